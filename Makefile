@@ -1,0 +1,184 @@
+# rooftop - what it costs to train a language model, in the terminal.
+# Plain GNU make. `make run` and `make test` install missing Debian packages when run as root.
+
+PREFIX  ?= /usr/local
+DESTDIR ?=
+BINDIR   = $(PREFIX)/bin
+DATADIR  = $(PREFIX)/share/rooftop
+MANDIR   = $(PREFIX)/share/man/man1
+
+CC      ?= cc
+PKG_CONFIG ?= pkg-config
+VERSION := 0.1.0
+
+# Debian packages the build and the tests need, and the pkg-config module each provides.
+DEB_BUILD = build-essential pkg-config libncurses-dev libcjson-dev check
+DEB_TEST  = tmux valgrind clang libclang-rt-14-dev
+PKGS      = ncursesw libcjson check
+
+WARN    = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wformat=2
+ifeq ($(CI),true)
+WARN   += -Werror
+endif
+ifdef WERROR
+WARN   += -Werror
+endif
+
+PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
+CURSES_LIBS = $(shell $(PKG_CONFIG) --libs ncursesw 2>/dev/null)
+CJSON_LIBS  = $(shell $(PKG_CONFIG) --libs libcjson 2>/dev/null)
+CHECK_LIBS  = $(shell $(PKG_CONFIG) --libs check 2>/dev/null)
+
+OPT     ?= -O2 -g
+CFLAGS_ALL = -std=c11 $(OPT) $(WARN) -D_XOPEN_SOURCE=700 -D_DEFAULT_SOURCE \
+             -DROOFTOP_VERSION='"$(VERSION)"' -DROOFTOP_DATADIR='"$(DATADIR)"' \
+             -Isrc -Iui -Iprobes $(PKG_CFLAGS) $(CFLAGS) $(EXTRA_CFLAGS)
+LDLIBS_ALL = $(CURSES_LIBS) $(CJSON_LIBS) -lm -lpthread $(LDFLAGS) $(EXTRA_LDFLAGS)
+
+# Build directory: `make asan` builds into build-asan with sanitizers.
+B ?= build
+
+CORE_SRC  := $(wildcard src/*.c)
+UI_SRC    := $(filter-out ui/main.c,$(wildcard ui/*.c))
+PROBE_SRC := $(wildcard probes/*.c)
+TEST_SRC  := $(wildcard tests/test_*.c)
+FUZZ_SRC  := $(wildcard tests/fuzz_*.c)
+BENCH_SRC := $(wildcard tests/bench_*.c)
+
+CORE_OBJ  := $(CORE_SRC:%.c=$(B)/%.o)
+UI_OBJ    := $(UI_SRC:%.c=$(B)/%.o)
+PROBE_OBJ := $(PROBE_SRC:%.c=$(B)/%.o)
+TEST_BIN  := $(TEST_SRC:tests/%.c=$(B)/tests/%)
+BENCH_BIN := $(BENCH_SRC:tests/%.c=$(B)/tests/%)
+
+LIBCORE  := $(B)/librooftop.a
+LIBUI    := $(B)/librooftop-ui.a
+LIBPROBE := $(B)/librooftop-probe.a
+
+# The CUDA probes: built when nvcc is found (PATH or /usr/local/cuda), skipped otherwise.
+NVCC ?= $(shell command -v nvcc 2>/dev/null || { test -x /usr/local/cuda/bin/nvcc && echo /usr/local/cuda/bin/nvcc; })
+CUDA_SRC := $(wildcard probes/*.cu)
+ifneq ($(strip $(NVCC)),)
+ifneq ($(strip $(CUDA_SRC)),)
+CUDA_BIN := rooftop-probe-cuda
+endif
+endif
+
+.PHONY: all run test asan fuzz bench install uninstall clean deps deps-test screenshots check-deps
+
+all: deps $(B)/rooftop-bin rooftop $(CUDA_BIN)
+
+# ---- packages ------------------------------------------------------------------------------
+# Installs what is missing when root; otherwise prints the one command to run.
+deps:
+	@missing=""; \
+	for p in $(PKGS); do $(PKG_CONFIG) --exists $$p 2>/dev/null || missing="$$missing $$p"; done; \
+	command -v $(PKG_CONFIG) >/dev/null 2>&1 || missing="$$missing pkg-config"; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "rooftop: installing Debian packages for:$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEB_BUILD) >/dev/null || exit 1; \
+	  else \
+	    echo "rooftop: missing:$$missing; run: sudo apt-get install -y $(DEB_BUILD)" >&2; exit 1; \
+	  fi; \
+	fi
+
+deps-test: deps
+	@missing=""; \
+	for c in tmux valgrind clang; do command -v $$c >/dev/null 2>&1 || missing="$$missing $$c"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "rooftop: installing test tools:$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEB_TEST) >/dev/null || exit 1; \
+	  else \
+	    echo "rooftop: missing test tools:$$missing; run: sudo apt-get install -y $(DEB_TEST)" >&2; exit 1; \
+	  fi; \
+	fi
+
+# ---- build ---------------------------------------------------------------------------------
+$(B)/%.o: %.c | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -MMD -MP -c $< -o $@
+
+$(LIBCORE): $(CORE_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+$(LIBUI): $(UI_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+$(LIBPROBE): $(PROBE_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+# Archive order: ui uses probes uses core.
+LINK_LIBS = $(LIBUI) $(LIBPROBE) $(LIBCORE)
+
+$(B)/rooftop-bin: $(B)/ui/main.o $(LINK_LIBS)
+	$(CC) $(CFLAGS_ALL) -o $@ $(B)/ui/main.o $(LINK_LIBS) $(LDLIBS_ALL)
+
+rooftop: $(B)/rooftop-bin
+	cp $< $@
+
+$(B)/tests/%: $(B)/tests/%.o $(LINK_LIBS)
+	$(CC) $(CFLAGS_ALL) -o $@ $< $(LINK_LIBS) $(CHECK_LIBS) $(LDLIBS_ALL)
+
+# Probes are built with full optimisation whatever OPT says: they measure the machine.
+$(B)/probes/%.o: probes/%.c | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -O3 -march=native -fno-math-errno -MMD -MP -c $< -o $@
+
+CUDA_ARCH ?= -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90 \
+             -gencode arch=compute_90,code=compute_90
+rooftop-probe-cuda: $(CUDA_SRC) $(wildcard probes/*.cuh) probes/probe_json.h
+	$(NVCC) -O3 -std=c++17 $(CUDA_ARCH) -Iprobes -cudart static -o $@ $(CUDA_SRC) -lcublasLt -lcublas
+
+# ---- run and test --------------------------------------------------------------------------
+run: all
+	./rooftop
+
+test: all deps-test $(TEST_BIN)
+	@ROOFTOP_SPECS=$(CURDIR)/specs ROOFTOP_BIN=$(CURDIR)/rooftop B=$(B) sh tests/run-tests.sh $(TEST_BIN)
+
+asan:
+	$(MAKE) B=build-asan OPT="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined" \
+	        EXTRA_LDFLAGS="-fsanitize=address,undefined" test
+
+FUZZ_SECONDS ?= 60
+fuzz: deps-test
+	@mkdir -p $(B)/fuzz
+	@for f in $(FUZZ_SRC); do \
+	  n=$$(basename $$f .c); \
+	  clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -D_XOPEN_SOURCE=700 -D_DEFAULT_SOURCE \
+	    -Isrc -Iprobes $(PKG_CFLAGS) -o $(B)/fuzz/$$n $$f $(CORE_SRC) $(CJSON_LIBS) -lm || exit 1; \
+	  mkdir -p $(B)/fuzz/$$n-corpus; \
+	  echo "fuzz: $$n for $(FUZZ_SECONDS)s"; \
+	  $(B)/fuzz/$$n -max_total_time=$(FUZZ_SECONDS) -max_len=4096 $(B)/fuzz/$$n-corpus tests/corpus/$$n || exit 1; \
+	done
+
+bench: all $(BENCH_BIN)
+	@for b in $(BENCH_BIN); do ROOFTOP_SPECS=$(CURDIR)/specs $$b || exit 1; done
+
+screenshots: all
+	sh tests/screenshots.sh
+
+# ---- install -------------------------------------------------------------------------------
+install: all
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/specs/gpus $(DESTDIR)$(DATADIR)/specs/models \
+	           $(DESTDIR)$(DATADIR)/specs/scenarios $(DESTDIR)$(MANDIR)
+	install -m 755 rooftop $(DESTDIR)$(BINDIR)/rooftop
+	if [ -n "$(CUDA_BIN)" ]; then install -m 755 $(CUDA_BIN) $(DESTDIR)$(BINDIR)/; fi
+	install -m 644 specs/gpus/*.json $(DESTDIR)$(DATADIR)/specs/gpus/
+	install -m 644 specs/models/*.json $(DESTDIR)$(DATADIR)/specs/models/
+	if ls specs/scenarios/*.json >/dev/null 2>&1; then install -m 644 specs/scenarios/*.json $(DESTDIR)$(DATADIR)/specs/scenarios/; fi
+	install -m 644 ui/rooftop.1 $(DESTDIR)$(MANDIR)/rooftop.1
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/rooftop $(DESTDIR)$(BINDIR)/rooftop-probe-cuda $(DESTDIR)$(MANDIR)/rooftop.1
+	rm -rf $(DESTDIR)$(DATADIR)
+
+clean:
+	rm -rf build build-asan rooftop rooftop-probe-cuda
+
+-include $(shell find $(B) -name '*.d' 2>/dev/null)

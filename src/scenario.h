@@ -1,0 +1,67 @@
+/* scenario.h - every input of one training run, together. */
+#ifndef ROOFTOP_SCENARIO_H
+#define ROOFTOP_SCENARIO_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "dtype.h"
+#include "gpu.h"
+#include "model.h"
+
+enum optimizer { OPT_ADAMW, OPT_SGD, OPT_ADAGRAD, OPT_ADAM8BIT, OPT_COUNT };
+enum recompute { RECOMPUTE_NONE, RECOMPUTE_SELECTIVE, RECOMPUTE_FULL, RECOMPUTE_SQRT, RECOMPUTE_COUNT };
+enum flops_mode { FLOPS_DETAILED, FLOPS_6ND };
+
+#define SCENARIO_NAME_MAX 128
+
+struct scenario {
+    char name[SCENARIO_NAME_MAX];
+    struct model_arch model;
+    struct gpu_spec gpu;
+    int64_t gpus;            /* total = data x tensor x pipeline */
+    int64_t tp;              /* tensor-parallel degree */
+    int64_t pp;              /* pipeline-parallel degree */
+    bool sp;                 /* sequence parallelism (with tensor parallelism) */
+    int zero;                /* ZeRO stage 0..3 over the data-parallel ranks (3 = FSDP) */
+    enum dtype dtype;        /* params, grads and activations; optimizer state stays fp32 */
+    bool master_weights;     /* fp32 master copy of the weights (ignored when dtype is fp32) */
+    enum optimizer optimizer;
+    int64_t batch;           /* global batch, sequences per optimizer step */
+    int64_t micro_batch;     /* sequences per forward/backward on one data-parallel rank;
+                                0 = batch / dp (no accumulation) */
+    int64_t seq;             /* tokens per sequence */
+    double tokens;           /* training tokens D */
+    double mfu;              /* fraction of peak achieved on executed FLOPs (0, 1] */
+    enum recompute recompute;
+    bool flash;              /* FlashAttention: no s x s scores stored */
+    bool dropout;            /* dropout masks stored (1 byte per element) */
+    enum flops_mode flops_mode;
+};
+
+/* The lecture's question: 70B parameters (exact), 15T tokens, 1024 H100 SXM, bf16 mixed
+ * precision without master weights, AdamW, MFU 0.5, 6ND. gpu comes from the built-in H100. */
+void scenario_default(struct scenario *s);
+
+/* Data-parallel degree gpus / (tp * pp); 0 when it does not divide. */
+int64_t scenario_dp(const struct scenario *s);
+/* Micro-batch actually used (resolves 0 to batch / dp). */
+int64_t scenario_micro_batch(const struct scenario *s);
+/* Gradient-accumulation steps: batch / (micro_batch * dp). */
+int64_t scenario_accum_steps(const struct scenario *s);
+
+/* Checks all inputs together (the model too). On error writes one line naming the option
+ * ("--tp: 3 does not divide --gpus 1024") to err and returns false. */
+bool scenario_validate(const struct scenario *s, char *err, int errlen);
+
+const char *optimizer_name(enum optimizer o);      /* "adamw", "sgd", "adagrad", "adam8bit" */
+bool optimizer_parse(const char *s, enum optimizer *out);
+/* Optimizer state per parameter: element count and the dtype it is held in. */
+int optimizer_states(enum optimizer o);            /* AdamW 2, SGD 1, AdaGrad 1, 8-bit Adam 2 */
+enum dtype optimizer_state_dtype(enum optimizer o);
+/* FLOPs of one optimizer step per parameter. */
+double optimizer_flops_per_param(enum optimizer o);
+const char *recompute_name(enum recompute r);      /* "none", "selective", "full", "sqrt" */
+bool recompute_parse(const char *s, enum recompute *out);
+
+#endif

@@ -1,0 +1,45 @@
+/* spec.h - loading GPU and model spec files (JSON) and finding presets by name. */
+#ifndef ROOFTOP_SPEC_H
+#define ROOFTOP_SPEC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "gpu.h"
+#include "model.h"
+
+#define SPEC_ERR_MAX 512
+
+/*
+ * Parses a GPU spec from JSON text. `origin` names the file in error messages. On error
+ * writes one line "FILE: FIELD: what is wrong" to err and returns false; never crashes on
+ * any input.
+ */
+bool spec_parse_gpu(const char *json, size_t len, const char *origin, struct gpu_spec *out,
+                    char *err, size_t errlen);
+bool spec_parse_model(const char *json, size_t len, const char *origin, struct model_arch *out,
+                      char *err, size_t errlen);
+
+/* Reads and parses a file. The preset id is set to the file's stem. */
+bool spec_load_gpu_file(const char *path, struct gpu_spec *out, char *err, size_t errlen);
+bool spec_load_model_file(const char *path, struct model_arch *out, char *err, size_t errlen);
+
+/*
+ * Resolves NAME|FILE: a value containing '/' or ending in ".json" is a file; otherwise a
+ * preset looked up as NAME.json in, in order: $XDG_CONFIG_HOME/rooftop/{gpus,models}
+ * (~/.config when unset), $ROOFTOP_SPECS/{gpus,models}, ./specs, the installed
+ * $(PREFIX)/share/rooftop/specs.
+ */
+bool spec_find_gpu(const char *name_or_file, struct gpu_spec *out, char *err, size_t errlen);
+bool spec_find_model(const char *name_or_file, struct model_arch *out, char *err, size_t errlen);
+
+/* Lists preset ids (sorted, unique across the search path). Caller frees with spec_list_free. */
+struct spec_list {
+    char **ids;
+    size_t count;
+};
+bool spec_list_gpus(struct spec_list *out);
+bool spec_list_models(struct spec_list *out);
+void spec_list_free(struct spec_list *l);
+
+#endif

@@ -1,0 +1,31 @@
+/* units.h - reading and writing numbers the way people say them: 70B, 15T, 4k, 80GB, 1e12. */
+#ifndef ROOFTOP_UNITS_H
+#define ROOFTOP_UNITS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/*
+ * Parses a non-negative number with an optional decimal suffix: k/K (1e3), M (1e6),
+ * B/G (1e9), T (1e12), P (1e15), optionally followed by "B" for bytes ("80GB", "4kB"),
+ * or a binary one: KiB, MiB, GiB, TiB. Plain numbers and exponents ("1e12", "0.5") too.
+ * Rejects empty strings, signs, trailing junk, NaN, infinity and overflow.
+ */
+bool units_parse(const char *s, double *out);
+/* As units_parse, then requires an integer in [1, 2^62]. */
+bool units_parse_count(const char *s, long long *out);
+
+/* "124M", "6.74B", "70B", "15T", "4k": a count with 3 significant digits, no unit. */
+void units_count(double v, char *buf, size_t n);
+/* "80 GB", "2.3 GB", "432 B" (decimal units, as the lecture). */
+void units_bytes(double v, char *buf, size_t n);
+/* "989 TFLOP/s" */
+void units_flops_rate(double v, char *buf, size_t n);
+/* "6.30e24" */
+void units_sci(double v, char *buf, size_t n);
+/* "3.35 TB/s" */
+void units_bandwidth(double v, char *buf, size_t n);
+/* "143.9 days", "5.2 h", "12 ms": a duration in the largest unit that reads well */
+void units_duration(double seconds, char *buf, size_t n);
+
+#endif

@@ -1,0 +1,37 @@
+/* main.c - the rooftop command: dispatches to the dashboard or a subcommand. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "dashboard.h"
+#include "probe_cli.h"
+#include "snapshot.h"
+
+int main(int argc, char **argv)
+{
+    if (argc >= 2) {
+        const char *cmd = argv[1];
+        if (strcmp(cmd, "report") == 0)
+            return cli_report(argc - 1, argv + 1);
+        if (strcmp(cmd, "solve") == 0)
+            return cli_solve(argc - 1, argv + 1);
+        if (strcmp(cmd, "intensity") == 0)
+            return cli_intensity(argc - 1, argv + 1);
+        if (strcmp(cmd, "list") == 0)
+            return cli_list(argc - 1, argv + 1);
+        if (strcmp(cmd, "probe") == 0)
+            return cmd_probe(argc - 1, argv + 1);
+        if (strcmp(cmd, "snapshot") == 0)
+            return cmd_snapshot(argc - 1, argv + 1);
+        if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "-V") == 0) {
+            printf("rooftop %s\n", ROOFTOP_VERSION);
+            return 0;
+        }
+        if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
+            cli_usage(stdout);
+            return 0;
+        }
+    }
+    /* No subcommand: the dashboard, with any scenario options given. */
+    return cmd_dashboard(argc, argv);
+}
