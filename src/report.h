@@ -1,0 +1,27 @@
+/* report.h - one scenario's analysis as text, JSON, CSV or Markdown. */
+#ifndef ROOFTOP_REPORT_H
+#define ROOFTOP_REPORT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "analysis.h"
+#include "scenario.h"
+
+enum report_format { REPORT_TEXT, REPORT_JSON, REPORT_CSV, REPORT_MD };
+
+/* "text", "json", "csv", "md" */
+const char *report_format_name(enum report_format fmt);
+bool report_format_parse(const char *s, enum report_format *out);
+
+/*
+ * Writes the report of s and a (a = analysis_run(s)). Text: the memory table, parameters,
+ * FLOPs, time, the operations table and the roofline summary. JSON: the keys of issue 2
+ * (params, memory, flops, time, roofline, ops[]) plus "scenario" (the inputs). CSV: one
+ * "section,name,value,unit" row per figure plus the ops. Markdown: tables. Never prints NaN
+ * or infinity. Returns false when writing fails.
+ */
+bool report_write(FILE *f, const struct scenario *s, const struct analysis *a,
+                  enum report_format fmt);
+
+#endif
