@@ -39,27 +39,19 @@ void cli_scenario_help(FILE *f);
  * --positional learned|rope, --experts, --experts-active, --shared-experts, --moe-ffn,
  * --dense-layers.
  *
- * Options apply in order, except that --model given without --tokens takes the model file's
- * "tokens" (if any): that is resolved by cli_parse_scenario, or by cli_scenario_finish for
- * callers that loop themselves.
+ * Options apply in order. --model takes the model file's "tokens" (if any) unless --tokens
+ * appears anywhere in argv. A model field (--layers, ...) after --params turns the exact-N
+ * custom model into a shaped one (its counts then follow the shape).
  */
 int cli_scenario_option(struct scenario *s, int argc, char **argv, int *i, char *err,
                         size_t errlen);
 
 /*
  * Parses argv[first..argc-1], which must all be scenario options, onto s (start it with
- * scenario_default), then calls cli_scenario_finish. On error writes one line to err and
- * returns false. Does not validate: call scenario_validate afterwards.
+ * scenario_default). On error writes one line to err ("--gpus: ..." or "unknown option
+ * '--foo'") and returns false. Does not validate: call scenario_validate afterwards.
  */
 bool cli_parse_scenario(struct scenario *s, int argc, char **argv, int first, char *err,
                         size_t errlen);
-
-/*
- * For callers that loop over cli_scenario_option with their own flags mixed in: call once
- * after the loop with the same argv range. It applies the model file's "tokens" when --model
- * was given and --tokens was not. Returns false with one line in err on error.
- */
-bool cli_scenario_finish(struct scenario *s, int argc, char **argv, int first, char *err,
-                         size_t errlen);
 
 #endif

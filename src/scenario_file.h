@@ -19,8 +19,23 @@
  *   positional, experts, experts_active, shared_experts, moe_ffn, dense_layers.
  * Numbers may be JSON numbers or strings in human units ("70B", "15T", "4k").
  * Booleans may be true/false or "on"/"off". Unknown keys are errors (a typo must not pass
- * silently), except "caption" and keys starting with '_' (comments), which are ignored.
+ * silently), except "caption", "title", "description" and keys starting with '_'
+ * (comments), which are ignored, so a lecture-demo step object can be applied as it is.
  */
+
+/*
+ * Sets one input by its key (the names above; "model" and "gpu" take NAME|FILE, "params" a
+ * count) from its text form, as the command line gives it ("70B", "on", "bf16").
+ * Returns 1 when set, 0 when key is not a scenario key, -1 when the value is wrong, with
+ * "'12x' is not a number" (what is wrong, without key or file) in err.
+ * A model field clears an exact --params count (the shape then decides the counts).
+ */
+int scenario_set_option(struct scenario *s, const char *key, const char *value, char *err,
+                        size_t errlen);
+
+/* The "tokens" field of a model spec (NAME|FILE, found as spec_find_model finds it).
+ * Returns false when the file has none or cannot be read. */
+bool scenario_model_tokens(const char *name_or_file, double *tokens);
 
 /* A scenario as a JSON object (all inputs). The model and GPU are written as their preset id
  * when they equal the preset; otherwise the full object inline. Caller frees with
