@@ -1,0 +1,331 @@
+/* flops.c - FLOPs and bytes of a training step, operation by operation. */
+#include "flops.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "dtype.h"
+#include "gpu.h"
+#include "roofline.h"
+
+/* One operation for one micro-batch on one GPU, forward only. */
+struct op_fwd {
+    enum op_kind kind;
+    const char *name;
+    bool tensor;        /* a matmul on tensor cores; else elementwise on the vector units */
+    bool per_layer;     /* repeats in every layer of the stage */
+    bool core;          /* part of the attention core (selective recomputation redoes it) */
+    double flops;
+    double bytes;
+};
+
+struct shape {
+    double T;        /* tokens per micro-batch */
+    double b, s;     /* micro-batch, sequence */
+    double h, a, kd, f, fe, V, E;
+    double n_act;    /* experts a token visits in a MoE layer (1 for dense) */
+    double n_exp;    /* experts held in a MoE layer */
+    double t;        /* tensor-parallel degree */
+    double e;        /* bytes per element of activations and weights */
+    bool moe, swiglu, rms, rope, sp;
+};
+
+static void shape_of(const struct scenario *s, double tokens, double t, struct shape *z)
+{
+    const struct model_arch *m = &s->model;
+    memset(z, 0, sizeof *z);
+    z->s = (double)s->seq;
+    z->T = tokens;
+    z->b = tokens / z->s;
+    z->h = (double)m->d_model;
+    z->a = (double)m->heads;
+    z->kd = (double)m->kv_heads * z->h / z->a;
+    z->f = (double)m->ffn;
+    z->fe = (double)model_expert_ffn(m);
+    z->V = (double)m->vocab;
+    z->E = (double)m->experts;
+    z->moe = model_is_moe(m);
+    z->n_act = z->moe ? (double)(m->experts_active + m->shared_experts) : 1.0;
+    z->n_exp = z->moe ? (double)(m->experts + m->shared_experts) : 1.0;
+    z->t = t;
+    z->e = dtype_bytes(s->dtype == DTYPE_TF32 ? DTYPE_FP32 : s->dtype);
+    z->swiglu = m->mlp == MLP_SWIGLU;
+    z->rms = m->norm == NORM_RMSNORM;
+    z->rope = m->positional == POS_ROPE;
+    z->sp = s->sp;
+}
+
+/* A matmul (M x K) . (K x N): 2MKN FLOPs; reads both operands, writes the result. */
+static struct op_fwd matmul(enum op_kind kind, const char *name, double M, double K, double N,
+                            double e, double out_bytes)
+{
+    struct op_fwd o = {kind, name, true, true, false, 2.0 * M * K * N, e * (M * K + K * N) + out_bytes * M * N};
+    return o;
+}
+
+static struct op_fwd elementwise(enum op_kind kind, const char *name, double n, double flops_per,
+                                 double bytes)
+{
+    struct op_fwd o = {kind, name, false, true, false, n * flops_per, bytes};
+    return o;
+}
+
+/*
+ * The forward operations of one layer and of the model's head for a micro-batch of z->T
+ * tokens on one tensor-parallel rank (widths divided by z->t). flash merges the attention
+ * core into one fused kernel. moe_layer selects which MLP the layer has.
+ */
+static int layer_ops(const struct shape *z, bool flash, bool moe_layer, struct op_fwd *ops)
+{
+    int n = 0;
+    const double T = z->T, h = z->h, t = z->t, e = z->e;
+    /* Outside the tensor-parallel region, sequence parallelism splits tokens t ways. */
+    const double Tn = z->sp ? T / t : T;
+    const double norm_flops = z->rms ? FLOPS_RMSNORM : FLOPS_LAYERNORM;
+
+    ops[n++] = elementwise(OP_NORM, "norm", 2.0 * Tn * h, norm_flops, 2.0 * (2.0 * e * Tn * h));
+    ops[n++] = matmul(OP_QKV, "qkv", T, h, (h + 2.0 * z->kd) / t, e, e);
+    if (z->rope)
+        ops[n++] = elementwise(OP_ROPE, "rope", T * (h + z->kd) / t, FLOPS_ROPE,
+                               2.0 * e * T * (h + z->kd) / t);
+    const double heads = z->a / t;
+    const double d = h / z->a;
+    const double ss = z->b * heads * z->s * z->s; /* score elements on this rank */
+    const double q = e * T * h / t, kv = e * T * z->kd / t;
+    if (flash) {
+        struct op_fwd o = {OP_FLASH_ATTN, "flash_attn", true, true, true,
+                           4.0 * ss * d + FLOPS_SOFTMAX * ss, 2.0 * q + 2.0 * kv};
+        ops[n++] = o;
+    } else {
+        struct op_fwd sc = {OP_SCORES, "attn_scores", true, true, true, 2.0 * ss * d, q + kv + e * ss};
+        struct op_fwd sm = {OP_SOFTMAX, "softmax", false, true, true, FLOPS_SOFTMAX * ss, 2.0 * e * ss};
+        struct op_fwd av = {OP_ATTN_V, "attn_v", true, true, true, 2.0 * ss * d, e * ss + kv + q};
+        ops[n++] = sc;
+        ops[n++] = sm;
+        ops[n++] = av;
+    }
+    ops[n++] = matmul(OP_OUT_PROJ, "out_proj", T, h / t, h, e, e);
+    ops[n++] = elementwise(OP_RESIDUAL, "residual", 2.0 * Tn * h, 1.0, 2.0 * 3.0 * e * Tn * h);
+
+    double f = z->f, k = 1.0, w = 1.0; /* hidden width, tokens per token, weight copies */
+    if (moe_layer) {
+        f = z->fe;
+        k = z->n_act;
+        w = z->n_exp;
+        ops[n++] = matmul(OP_ROUTER, "router", T, h, z->E, e, 4.0);
+    }
+    /* A MoE layer sends k copies of each token through experts and reads every expert's
+     * weights: tokens k*T, weights w*h*f. */
+    struct op_fwd up = matmul(OP_MLP_UP, "mlp_up", k * T, h, f / t, e, e);
+    up.bytes = e * (k * T * h + w * h * f / t + k * T * f / t);
+    ops[n++] = up;
+    if (z->swiglu) {
+        struct op_fwd gate = up;
+        gate.kind = OP_MLP_GATE;
+        gate.name = "mlp_gate";
+        ops[n++] = gate;
+    }
+    double act_el = k * T * f / t;
+    ops[n++] = elementwise(OP_ACT, z->swiglu ? "swiglu" : "gelu", act_el,
+                           z->swiglu ? FLOPS_SWIGLU : FLOPS_GELU,
+                           (z->swiglu ? 3.0 : 2.0) * e * act_el);
+    struct op_fwd down = matmul(OP_MLP_DOWN, "mlp_down", k * T, f / t, h, e, e);
+    down.bytes = e * (k * T * f / t + w * h * f / t + k * T * h);
+    ops[n++] = down;
+    return n;
+}
+
+static int head_ops(const struct shape *z, struct op_fwd *ops)
+{
+    int n = 0;
+    const double T = z->T, h = z->h, t = z->t, e = z->e, V = z->V;
+    const double Tn = z->sp ? T / t : T;
+    const double norm_flops = z->rms ? FLOPS_RMSNORM : FLOPS_LAYERNORM;
+    struct op_fwd fn = elementwise(OP_FINAL_NORM, "final_norm", Tn * h, norm_flops, 2.0 * e * Tn * h);
+    fn.per_layer = false;
+    ops[n++] = fn;
+    /* Logits in fp32, split over the vocabulary by tensor parallelism. */
+    struct op_fwd lm = matmul(OP_LM_HEAD, "lm_head", T, h, V / t, e, 4.0);
+    lm.per_layer = false;
+    ops[n++] = lm;
+    struct op_fwd loss = elementwise(OP_LOSS, "loss", T * V / t, FLOPS_LOSS, 4.0 * T * V / t);
+    loss.per_layer = false;
+    ops[n++] = loss;
+    return n;
+}
+
+enum fwd_part { FWD_ALL, FWD_LAYERS, FWD_CORE };
+
+/* Sum of forward FLOPs over a whole model for `tokens` tokens (no parallelism): all of it,
+ * the layers only (what full recomputation repeats), or the attention core (selective). */
+static double forward_sum(const struct scenario *s, double tokens, enum fwd_part part)
+{
+    struct shape z;
+    shape_of(s, tokens, 1.0, &z);
+    struct op_fwd ops[OP_KIND_COUNT];
+    double moe_layers = (double)model_moe_layers(&s->model);
+    double dense_layers = (double)s->model.layers - moe_layers;
+    double total = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        double count = pass == 0 ? dense_layers : moe_layers;
+        if (count <= 0)
+            continue;
+        int n = layer_ops(&z, s->flash, pass == 1, ops);
+        for (int i = 0; i < n; i++)
+            if (part != FWD_CORE || ops[i].core)
+                total += count * ops[i].flops;
+    }
+    if (part == FWD_ALL) {
+        int n = head_ops(&z, ops);
+        for (int i = 0; i < n; i++)
+            total += ops[i].flops;
+    }
+    return total;
+}
+
+double flops_forward(const struct scenario *s, double tokens)
+{
+    return forward_sum(s, tokens, FWD_ALL);
+}
+
+/* Forward FLOPs that recomputation repeats, for `tokens` tokens. FlashAttention already
+ * recomputes its core inside its own backward kernel: selective recomputation adds nothing. */
+static double recompute_forward(const struct scenario *s, double tokens)
+{
+    switch (s->recompute) {
+    case RECOMPUTE_FULL:
+    case RECOMPUTE_SQRT:
+        return forward_sum(s, tokens, FWD_LAYERS);
+    case RECOMPUTE_SELECTIVE:
+        return s->flash ? 0.0 : forward_sum(s, tokens, FWD_CORE);
+    case RECOMPUTE_NONE:
+    case RECOMPUTE_COUNT:
+        break;
+    }
+    return 0.0;
+}
+
+/* Parameters whose update one GPU performs, and how many GPUs repeat each update. */
+static double optimizer_params_per_gpu(const struct scenario *s, const struct param_counts *pc)
+{
+    double shard = ceil((double)pc->total / (double)(s->tp * s->pp));
+    return s->zero >= 1 ? ceil(shard / (double)scenario_dp(s)) : shard;
+}
+
+void flops_totals(const struct scenario *s, struct analysis *a)
+{
+    struct flops *f = &a->flops;
+    memset(f, 0, sizeof *f);
+    const double step_tokens = (double)s->batch * (double)s->seq;
+    const double steps = s->tokens / step_tokens;
+    const double N = (double)a->params.active;
+
+    double detailed_step = 3.0 * flops_forward(s, step_tokens);   /* forward + 2 x backward */
+    double six_nd_step = 6.0 * N * step_tokens;
+    double recompute_step;
+    if (s->flops_mode == FLOPS_6ND && (s->recompute == RECOMPUTE_FULL || s->recompute == RECOMPUTE_SQRT))
+        recompute_step = 2.0 * N * step_tokens;                   /* one more forward: 8ND */
+    else
+        recompute_step = recompute_forward(s, step_tokens);
+    /* Without ZeRO every data-parallel rank repeats the whole update. */
+    double replicas = s->zero >= 1 ? 1.0 : (double)scenario_dp(s);
+    double opt_step = optimizer_flops_per_param(s->optimizer) * (double)a->params.total * replicas;
+
+    f->model_per_step = s->flops_mode == FLOPS_6ND ? six_nd_step : detailed_step;
+    f->recompute_per_step = recompute_step;
+    /* 6ND is the lecture's formula: it leaves the optimizer out, and so do we in that mode. */
+    f->optimizer_per_step = s->flops_mode == FLOPS_6ND ? 0.0 : opt_step;
+    f->per_step = f->model_per_step + f->recompute_per_step + f->optimizer_per_step;
+    f->model_total = f->model_per_step * steps;
+    f->recompute = f->recompute_per_step * steps;
+    f->total = f->per_step * steps;
+    f->six_nd = 6.0 * N * s->tokens;
+    f->detailed = detailed_step * steps;
+}
+
+static void put_op(struct analysis *a, const struct op_fwd *o, double mult, double peak,
+                   double bandwidth, double ridge)
+{
+    /* Merge into an existing entry of the same kind (dense and MoE layers both have MLPs). */
+    struct op *dst = NULL;
+    for (int i = 0; i < a->n_ops; i++)
+        if (a->ops[i].kind == o->kind)
+            dst = &a->ops[i];
+    if (!dst) {
+        if (a->n_ops >= ANALYSIS_MAX_OPS)
+            return;
+        dst = &a->ops[a->n_ops++];
+        memset(dst, 0, sizeof *dst);
+        dst->kind = o->kind;
+        dst->name = o->name;
+    }
+    dst->flops += o->flops * mult;
+    dst->bytes += o->bytes * mult;
+    dst->intensity = dst->bytes > 0 ? dst->flops / dst->bytes : 0.0;
+    dst->compute_bound = dst->intensity >= ridge;
+    dst->attainable = roofline_attainable(peak, bandwidth, dst->intensity);
+    dst->seconds = roofline_seconds(dst->flops, dst->bytes, peak, bandwidth);
+}
+
+void flops_ops(const struct scenario *s, struct analysis *a)
+{
+    a->n_ops = 0;
+    struct shape z;
+    const double micro_tokens = (double)scenario_micro_batch(s) * (double)s->seq;
+    shape_of(s, micro_tokens, (double)s->tp, &z);
+    const double m = (double)scenario_accum_steps(s);
+    /* The busiest stage: its share of the layers, and (the last stage) the LM head. */
+    const double stage_share = ceil((double)s->model.layers / (double)s->pp) / (double)s->model.layers;
+    const double moe_layers = (double)model_moe_layers(&s->model) * stage_share;
+    const double dense_layers = (double)s->model.layers * stage_share - moe_layers;
+
+    const double bw = s->gpu.bandwidth;
+    const double tensor_peak = gpu_peak(&s->gpu, s->dtype);
+    /* Elementwise work runs on the vector units at the fp32 (CUDA-core) rate. */
+    double vector_peak = gpu_peak(&s->gpu, DTYPE_FP32);
+    if (vector_peak <= 0)
+        vector_peak = tensor_peak;
+
+    a->roofline.peak = tensor_peak;
+    a->roofline.bandwidth = bw;
+    a->roofline.ridge = bw > 0 ? tensor_peak / bw : 0.0;
+
+    bool full = s->recompute == RECOMPUTE_FULL || s->recompute == RECOMPUTE_SQRT;
+    bool selective = s->recompute == RECOMPUTE_SELECTIVE && !s->flash;
+    double model_flops = 0;
+    struct op_fwd ops[OP_KIND_COUNT];
+    for (int pass = 0; pass < 2; pass++) {
+        double count = pass == 0 ? dense_layers : moe_layers;
+        if (count <= 0)
+            continue;
+        int n = layer_ops(&z, s->flash, pass == 1, ops);
+        for (int i = 0; i < n; i++) {
+            double passes = 3.0 + ((full || (selective && ops[i].core)) ? 1.0 : 0.0);
+            double peak = ops[i].tensor ? tensor_peak : vector_peak;
+            put_op(a, &ops[i], count * m * passes, peak, bw, bw > 0 ? peak / bw : 0);
+            model_flops += ops[i].flops * count * m * 3.0;
+        }
+    }
+    int n = head_ops(&z, ops);
+    for (int i = 0; i < n; i++) {
+        double peak = ops[i].tensor ? tensor_peak : vector_peak;
+        put_op(a, &ops[i], m * 3.0, peak, bw, bw > 0 ? peak / bw : 0);
+        model_flops += ops[i].flops * m * 3.0;
+    }
+
+    /* The optimizer step: read weights, gradients, state (and master copy), write back. */
+    double np = optimizer_params_per_gpu(s, &a->params);
+    double pbytes = z.e;
+    double sbytes = optimizer_states(s->optimizer) * dtype_bytes(optimizer_state_dtype(s->optimizer));
+    double mbytes = (s->master_weights && z.e != 4.0) ? 4.0 : 0.0;
+    struct op_fwd opt = {OP_OPTIMIZER, "optimizer", false, false, false,
+                         optimizer_flops_per_param(s->optimizer) * np,
+                         np * (2.0 * pbytes + pbytes + 2.0 * sbytes + 2.0 * mbytes)};
+    put_op(a, &opt, 1.0, vector_peak, bw, bw > 0 ? vector_peak / bw : 0);
+
+    double step = 0;
+    for (int i = 0; i < a->n_ops; i++)
+        step += a->ops[i].seconds;
+    a->roofline.step_seconds = step;
+    a->roofline.mfu_bound = step > 0 && tensor_peak > 0 ? model_flops / (step * tensor_peak) : 0.0;
+}

@@ -1,0 +1,32 @@
+/* flops.h - FLOPs and bytes of every operation of a training step, and the step's totals. */
+#ifndef ROOFTOP_FLOPS_H
+#define ROOFTOP_FLOPS_H
+
+#include "analysis.h"
+#include "scenario.h"
+
+/* FLOPs per element of the elementwise operations (each add, multiply, exp, divide is one). */
+#define FLOPS_GELU 20.0       /* the lecture's count for the tanh approximation */
+#define FLOPS_SWIGLU 6.0      /* sigmoid (4) x gate, times up */
+#define FLOPS_LAYERNORM 7.0   /* mean, subtract, square, variance, normalise, scale, shift */
+#define FLOPS_RMSNORM 4.0     /* square, mean, normalise, scale */
+#define FLOPS_SOFTMAX 5.0     /* scale, max, subtract+exp, sum, divide */
+#define FLOPS_ROPE 3.0        /* two multiplies and an add per rotated element */
+#define FLOPS_LOSS 5.0        /* log-softmax and the target pick, per logit */
+
+/*
+ * The operations of one training step as one GPU runs them (its tensor-parallel shard, its
+ * pipeline stage's layers, all of its micro-batches), forward + backward (2 x forward) +
+ * recomputation, with FLOPs, bytes, intensity, bound and roofline time. Fills a->ops,
+ * a->n_ops and a->roofline. Needs a->params.
+ */
+void flops_ops(const struct scenario *s, struct analysis *a);
+
+/* Model FLOPs of one forward pass over `tokens` tokens of sequences of length seq, whole
+ * model, no parallelism (the detailed count). */
+double flops_forward(const struct scenario *s, double tokens);
+
+/* Totals per step and per run (fills a->flops). Needs a->params. */
+void flops_totals(const struct scenario *s, struct analysis *a);
+
+#endif

@@ -1,0 +1,60 @@
+/* gpu.c - datasheet look-ups. */
+#include "gpu.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static double peak_of(const struct gpu_spec *g, enum peak_kind p)
+{
+    return g->peak_valid[p] && g->peak_flops[p] > 0 ? g->peak_flops[p] : 0.0;
+}
+
+double gpu_peak(const struct gpu_spec *g, enum dtype d)
+{
+    /* The order a framework falls back in when the hardware lacks a format: a model trained
+     * in fp8 on an A100 runs its matmuls in bf16, bf16 on a V100 runs as fp16, and so on. */
+    static const enum peak_kind chain[PEAK_COUNT][4] = {
+        [PEAK_FP64] = {PEAK_FP64, PEAK_FP64, PEAK_FP64, PEAK_FP64},
+        [PEAK_FP32] = {PEAK_FP32, PEAK_FP32, PEAK_FP32, PEAK_FP32},
+        [PEAK_TF32] = {PEAK_TF32, PEAK_FP32, PEAK_FP32, PEAK_FP32},
+        [PEAK_BF16] = {PEAK_BF16, PEAK_FP16, PEAK_FP32, PEAK_FP32},
+        [PEAK_FP16] = {PEAK_FP16, PEAK_BF16, PEAK_FP32, PEAK_FP32},
+        [PEAK_FP8] = {PEAK_FP8, PEAK_BF16, PEAK_FP16, PEAK_FP32},
+        [PEAK_FP4] = {PEAK_FP4, PEAK_FP8, PEAK_BF16, PEAK_FP16},
+    };
+    enum peak_kind want = dtype_peak(d);
+    for (int i = 0; i < 4; i++) {
+        double v = peak_of(g, chain[want][i]);
+        if (v > 0)
+            return v;
+    }
+    return peak_of(g, PEAK_FP32);
+}
+
+double gpu_ridge(const struct gpu_spec *g, enum dtype d)
+{
+    double p = gpu_peak(g, d);
+    return g->bandwidth > 0 && p > 0 ? p / g->bandwidth : 0.0;
+}
+
+void gpu_builtin_h100(struct gpu_spec *g)
+{
+    memset(g, 0, sizeof *g);
+    snprintf(g->id, sizeof g->id, "h100-sxm");
+    snprintf(g->name, sizeof g->name, "H100 SXM5");
+    snprintf(g->source, sizeof g->source,
+             "NVIDIA H100 Tensor Core GPU Architecture whitepaper v1.04, Tables 1 and 3 (dense)");
+    g->memory_bytes = 80e9;
+    g->bandwidth = 3.35e12;
+    static const double peaks[PEAK_COUNT] = {
+        [PEAK_FP64] = 34e12, [PEAK_FP32] = 67e12,    [PEAK_TF32] = 494.7e12, [PEAK_BF16] = 989.4e12,
+        [PEAK_FP16] = 989.4e12, [PEAK_FP8] = 1978.9e12, [PEAK_FP4] = 0,
+    };
+    for (int i = 0; i < PEAK_COUNT; i++) {
+        g->peak_flops[i] = peaks[i];
+        g->peak_valid[i] = peaks[i] > 0;
+    }
+    g->sms = 132;
+    g->l2_bytes = 50e6;
+    g->interconnect_bandwidth = 900e9;
+}

@@ -1,0 +1,228 @@
+/* model.c - parameter counts from a transformer's architecture. */
+#include "model.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Upper bounds that keep every product the core forms (d_model^2 x layers x experts, tokens x
+ * vocab, ...) well inside int64 and double: a 10-trillion-parameter model is far below them. */
+#define MAX_LAYERS 100000
+#define MAX_WIDTH 10000000LL   /* d_model, ffn, moe_ffn */
+#define MAX_VOCAB 100000000LL
+#define MAX_CONTEXT 100000000LL
+#define MAX_EXPERTS 100000
+#define MAX_PARAMS 1e17
+
+int64_t model_expert_ffn(const struct model_arch *m)
+{
+    return m->moe_ffn > 0 ? m->moe_ffn : m->ffn;
+}
+
+bool model_is_moe(const struct model_arch *m)
+{
+    return m->experts > 1;
+}
+
+int64_t model_moe_layers(const struct model_arch *m)
+{
+    if (!model_is_moe(m))
+        return 0;
+    int64_t dense = m->dense_layers < m->layers ? m->dense_layers : m->layers;
+    return m->layers - (dense > 0 ? dense : 0);
+}
+
+/* Weights of one MLP (one expert) of hidden width f: two matrices, or three for SwiGLU. */
+static int64_t mlp_weights(const struct model_arch *m, int64_t f)
+{
+    return (m->mlp == MLP_SWIGLU ? 3 : 2) * m->d_model * f;
+}
+
+/* Biases of one MLP of hidden width f (GPT-2 style bias on every linear layer). */
+static int64_t mlp_biases(const struct model_arch *m, int64_t f)
+{
+    if (!m->bias)
+        return 0;
+    return (m->mlp == MLP_SWIGLU ? 2 * f : f) + m->d_model;
+}
+
+static int64_t norm_params(const struct model_arch *m)
+{
+    /* LayerNorm has a weight and a bias per channel, RMSNorm only the weight. */
+    return (m->norm == NORM_LAYERNORM ? 2 : 1) * m->d_model;
+}
+
+void model_params(const struct model_arch *m, struct param_counts *out)
+{
+    memset(out, 0, sizeof *out);
+    const int64_t h = m->d_model;
+    const int64_t head = m->heads > 0 ? h / m->heads : 0;
+    const int64_t kv = m->kv_heads * head; /* width of K and of V */
+    const int64_t L = m->layers;
+
+    out->embedding = m->vocab * h;
+    out->position = m->positional == POS_LEARNED ? m->context * h : 0;
+    out->lm_head = m->tied_embeddings ? 0 : m->vocab * h;
+
+    const int64_t attn = 2 * h * h + 2 * h * kv; /* Q and O are h x h, K and V are h x kv */
+    int64_t attn_bias = 0;
+    if (m->bias)
+        attn_bias = 2 * h + 2 * kv;
+    else if (m->qkv_bias)
+        attn_bias = h + 2 * kv;
+
+    const int64_t moe_layers = model_moe_layers(m);
+    const int64_t dense_layers = L - moe_layers;
+    const int64_t fe = model_expert_ffn(m);
+    const int64_t n_exp = m->experts + m->shared_experts;
+    const int64_t n_act = m->experts_active + m->shared_experts;
+
+    const int64_t dense_mlp = mlp_weights(m, m->ffn);
+    const int64_t dense_mlp_bias = mlp_biases(m, m->ffn);
+    const int64_t moe_mlp = n_exp * mlp_weights(m, fe);
+    const int64_t moe_mlp_active = n_act * mlp_weights(m, fe);
+    const int64_t moe_bias = n_exp * mlp_biases(m, fe);
+    const int64_t moe_bias_active = n_act * mlp_biases(m, fe);
+    const int64_t router = moe_layers > 0 ? h * m->experts : 0;
+
+    out->attention = L * attn;
+    out->mlp = dense_layers * dense_mlp + moe_layers * moe_mlp;
+    out->mlp_active = dense_layers * dense_mlp + moe_layers * moe_mlp_active;
+    out->router = moe_layers * router;
+    out->norms = (2 * L + 1) * norm_params(m);
+    out->biases = L * attn_bias + dense_layers * dense_mlp_bias + moe_layers * moe_bias;
+    const int64_t biases_active =
+        L * attn_bias + dense_layers * dense_mlp_bias + moe_layers * moe_bias_active;
+
+    const int64_t layer_common = attn + attn_bias + 2 * norm_params(m);
+    out->per_layer = moe_layers > 0 ? layer_common + moe_mlp + moe_bias + router
+                                    : layer_common + dense_mlp + dense_mlp_bias;
+
+    const int64_t outside = out->embedding + out->position + out->lm_head;
+    out->total = outside + out->attention + out->mlp + out->router + out->norms + out->biases;
+    out->active =
+        outside + out->attention + out->mlp_active + out->router + out->norms + biases_active;
+
+    if (m->exact_params > 0) {
+        /* A custom size: the shape serves activations and per-op FLOPs, the count is N. */
+        out->total = m->exact_params;
+        out->active = m->exact_params;
+    }
+}
+
+static bool field_range(const char *field, int64_t v, int64_t lo, int64_t hi, char *err, int n)
+{
+    if (v < lo || v > hi) {
+        if (v < lo)
+            snprintf(err, (size_t)n, "%s: must be at least %lld, got %lld", field, (long long)lo,
+                     (long long)v);
+        else
+            snprintf(err, (size_t)n, "%s: %lld is too large (at most %lld)", field, (long long)v,
+                     (long long)hi);
+        return false;
+    }
+    return true;
+}
+
+bool model_validate(const struct model_arch *m, char *err, int errlen)
+{
+    if (!field_range("layers", m->layers, 1, MAX_LAYERS, err, errlen) ||
+        !field_range("d_model", m->d_model, 1, MAX_WIDTH, err, errlen) ||
+        !field_range("heads", m->heads, 1, MAX_WIDTH, err, errlen) ||
+        !field_range("kv_heads", m->kv_heads, 1, MAX_WIDTH, err, errlen) ||
+        !field_range("ffn", m->ffn, 1, MAX_WIDTH, err, errlen) ||
+        !field_range("vocab", m->vocab, 1, MAX_VOCAB, err, errlen) ||
+        !field_range("context", m->context, 1, MAX_CONTEXT, err, errlen) ||
+        !field_range("experts", m->experts, 0, MAX_EXPERTS, err, errlen) ||
+        !field_range("experts_active", m->experts_active, 0, MAX_EXPERTS, err, errlen) ||
+        !field_range("shared_experts", m->shared_experts, 0, MAX_EXPERTS, err, errlen) ||
+        !field_range("moe_ffn", m->moe_ffn, 0, MAX_WIDTH, err, errlen) ||
+        !field_range("dense_layers", m->dense_layers, 0, m->layers, err, errlen))
+        return false;
+    if (m->d_model % m->heads != 0) {
+        snprintf(err, (size_t)errlen, "heads: %lld does not divide d_model %lld",
+                 (long long)m->heads, (long long)m->d_model);
+        return false;
+    }
+    if (m->kv_heads > m->heads || m->heads % m->kv_heads != 0) {
+        snprintf(err, (size_t)errlen, "kv_heads: %lld does not divide heads %lld",
+                 (long long)m->kv_heads, (long long)m->heads);
+        return false;
+    }
+    if (m->experts > 1 && (m->experts_active < 1 || m->experts_active > m->experts)) {
+        snprintf(err, (size_t)errlen, "experts_active: must be between 1 and experts (%lld), got %lld",
+                 (long long)m->experts, (long long)m->experts_active);
+        return false;
+    }
+    if (m->experts <= 1 && (m->experts_active > 1 || m->shared_experts > 0)) {
+        snprintf(err, (size_t)errlen, "experts: must be at least 2 for a mixture of experts, got %lld",
+                 (long long)m->experts);
+        return false;
+    }
+    /* The count in floating point first, so a huge shape is refused before int64 overflows. */
+    double h = (double)m->d_model, L = (double)m->layers;
+    double fe = (double)(m->moe_ffn > 0 ? m->moe_ffn : m->ffn);
+    double n_experts = (double)(m->experts + m->shared_experts);
+    double approx = 2.0 * (double)m->vocab * h + (double)m->context * h +
+                    L * (4.0 * h * h + 3.0 * h * ((double)m->ffn + n_experts * fe) + h * (double)m->experts);
+    if (approx > MAX_PARAMS) {
+        snprintf(err, (size_t)errlen, "layers: the shape has %.3g parameters, more than %.0e",
+                 approx, MAX_PARAMS);
+        return false;
+    }
+    if (m->exact_params < 0 || (double)m->exact_params > MAX_PARAMS) {
+        snprintf(err, (size_t)errlen, "params: must be between 1 and %.0e", MAX_PARAMS);
+        return false;
+    }
+    return true;
+}
+
+/* The custom shape for `layers`: d_model = 128 x layers, head size 128. */
+static void custom_shape(int64_t layers, struct model_arch *m)
+{
+    memset(m, 0, sizeof *m);
+    snprintf(m->id, sizeof m->id, "custom");
+    m->layers = layers;
+    m->d_model = 128 * layers;
+    m->heads = layers;
+    m->kv_heads = (m->heads > 8 && m->heads % 8 == 0) ? 8 : m->heads;
+    /* SwiGLU at 8/3 d_model keeps the MLP at 8 h^2, so a layer is 12 h^2 like GPT-3's. */
+    m->ffn = ((8 * m->d_model / 3 + 255) / 256) * 256;
+    m->vocab = 128256;
+    m->context = 8192;
+    m->mlp = MLP_SWIGLU;
+    m->norm = NORM_RMSNORM;
+    m->positional = POS_ROPE;
+}
+
+bool model_from_params(double n, struct model_arch *out)
+{
+    if (!(n >= 1e6) || !(n <= MAX_PARAMS))
+        return false;
+    struct model_arch best, cand;
+    double best_err = INFINITY;
+    custom_shape(1, &best);
+    for (int64_t layers = 1; layers <= 4096; layers++) {
+        custom_shape(layers, &cand);
+        struct param_counts pc;
+        model_params(&cand, &pc);
+        double e = fabs((double)pc.total - n);
+        if (e < best_err) {
+            best_err = e;
+            best = cand;
+        }
+        if ((double)pc.total > n)
+            break; /* counts only grow with layers */
+    }
+    best.exact_params = (int64_t)llround(n);
+    char count[32];
+    if (n >= 1e12)
+        snprintf(count, sizeof count, "%.4gT", n / 1e12);
+    else if (n >= 1e9)
+        snprintf(count, sizeof count, "%.4gB", n / 1e9);
+    else
+        snprintf(count, sizeof count, "%.4gM", n / 1e6);
+    snprintf(best.name, sizeof best.name, "custom %s", count);
+    *out = best;
+    return true;
+}

@@ -1,0 +1,998 @@
+/* scenario_file.c - scenarios saved as JSON, and JSON objects of overrides onto a scenario. */
+#include "scenario_file.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "dtype.h"
+#include "gpu.h"
+#include "model.h"
+#include "spec.h"
+#include "units.h"
+
+/* Scenario files are a few hundred bytes; anything this large is not one. */
+#define SCENARIO_FILE_MAX (1 << 20)
+/* 2^62: the largest count any input may hold, so products of counts stay in int64. */
+#define COUNT_MAX 4611686018427387904.0
+
+/* ---- values from text ------------------------------------------------------------------ */
+
+static bool parse_onoff(const char *v, bool *out)
+{
+    static const char *const on[] = {"on", "true", "yes", "1"};
+    static const char *const off[] = {"off", "false", "no", "0"};
+    for (size_t i = 0; i < 4; i++) {
+        if (strcmp(v, on[i]) == 0) {
+            *out = true;
+            return true;
+        }
+        if (strcmp(v, off[i]) == 0) {
+            *out = false;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* A whole number in [min, COUNT_MAX]; writes what is wrong to err. */
+static bool parse_int(const char *v, double min, int64_t *out, char *err, size_t errlen)
+{
+    double d;
+    if (!units_parse(v, &d)) {
+        snprintf(err, errlen, "'%s' is not a number", v);
+        return false;
+    }
+    if (floor(d) != d) {
+        snprintf(err, errlen, "'%s' is not a whole number", v);
+        return false;
+    }
+    if (d < min || d > COUNT_MAX) {
+        snprintf(err, errlen, "%s is out of range (%.0f to 2^62)", v, min);
+        return false;
+    }
+    *out = (int64_t)d;
+    return true;
+}
+
+/* The dtypes a training run can hold its tensors in (not fp64, not the int8 state format). */
+static bool parse_train_dtype(const char *v, enum dtype *out)
+{
+    enum dtype d;
+    if (!dtype_parse(v, &d))
+        return false;
+    if (d == DTYPE_FP64 || d == DTYPE_INT8)
+        return false;
+    *out = d;
+    return true;
+}
+
+enum opt_kind {
+    K_MODEL, K_PARAMS, K_GPU, K_GPUS, K_TP, K_PP, K_SP, K_ZERO, K_DTYPE, K_MASTER, K_OPTIMIZER,
+    K_BATCH, K_MICRO, K_SEQ, K_TOKENS, K_MFU, K_RECOMPUTE, K_FLASH, K_DROPOUT, K_FLOPS,
+    K_NAME,
+    /* model fields */
+    K_LAYERS, K_DMODEL, K_HEADS, K_KVHEADS, K_FFN, K_VOCAB, K_CONTEXT, K_MLP, K_NORM, K_TIED,
+    K_BIAS, K_QKVBIAS, K_POS, K_EXPERTS, K_EXPERTS_ACTIVE, K_SHARED, K_MOEFFN, K_DENSE,
+};
+
+struct opt_def {
+    const char *key;
+    enum opt_kind kind;
+};
+
+static const struct opt_def OPTS[] = {
+    {"model", K_MODEL}, {"params", K_PARAMS}, {"gpu", K_GPU}, {"gpus", K_GPUS}, {"tp", K_TP},
+    {"pp", K_PP}, {"sp", K_SP}, {"zero", K_ZERO}, {"dtype", K_DTYPE},
+    {"master_weights", K_MASTER}, {"optimizer", K_OPTIMIZER}, {"batch", K_BATCH},
+    {"micro_batch", K_MICRO}, {"seq", K_SEQ}, {"tokens", K_TOKENS}, {"mfu", K_MFU},
+    {"recompute", K_RECOMPUTE}, {"flash", K_FLASH}, {"dropout", K_DROPOUT}, {"flops", K_FLOPS},
+    {"name", K_NAME},
+    {"layers", K_LAYERS}, {"d_model", K_DMODEL}, {"heads", K_HEADS}, {"kv_heads", K_KVHEADS},
+    {"ffn", K_FFN}, {"vocab", K_VOCAB}, {"context", K_CONTEXT}, {"mlp", K_MLP}, {"norm", K_NORM},
+    {"tied_embeddings", K_TIED}, {"bias", K_BIAS}, {"qkv_bias", K_QKVBIAS},
+    {"positional", K_POS}, {"experts", K_EXPERTS}, {"experts_active", K_EXPERTS_ACTIVE},
+    {"shared_experts", K_SHARED}, {"moe_ffn", K_MOEFFN}, {"dense_layers", K_DENSE},
+};
+
+static const struct opt_def *opt_find(const char *key)
+{
+    for (size_t i = 0; i < sizeof OPTS / sizeof OPTS[0]; i++)
+        if (strcmp(OPTS[i].key, key) == 0)
+            return &OPTS[i];
+    return NULL;
+}
+
+static bool is_model_field(enum opt_kind k)
+{
+    return k >= K_LAYERS;
+}
+
+/* Sets a model field that holds a count; 0 allowed where 0 means "none". */
+static bool set_model_count(int64_t *field, const char *v, double min, char *err, size_t errlen)
+{
+    return parse_int(v, min, field, err, errlen);
+}
+
+int scenario_set_option(struct scenario *s, const char *key, const char *value, char *err,
+                        size_t errlen)
+{
+    const struct opt_def *o = opt_find(key);
+    if (o == NULL)
+        return 0;
+    if (value == NULL) {
+        snprintf(err, errlen, "needs a value");
+        return -1;
+    }
+    char sub[SPEC_ERR_MAX];
+    bool b;
+    int64_t n;
+    double d;
+    struct model_arch m = s->model;
+    bool ok = true;
+
+    switch (o->kind) {
+    case K_MODEL:
+        if (!spec_find_model(value, &s->model, sub, sizeof sub)) {
+            snprintf(err, errlen, "%s", sub);
+            return -1;
+        }
+        return 1;
+    case K_PARAMS:
+        if (!units_parse(value, &d)) {
+            snprintf(err, errlen, "'%s' is not a number", value);
+            return -1;
+        }
+        if (!model_from_params(d, &s->model)) {
+            snprintf(err, errlen, "%s is out of range for a model (at least about 1M)", value);
+            return -1;
+        }
+        return 1;
+    case K_GPU:
+        if (!spec_find_gpu(value, &s->gpu, sub, sizeof sub)) {
+            snprintf(err, errlen, "%s", sub);
+            return -1;
+        }
+        return 1;
+    case K_GPUS:
+        ok = parse_int(value, 1, &s->gpus, err, errlen);
+        break;
+    case K_TP:
+        ok = parse_int(value, 1, &s->tp, err, errlen);
+        break;
+    case K_PP:
+        ok = parse_int(value, 1, &s->pp, err, errlen);
+        break;
+    case K_BATCH:
+        ok = parse_int(value, 1, &s->batch, err, errlen);
+        break;
+    case K_MICRO:
+        ok = parse_int(value, 0, &s->micro_batch, err, errlen);
+        break;
+    case K_SEQ:
+        ok = parse_int(value, 1, &s->seq, err, errlen);
+        break;
+    case K_ZERO:
+        if (!parse_int(value, 0, &n, err, errlen))
+            return -1;
+        if (n > 3) {
+            snprintf(err, errlen, "%s is out of range (0 to 3)", value);
+            return -1;
+        }
+        s->zero = (int)n;
+        return 1;
+    case K_SP:
+    case K_MASTER:
+    case K_FLASH:
+    case K_DROPOUT:
+    case K_TIED:
+    case K_BIAS:
+    case K_QKVBIAS:
+        if (!parse_onoff(value, &b)) {
+            snprintf(err, errlen, "'%s' is not on or off", value);
+            return -1;
+        }
+        if (o->kind == K_SP)
+            s->sp = b;
+        else if (o->kind == K_MASTER)
+            s->master_weights = b;
+        else if (o->kind == K_FLASH)
+            s->flash = b;
+        else if (o->kind == K_DROPOUT)
+            s->dropout = b;
+        else if (o->kind == K_TIED)
+            m.tied_embeddings = b;
+        else if (o->kind == K_BIAS)
+            m.bias = b;
+        else
+            m.qkv_bias = b;
+        break;
+    case K_DTYPE:
+        if (!parse_train_dtype(value, &s->dtype)) {
+            snprintf(err, errlen,
+                     "'%s' is not one of fp32, tf32, bf16, fp16, fp8, fp8-e4m3, fp8-e5m2, fp4",
+                     value);
+            return -1;
+        }
+        return 1;
+    case K_OPTIMIZER:
+        if (!optimizer_parse(value, &s->optimizer)) {
+            snprintf(err, errlen, "'%s' is not one of adamw, sgd, adagrad, adam8bit", value);
+            return -1;
+        }
+        return 1;
+    case K_TOKENS:
+        if (!units_parse(value, &d)) {
+            snprintf(err, errlen, "'%s' is not a number", value);
+            return -1;
+        }
+        if (d < 1.0) {
+            snprintf(err, errlen, "%s is out of range (at least 1 token)", value);
+            return -1;
+        }
+        s->tokens = d;
+        return 1;
+    case K_MFU: {
+        /* "50%" reads as 0.5: people quote MFU both ways. */
+        char buf[64];
+        size_t len = strlen(value);
+        bool pct = len > 0 && len < sizeof buf && value[len - 1] == '%';
+        if (pct) {
+            memcpy(buf, value, len - 1);
+            buf[len - 1] = '\0';
+        }
+        if (!units_parse(pct ? buf : value, &d)) {
+            snprintf(err, errlen, "'%s' is not a number", value);
+            return -1;
+        }
+        if (pct)
+            d /= 100.0;
+        if (!(d > 0.0 && d <= 1.0)) {
+            snprintf(err, errlen, "%s is out of range (a fraction of peak in (0, 1])", value);
+            return -1;
+        }
+        s->mfu = d;
+        return 1;
+    }
+    case K_RECOMPUTE:
+        if (!recompute_parse(value, &s->recompute)) {
+            snprintf(err, errlen, "'%s' is not one of none, selective, full, sqrt", value);
+            return -1;
+        }
+        return 1;
+    case K_FLOPS:
+        if (strcmp(value, "detailed") == 0)
+            s->flops_mode = FLOPS_DETAILED;
+        else if (strcmp(value, "6nd") == 0 || strcmp(value, "6ND") == 0)
+            s->flops_mode = FLOPS_6ND;
+        else {
+            snprintf(err, errlen, "'%s' is not one of detailed, 6nd", value);
+            return -1;
+        }
+        return 1;
+    case K_NAME:
+        if (strlen(value) >= sizeof s->name) {
+            snprintf(err, errlen, "longer than %zu characters", sizeof s->name - 1);
+            return -1;
+        }
+        snprintf(s->name, sizeof s->name, "%s", value);
+        return 1;
+    case K_LAYERS:
+        ok = set_model_count(&m.layers, value, 1, err, errlen);
+        break;
+    case K_DMODEL:
+        ok = set_model_count(&m.d_model, value, 1, err, errlen);
+        break;
+    case K_HEADS:
+        ok = set_model_count(&m.heads, value, 1, err, errlen);
+        break;
+    case K_KVHEADS:
+        ok = set_model_count(&m.kv_heads, value, 1, err, errlen);
+        break;
+    case K_FFN:
+        ok = set_model_count(&m.ffn, value, 1, err, errlen);
+        break;
+    case K_VOCAB:
+        ok = set_model_count(&m.vocab, value, 1, err, errlen);
+        break;
+    case K_CONTEXT:
+        ok = set_model_count(&m.context, value, 1, err, errlen);
+        break;
+    case K_EXPERTS:
+        ok = set_model_count(&m.experts, value, 0, err, errlen);
+        break;
+    case K_EXPERTS_ACTIVE:
+        ok = set_model_count(&m.experts_active, value, 0, err, errlen);
+        break;
+    case K_SHARED:
+        ok = set_model_count(&m.shared_experts, value, 0, err, errlen);
+        break;
+    case K_MOEFFN:
+        ok = set_model_count(&m.moe_ffn, value, 0, err, errlen);
+        break;
+    case K_DENSE:
+        ok = set_model_count(&m.dense_layers, value, 0, err, errlen);
+        break;
+    case K_MLP:
+        if (strcmp(value, "gelu") == 0)
+            m.mlp = MLP_GELU;
+        else if (strcmp(value, "swiglu") == 0)
+            m.mlp = MLP_SWIGLU;
+        else {
+            snprintf(err, errlen, "'%s' is not one of gelu, swiglu", value);
+            return -1;
+        }
+        break;
+    case K_NORM:
+        if (strcmp(value, "layernorm") == 0)
+            m.norm = NORM_LAYERNORM;
+        else if (strcmp(value, "rmsnorm") == 0)
+            m.norm = NORM_RMSNORM;
+        else {
+            snprintf(err, errlen, "'%s' is not one of layernorm, rmsnorm", value);
+            return -1;
+        }
+        break;
+    case K_POS:
+        if (strcmp(value, "learned") == 0)
+            m.positional = POS_LEARNED;
+        else if (strcmp(value, "rope") == 0)
+            m.positional = POS_ROPE;
+        else {
+            snprintf(err, errlen, "'%s' is not one of learned, rope", value);
+            return -1;
+        }
+        break;
+    }
+    if (!ok)
+        return -1;
+    if (is_model_field(o->kind)) {
+        /* An edited shape no longer has the exact count --params asked for. */
+        m.exact_params = 0;
+        s->model = m;
+    }
+    return 1;
+}
+
+/* ---- finding a model file's "tokens" ---------------------------------------------------- */
+
+static bool path_join(char *out, size_t n, const char *a, const char *b, const char *c)
+{
+    int w = snprintf(out, n, "%s/%s%s", a, b, c);
+    return w > 0 && (size_t)w < n;
+}
+
+/* Reads a whole file (at most max bytes) into a NUL-terminated buffer the caller frees. */
+static char *read_file(const char *path, size_t max, size_t *len, int *errnum)
+{
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) {
+        *errnum = errno;
+        return NULL;
+    }
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap);
+    if (buf == NULL) {
+        *errnum = ENOMEM;
+        fclose(f);
+        return NULL;
+    }
+    for (;;) {
+        if (n + 1 >= cap) {
+            if (cap > max) {
+                *errnum = EFBIG;
+                free(buf);
+                fclose(f);
+                return NULL;
+            }
+            char *nb = realloc(buf, cap * 2);
+            if (nb == NULL) {
+                *errnum = ENOMEM;
+                free(buf);
+                fclose(f);
+                return NULL;
+            }
+            buf = nb;
+            cap *= 2;
+        }
+        size_t r = fread(buf + n, 1, cap - 1 - n, f);
+        n += r;
+        if (r == 0)
+            break;
+    }
+    if (ferror(f)) {
+        *errnum = EIO;
+        free(buf);
+        fclose(f);
+        return NULL;
+    }
+    fclose(f);
+    buf[n] = '\0';
+    *len = n;
+    return buf;
+}
+
+/*
+ * The model file spec_find_model would read for name_or_file, following the search order
+ * spec.h documents. Only used for the optional "tokens" field, which struct model_arch does
+ * not hold; when this misses, the scenario keeps its tokens, which is harmless.
+ */
+static bool model_path(const char *name, char *out, size_t n)
+{
+    size_t len = strlen(name);
+    if (strchr(name, '/') != NULL || (len > 5 && strcmp(name + len - 5, ".json") == 0)) {
+        int w = snprintf(out, n, "%s", name);
+        return w > 0 && (size_t)w < n;
+    }
+    char dir[4096];
+    const char *dirs[4];
+    char xdg[4096];
+    size_t nd = 0;
+    const char *x = getenv("XDG_CONFIG_HOME");
+    const char *home = getenv("HOME");
+    if (x != NULL && x[0] != '\0') {
+        if (path_join(xdg, sizeof xdg, x, "rooftop", ""))
+            dirs[nd++] = xdg;
+    } else if (home != NULL && home[0] != '\0') {
+        if (path_join(xdg, sizeof xdg, home, ".config/rooftop", ""))
+            dirs[nd++] = xdg;
+    }
+    const char *env = getenv("ROOFTOP_SPECS");
+    if (env != NULL && env[0] != '\0')
+        dirs[nd++] = env;
+    dirs[nd++] = "./specs";
+#ifdef ROOFTOP_DATADIR
+    dirs[nd++] = ROOFTOP_DATADIR "/specs";
+#endif
+    for (size_t i = 0; i < nd; i++) {
+        if (!path_join(dir, sizeof dir, dirs[i], "models/", name))
+            continue;
+        if (snprintf(out, n, "%s.json", dir) >= (int)n)
+            continue;
+        if (access(out, R_OK) == 0)
+            return true;
+    }
+    return false;
+}
+
+/* A number given as a JSON number or as a string in human units. */
+static bool json_number(const cJSON *item, double *out)
+{
+    if (cJSON_IsNumber(item)) {
+        if (!isfinite(item->valuedouble))
+            return false;
+        *out = item->valuedouble;
+        return true;
+    }
+    if (cJSON_IsString(item) && item->valuestring != NULL)
+        return units_parse(item->valuestring, out);
+    return false;
+}
+
+bool scenario_model_tokens(const char *name_or_file, double *tokens)
+{
+    char path[4096];
+    if (name_or_file == NULL || !model_path(name_or_file, path, sizeof path))
+        return false;
+    size_t len = 0;
+    int errnum = 0;
+    char *text = read_file(path, SCENARIO_FILE_MAX, &len, &errnum);
+    if (text == NULL)
+        return false;
+    cJSON *root = cJSON_ParseWithLength(text, len);
+    free(text);
+    double t = 0;
+    bool ok = root != NULL && json_number(cJSON_GetObjectItemCaseSensitive(root, "tokens"), &t) &&
+              t >= 1.0;
+    cJSON_Delete(root);
+    if (ok)
+        *tokens = t;
+    return ok;
+}
+
+/* ---- JSON out ----------------------------------------------------------------------------- */
+
+static bool gpu_equal(const struct gpu_spec *a, const struct gpu_spec *b)
+{
+    if (strcmp(a->id, b->id) != 0 || strcmp(a->name, b->name) != 0 ||
+        a->memory_bytes != b->memory_bytes || a->bandwidth != b->bandwidth ||
+        a->sms != b->sms || a->l2_bytes != b->l2_bytes ||
+        a->interconnect_bandwidth != b->interconnect_bandwidth)
+        return false;
+    for (int i = 0; i < PEAK_COUNT; i++) {
+        if (a->peak_valid[i] != b->peak_valid[i])
+            return false;
+        if (a->peak_valid[i] && a->peak_flops[i] != b->peak_flops[i])
+            return false;
+    }
+    return true;
+}
+
+static bool model_equal(const struct model_arch *a, const struct model_arch *b)
+{
+    return strcmp(a->id, b->id) == 0 && strcmp(a->name, b->name) == 0 &&
+           a->layers == b->layers && a->d_model == b->d_model && a->heads == b->heads &&
+           a->kv_heads == b->kv_heads && a->ffn == b->ffn && a->vocab == b->vocab &&
+           a->context == b->context && a->mlp == b->mlp && a->norm == b->norm &&
+           a->tied_embeddings == b->tied_embeddings && a->bias == b->bias &&
+           a->qkv_bias == b->qkv_bias && a->positional == b->positional &&
+           a->experts == b->experts && a->experts_active == b->experts_active &&
+           a->shared_experts == b->shared_experts && a->moe_ffn == b->moe_ffn &&
+           a->dense_layers == b->dense_layers && a->exact_params == b->exact_params;
+}
+
+/* cJSON adders that report allocation failure through one flag. */
+static void add_num(cJSON *o, const char *k, double v, bool *ok)
+{
+    if (!isfinite(v))
+        v = 0;
+    if (cJSON_AddNumberToObject(o, k, v) == NULL)
+        *ok = false;
+}
+
+static void add_str(cJSON *o, const char *k, const char *v, bool *ok)
+{
+    if (cJSON_AddStringToObject(o, k, v) == NULL)
+        *ok = false;
+}
+
+static void add_bool(cJSON *o, const char *k, bool v, bool *ok)
+{
+    if (cJSON_AddBoolToObject(o, k, v) == NULL)
+        *ok = false;
+}
+
+static cJSON *model_json(const struct model_arch *m, bool *ok)
+{
+    cJSON *o = cJSON_CreateObject();
+    if (o == NULL) {
+        *ok = false;
+        return NULL;
+    }
+    add_str(o, "id", m->id, ok);
+    add_str(o, "name", m->name, ok);
+    add_num(o, "layers", (double)m->layers, ok);
+    add_num(o, "d_model", (double)m->d_model, ok);
+    add_num(o, "heads", (double)m->heads, ok);
+    add_num(o, "kv_heads", (double)m->kv_heads, ok);
+    add_num(o, "ffn", (double)m->ffn, ok);
+    add_num(o, "vocab", (double)m->vocab, ok);
+    add_num(o, "context", (double)m->context, ok);
+    add_str(o, "mlp", m->mlp == MLP_SWIGLU ? "swiglu" : "gelu", ok);
+    add_str(o, "norm", m->norm == NORM_RMSNORM ? "rmsnorm" : "layernorm", ok);
+    add_bool(o, "tied_embeddings", m->tied_embeddings, ok);
+    add_bool(o, "bias", m->bias, ok);
+    add_bool(o, "qkv_bias", m->qkv_bias, ok);
+    add_str(o, "positional", m->positional == POS_ROPE ? "rope" : "learned", ok);
+    add_num(o, "experts", (double)m->experts, ok);
+    add_num(o, "experts_active", (double)m->experts_active, ok);
+    add_num(o, "shared_experts", (double)m->shared_experts, ok);
+    add_num(o, "moe_ffn", (double)m->moe_ffn, ok);
+    add_num(o, "dense_layers", (double)m->dense_layers, ok);
+    if (m->exact_params > 0)
+        add_num(o, "params", (double)m->exact_params, ok);
+    return o;
+}
+
+static cJSON *gpu_json(const struct gpu_spec *g, bool *ok)
+{
+    cJSON *o = cJSON_CreateObject();
+    if (o == NULL) {
+        *ok = false;
+        return NULL;
+    }
+    add_str(o, "id", g->id, ok);
+    add_str(o, "name", g->name, ok);
+    add_num(o, "memory_bytes", g->memory_bytes, ok);
+    add_num(o, "bandwidth", g->bandwidth, ok);
+    cJSON *pk = cJSON_AddObjectToObject(o, "peak_flops");
+    if (pk == NULL) {
+        *ok = false;
+    } else {
+        for (int i = 0; i < PEAK_COUNT; i++)
+            if (g->peak_valid[i])
+                add_num(pk, peak_name((enum peak_kind)i), g->peak_flops[i], ok);
+    }
+    add_num(o, "sms", (double)g->sms, ok);
+    add_num(o, "l2_bytes", g->l2_bytes, ok);
+    add_num(o, "interconnect_bandwidth", g->interconnect_bandwidth, ok);
+    add_str(o, "source", g->source, ok);
+    return o;
+}
+
+cJSON *scenario_to_json(const struct scenario *s)
+{
+    bool ok = true;
+    cJSON *o = cJSON_CreateObject();
+    if (o == NULL)
+        return NULL;
+    add_str(o, "name", s->name, &ok);
+
+    /* The model: preset id when it is the preset, "params" alone when it is exactly the
+     * --params shape, otherwise every field so the file stands on its own. */
+    struct model_arch preset;
+    char err[SPEC_ERR_MAX];
+    struct model_arch shaped;
+    if (s->model.exact_params > 0 && model_from_params((double)s->model.exact_params, &shaped) &&
+        model_equal(&shaped, &s->model)) {
+        add_num(o, "params", (double)s->model.exact_params, &ok);
+    } else if (s->model.id[0] != '\0' && spec_find_model(s->model.id, &preset, err, sizeof err) &&
+               model_equal(&preset, &s->model)) {
+        add_str(o, "model", s->model.id, &ok);
+    } else {
+        cJSON *m = model_json(&s->model, &ok);
+        if (m != NULL && !cJSON_AddItemToObject(o, "model", m)) {
+            cJSON_Delete(m);
+            ok = false;
+        }
+    }
+    struct gpu_spec gp;
+    if (s->gpu.id[0] != '\0' && spec_find_gpu(s->gpu.id, &gp, err, sizeof err) &&
+        gpu_equal(&gp, &s->gpu)) {
+        add_str(o, "gpu", s->gpu.id, &ok);
+    } else {
+        cJSON *g = gpu_json(&s->gpu, &ok);
+        if (g != NULL && !cJSON_AddItemToObject(o, "gpu", g)) {
+            cJSON_Delete(g);
+            ok = false;
+        }
+    }
+    add_num(o, "gpus", (double)s->gpus, &ok);
+    add_num(o, "tp", (double)s->tp, &ok);
+    add_num(o, "pp", (double)s->pp, &ok);
+    add_bool(o, "sp", s->sp, &ok);
+    add_num(o, "zero", s->zero, &ok);
+    add_str(o, "dtype", dtype_name(s->dtype), &ok);
+    add_bool(o, "master_weights", s->master_weights, &ok);
+    add_str(o, "optimizer", optimizer_name(s->optimizer), &ok);
+    add_num(o, "batch", (double)s->batch, &ok);
+    add_num(o, "micro_batch", (double)s->micro_batch, &ok);
+    add_num(o, "seq", (double)s->seq, &ok);
+    add_num(o, "tokens", s->tokens, &ok);
+    add_num(o, "mfu", s->mfu, &ok);
+    add_str(o, "recompute", recompute_name(s->recompute), &ok);
+    add_bool(o, "flash", s->flash, &ok);
+    add_bool(o, "dropout", s->dropout, &ok);
+    add_str(o, "flops", s->flops_mode == FLOPS_6ND ? "6nd" : "detailed", &ok);
+    if (!ok) {
+        cJSON_Delete(o);
+        return NULL;
+    }
+    return o;
+}
+
+/* ---- JSON in ------------------------------------------------------------------------------- */
+
+static bool is_ignored_key(const char *k)
+{
+    return k[0] == '_' || strcmp(k, "caption") == 0 || strcmp(k, "title") == 0 ||
+           strcmp(k, "description") == 0;
+}
+
+/* The text form of a JSON value, as scenario_set_option takes it. */
+static bool json_value_text(const cJSON *item, char *buf, size_t n)
+{
+    if (cJSON_IsString(item) && item->valuestring != NULL) {
+        int w = snprintf(buf, n, "%s", item->valuestring);
+        return w >= 0 && (size_t)w < n;
+    }
+    if (cJSON_IsBool(item)) {
+        snprintf(buf, n, "%s", cJSON_IsTrue(item) ? "on" : "off");
+        return true;
+    }
+    if (cJSON_IsNumber(item)) {
+        double v = item->valuedouble;
+        if (!isfinite(v) || v < 0)
+            return false;
+        /* %.17g keeps every bit; the parser reads exponents, so "1e+22" comes back exact.
+         * Written without locale-dependent decimal point trouble: integers print plain. */
+        char tmp[64];
+        snprintf(tmp, sizeof tmp, "%.17g", v);
+        /* units_parse takes "1e22" and "1e-05" but not "1e+22": drop the '+'. */
+        char *plus = strchr(tmp, '+');
+        if (plus != NULL)
+            memmove(plus, plus + 1, strlen(plus));
+        int w = snprintf(buf, n, "%s", tmp);
+        return w >= 0 && (size_t)w < n;
+    }
+    return false;
+}
+
+/* An inline model object: the model-file fields, parsed by the spec loader itself so that a
+ * scenario's model is checked exactly as a model file is, plus our "id" and "params". */
+static bool apply_inline_model(struct scenario *s, const cJSON *obj, const char *origin,
+                               char *err, size_t errlen)
+{
+    cJSON *copy = cJSON_Duplicate(obj, 1);
+    if (copy == NULL) {
+        snprintf(err, errlen, "%s: model: out of memory", origin);
+        return false;
+    }
+    char id[MODEL_NAME_MAX] = "custom";
+    int64_t exact = 0;
+    cJSON *idj = cJSON_DetachItemFromObjectCaseSensitive(copy, "id");
+    cJSON *pj = cJSON_DetachItemFromObjectCaseSensitive(copy, "params");
+    bool ok = true;
+    if (idj != NULL) {
+        if (!cJSON_IsString(idj) || idj->valuestring == NULL ||
+            strlen(idj->valuestring) >= sizeof id) {
+            snprintf(err, errlen, "%s: model: id: not a short string", origin);
+            ok = false;
+        } else {
+            snprintf(id, sizeof id, "%s", idj->valuestring);
+        }
+    }
+    double pv = 0;
+    if (ok && pj != NULL) {
+        if (!json_number(pj, &pv) || pv < 1 || pv > COUNT_MAX || floor(pv) != pv) {
+            snprintf(err, errlen, "%s: model: params: not a positive whole number", origin);
+            ok = false;
+        } else {
+            exact = (int64_t)pv;
+        }
+    }
+    cJSON_Delete(idj);
+    cJSON_Delete(pj);
+    char *text = ok ? cJSON_PrintUnformatted(copy) : NULL;
+    cJSON_Delete(copy);
+    if (!ok)
+        return false;
+    if (text == NULL) {
+        snprintf(err, errlen, "%s: model: out of memory", origin);
+        return false;
+    }
+    char sub[SPEC_ERR_MAX];
+    char where[SPEC_ERR_MAX];
+    snprintf(where, sizeof where, "%s: model", origin);
+    struct model_arch m;
+    ok = spec_parse_model(text, strlen(text), where, &m, sub, sizeof sub);
+    free(text);
+    if (!ok) {
+        snprintf(err, errlen, "%s", sub);
+        return false;
+    }
+    snprintf(m.id, sizeof m.id, "%s", id);
+    m.exact_params = exact;
+    s->model = m;
+    return true;
+}
+
+static bool apply_inline_gpu(struct scenario *s, const cJSON *obj, const char *origin, char *err,
+                             size_t errlen)
+{
+    cJSON *copy = cJSON_Duplicate(obj, 1);
+    if (copy == NULL) {
+        snprintf(err, errlen, "%s: gpu: out of memory", origin);
+        return false;
+    }
+    char id[GPU_NAME_MAX] = "custom";
+    cJSON *idj = cJSON_DetachItemFromObjectCaseSensitive(copy, "id");
+    bool ok = true;
+    if (idj != NULL) {
+        if (!cJSON_IsString(idj) || idj->valuestring == NULL ||
+            strlen(idj->valuestring) >= sizeof id) {
+            snprintf(err, errlen, "%s: gpu: id: not a short string", origin);
+            ok = false;
+        } else {
+            snprintf(id, sizeof id, "%s", idj->valuestring);
+        }
+    }
+    cJSON_Delete(idj);
+    char *text = ok ? cJSON_PrintUnformatted(copy) : NULL;
+    cJSON_Delete(copy);
+    if (!ok)
+        return false;
+    if (text == NULL) {
+        snprintf(err, errlen, "%s: gpu: out of memory", origin);
+        return false;
+    }
+    char sub[SPEC_ERR_MAX];
+    char where[SPEC_ERR_MAX];
+    snprintf(where, sizeof where, "%s: gpu", origin);
+    struct gpu_spec g;
+    ok = spec_parse_gpu(text, strlen(text), where, &g, sub, sizeof sub);
+    free(text);
+    if (!ok) {
+        snprintf(err, errlen, "%s", sub);
+        return false;
+    }
+    snprintf(g.id, sizeof g.id, "%s", id);
+    s->gpu = g;
+    return true;
+}
+
+/* Applies one key; model and gpu objects go through the spec loader. */
+static bool apply_item(struct scenario *s, const cJSON *item, const char *origin, char *err,
+                       size_t errlen)
+{
+    const char *key = item->string;
+    if (strcmp(key, "model") == 0 && cJSON_IsObject(item))
+        return apply_inline_model(s, item, origin, err, errlen);
+    if (strcmp(key, "gpu") == 0 && cJSON_IsObject(item))
+        return apply_inline_gpu(s, item, origin, err, errlen);
+    char text[512];
+    if (!json_value_text(item, text, sizeof text)) {
+        snprintf(err, errlen, "%s: %s: not a string, number or boolean it can take", origin, key);
+        return false;
+    }
+    char sub[SPEC_ERR_MAX];
+    int r = scenario_set_option(s, key, text, sub, sizeof sub);
+    if (r == 1)
+        return true;
+    if (r == 0)
+        snprintf(err, errlen, "%s: %s: unknown key", origin, key);
+    else
+        snprintf(err, errlen, "%s: %s: %s", origin, key, sub);
+    return false;
+}
+
+/* Order of application, so a file means the same whatever its key order: the model first
+ * (params replaces it, fields edit it), then the GPU, then the rest. */
+static int key_rank(const char *key)
+{
+    if (strcmp(key, "model") == 0)
+        return 0;
+    if (strcmp(key, "params") == 0)
+        return 1;
+    const struct opt_def *o = opt_find(key);
+    if (o != NULL && is_model_field(o->kind))
+        return 2;
+    if (strcmp(key, "gpu") == 0)
+        return 3;
+    return 4;
+}
+
+bool scenario_apply_json(struct scenario *s, const cJSON *obj, const char *origin, char *err,
+                         size_t errlen)
+{
+    if (origin == NULL)
+        origin = "scenario";
+    if (!cJSON_IsObject(obj)) {
+        snprintf(err, errlen, "%s: not a JSON object", origin);
+        return false;
+    }
+    /* Duplicate keys would make the result depend on which one wins: refuse them. */
+    for (const cJSON *a = obj->child; a != NULL; a = a->next) {
+        if (a->string == NULL) {
+            snprintf(err, errlen, "%s: a member without a name", origin);
+            return false;
+        }
+        for (const cJSON *b = a->next; b != NULL; b = b->next) {
+            if (b->string != NULL && strcmp(a->string, b->string) == 0) {
+                snprintf(err, errlen, "%s: %s: given twice", origin, a->string);
+                return false;
+            }
+        }
+    }
+    struct scenario t = *s;
+    for (int rank = 0; rank <= 4; rank++) {
+        for (const cJSON *it = obj->child; it != NULL; it = it->next) {
+            if (is_ignored_key(it->string) || key_rank(it->string) != rank)
+                continue;
+            if (!apply_item(&t, it, origin, err, errlen))
+                return false;
+        }
+    }
+    /* A preset model named without tokens brings the tokens it was trained on. */
+    const cJSON *model = cJSON_GetObjectItemCaseSensitive(obj, "model");
+    if (cJSON_IsString(model) && cJSON_GetObjectItemCaseSensitive(obj, "tokens") == NULL) {
+        double tok;
+        if (scenario_model_tokens(model->valuestring, &tok))
+            t.tokens = tok;
+    }
+    *s = t;
+    return true;
+}
+
+bool scenario_parse(const char *json, size_t len, const char *origin, struct scenario *s,
+                    char *err, size_t errlen)
+{
+    if (origin == NULL)
+        origin = "scenario";
+    const char *end = NULL;
+    cJSON *root = cJSON_ParseWithLengthOpts(json, len, &end, 0);
+    if (root == NULL) {
+        size_t at = end != NULL && end >= json ? (size_t)(end - json) : 0;
+        snprintf(err, errlen, "%s: not valid JSON (at byte %zu)", origin, at);
+        return false;
+    }
+    bool ok = scenario_apply_json(s, root, origin, err, errlen);
+    cJSON_Delete(root);
+    return ok;
+}
+
+bool scenario_load(const char *path, struct scenario *s, char *err, size_t errlen)
+{
+    size_t len = 0;
+    int errnum = 0;
+    char *text = read_file(path, SCENARIO_FILE_MAX, &len, &errnum);
+    if (text == NULL) {
+        snprintf(err, errlen, "%s: %s", path,
+                 errnum == EFBIG ? "too large for a scenario file" : strerror(errnum));
+        return false;
+    }
+    bool ok = scenario_parse(text, len, path, s, err, errlen);
+    free(text);
+    return ok;
+}
+
+/* Writes all of buf to fd, retrying short writes. */
+static bool write_all(int fd, const char *buf, size_t len)
+{
+    while (len > 0) {
+        ssize_t w = write(fd, buf, len);
+        if (w < 0) {
+            if (errno == EINTR)
+                continue;
+            return false;
+        }
+        buf += w;
+        len -= (size_t)w;
+    }
+    return true;
+}
+
+bool scenario_save(const char *path, const struct scenario *s, char *err, size_t errlen)
+{
+    cJSON *o = scenario_to_json(s);
+    char *text = o != NULL ? cJSON_Print(o) : NULL;
+    cJSON_Delete(o);
+    if (text == NULL) {
+        snprintf(err, errlen, "%s: out of memory", path);
+        return false;
+    }
+    /* The temporary file sits beside the target so that rename() is atomic (same file
+     * system): a crash leaves the old file or the new one, never half of one. */
+    char tmp[4096];
+    int w = snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", path);
+    if (w < 0 || (size_t)w >= sizeof tmp) {
+        free(text);
+        snprintf(err, errlen, "%s: path too long", path);
+        return false;
+    }
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        int e = errno;
+        free(text);
+        snprintf(err, errlen, "%s: %s", path, strerror(e));
+        return false;
+    }
+    bool ok = fchmod(fd, 0644) == 0 && write_all(fd, text, strlen(text)) &&
+              write_all(fd, "\n", 1) && fsync(fd) == 0;
+    int e = errno;
+    free(text);
+    if (close(fd) != 0 && ok) {
+        ok = false;
+        e = errno;
+    }
+    if (ok && rename(tmp, path) != 0) {
+        ok = false;
+        e = errno;
+    }
+    if (!ok) {
+        unlink(tmp);
+        snprintf(err, errlen, "%s: %s", path, strerror(e));
+        return false;
+    }
+    /* Make the rename itself durable. Failing here loses nothing already written. */
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (slash == NULL)
+        snprintf(dir, sizeof dir, ".");
+    else if (slash == dir)
+        dir[1] = '\0';
+    else
+        *slash = '\0';
+    int dfd = open(dir, O_RDONLY);
+    if (dfd >= 0) {
+        (void)fsync(dfd);
+        close(dfd);
+    }
+    return true;
+}
