@@ -160,7 +160,7 @@ void points_ceilings(const struct points_doc *d, struct points_ceilings *c);
  */
 bool points_to_gpu_spec(const struct points_doc *d, struct gpu_spec *g, char *err,
                         size_t errlen);
-/* Writes a GPU spec as JSON in the format of specs/gpus/*.json (name, memory_bytes, bandwidth,
+/* Writes a GPU spec as JSON in the format of the files in specs/gpus (name, memory_bytes, bandwidth,
  * peak_flops {fp64..fp4, null when N/A}, sms, l2_bytes, interconnect_bandwidth, source). */
 bool points_write_gpu_spec(FILE *f, const struct gpu_spec *g);
 bool points_save_gpu_spec(const char *path, const struct gpu_spec *g, char *err,
