@@ -33,6 +33,24 @@ bool spec_load_model_file(const char *path, struct model_arch *out, char *err, s
 bool spec_find_gpu(const char *name_or_file, struct gpu_spec *out, char *err, size_t errlen);
 bool spec_find_model(const char *name_or_file, struct model_arch *out, char *err, size_t errlen);
 
+/*
+ * Facts a model file may carry beyond the architecture: "tokens" (what the model was
+ * trained on) and "source". Zero / empty when the file does not give them.
+ */
+struct spec_model_meta {
+    double tokens;
+    char source[GPU_SOURCE_MAX];
+};
+/* As spec_parse_model / spec_find_model, also filling meta (which may be NULL). */
+bool spec_parse_model_meta(const char *json, size_t len, const char *origin,
+                           struct model_arch *out, struct spec_model_meta *meta, char *err,
+                           size_t errlen);
+bool spec_find_model_meta(const char *name_or_file, struct model_arch *out,
+                          struct spec_model_meta *meta, char *err, size_t errlen);
+
+/* Spec files larger than this are refused before parsing. */
+#define SPEC_FILE_MAX (1024 * 1024)
+
 /* Lists preset ids (sorted, unique across the search path). Caller frees with spec_list_free. */
 struct spec_list {
     char **ids;

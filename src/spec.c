@@ -1,0 +1,1053 @@
+/* spec.c - loading GPU and model spec files (JSON, read with cJSON) and finding presets. */
+#include "spec.h"
+
+#include <cJSON.h>
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "dtype.h"
+
+#ifndef ROOFTOP_DATADIR
+#define ROOFTOP_DATADIR "/usr/local/share/rooftop"
+#endif
+
+#define SPEC_PATH_MAX 4096
+#define SPEC_DIRS 4
+#define SHOW_MAX 48 /* longest piece of user text quoted in a message */
+
+/*
+ * Bounds on model fields. Far above any real model, but low enough that the core's int64
+ * products (h*h*L, V*h, h*f*E*L) cannot overflow: together with the size check below they
+ * keep every parameter count under 1e15, 100x a 10-trillion-parameter model.
+ */
+#define MODEL_LAYERS_MAX 100000
+#define MODEL_WIDTH_MAX 1000000
+#define MODEL_FFN_MAX 10000000
+#define MODEL_VOCAB_MAX 100000000
+#define MODEL_CONTEXT_MAX 100000000
+#define MODEL_EXPERTS_MAX 100000
+#define MODEL_SHARED_MAX 10000
+#define MODEL_PARAMS_MAX 1e15
+#define MODEL_TOKENS_MAX 1e18
+
+/* Bounds on GPU figures: at least 1 (so ratios stay finite), at most far beyond any chip. */
+#define GPU_MEMORY_MAX 1e15
+#define GPU_BANDWIDTH_MAX 1e16
+#define GPU_FLOPS_MAX 1e19
+#define GPU_SMS_MAX 1000000
+#define GPU_L2_MAX 1e13
+
+/* Where one parse reports to: the file's name (already made safe to print) and the buffer. */
+struct report {
+    char origin[320];
+    char *err;
+    size_t errlen;
+};
+
+static const char *const model_fields[] = {
+    "name",    "layers",         "d_model",  "heads",          "kv_heads",
+    "ffn",     "vocab",          "context",  "mlp",            "norm",
+    "tied_embeddings", "bias",   "qkv_bias", "positional",     "experts",
+    "experts_active",  "shared_experts",     "moe_ffn",        "dense_layers",
+    "tokens",  "source",
+};
+#define MODEL_FIELD_COUNT (sizeof model_fields / sizeof model_fields[0])
+
+static const char *const gpu_fields[] = {
+    "name", "memory_bytes", "bandwidth", "peak_flops", "sms", "l2_bytes",
+    "interconnect_bandwidth", "source",
+};
+#define GPU_FIELD_COUNT (sizeof gpu_fields / sizeof gpu_fields[0])
+
+static const char *const mlp_names[] = {"gelu", "swiglu"};       /* enum mlp_kind order */
+static const char *const norm_names[] = {"layernorm", "rmsnorm"}; /* enum norm_kind order */
+static const char *const pos_names[] = {"learned", "rope"};       /* enum pos_kind order */
+
+/* ---- text ----------------------------------------------------------------------------- */
+
+/*
+ * Length of the valid UTF-8 sequence at s (at most n bytes), 0 when invalid or when it is a
+ * control character (C0, DEL or C1): those would garble a terminal.
+ */
+static size_t utf8_char(const unsigned char *s, size_t n)
+{
+    if (n == 0)
+        return 0;
+    unsigned c = s[0];
+    if (c < 0x20 || c == 0x7f)
+        return 0;
+    if (c < 0x80)
+        return 1;
+    size_t len;
+    unsigned lo = 0x80, hi = 0xbf;
+    if (c >= 0xc2 && c <= 0xdf) {
+        len = 2;
+        if (c == 0xc2)
+            lo = 0xa0; /* U+0080..U+009F are C1 controls */
+    } else if (c >= 0xe0 && c <= 0xef) {
+        len = 3;
+        if (c == 0xe0)
+            lo = 0xa0;
+        else if (c == 0xed)
+            hi = 0x9f; /* no surrogates */
+    } else if (c >= 0xf0 && c <= 0xf4) {
+        len = 4;
+        if (c == 0xf0)
+            lo = 0x90;
+        else if (c == 0xf4)
+            hi = 0x8f;
+    } else {
+        return 0;
+    }
+    if (n < len || s[1] < lo || s[1] > hi)
+        return 0;
+    for (size_t i = 2; i < len; i++)
+        if (s[i] < 0x80 || s[i] > 0xbf)
+            return 0;
+    return len;
+}
+
+/* True when s is printable UTF-8 without control characters. */
+static bool text_printable(const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t n = strlen(s);
+    while (n > 0) {
+        size_t k = utf8_char(p, n);
+        if (k == 0)
+            return false;
+        p += k;
+        n -= k;
+    }
+    return true;
+}
+
+/*
+ * Copies at most max bytes of src into dst (cap bytes) so that it prints safely on one line:
+ * invalid or control bytes become '?'. Appends "..." when src was cut. Never splits a
+ * character.
+ */
+static void text_safe(char *dst, size_t cap, const char *src, size_t max)
+{
+    if (cap == 0)
+        return;
+    if (cap < 4) {
+        dst[0] = '\0';
+        return;
+    }
+    const unsigned char *p = (const unsigned char *)src;
+    size_t n = src ? strlen(src) : 0, o = 0;
+    if (max > cap - 4)
+        max = cap - 4; /* room for "..." and the NUL */
+    while (n > 0) {
+        size_t k = utf8_char(p, n);
+        size_t w = k ? k : 1;
+        if (o + w > max) {
+            memcpy(dst + o, "...", 3);
+            o += 3;
+            break;
+        }
+        if (k)
+            memcpy(dst + o, p, k);
+        else
+            dst[o] = '?';
+        o += w;
+        p += w;
+        n -= w;
+    }
+    dst[o] = '\0';
+}
+
+/* Levenshtein distance of two short strings (each cut to 63 bytes), for "did you mean". */
+static int text_distance(const char *a, const char *b)
+{
+    int row[64];
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 63)
+        la = 63;
+    if (lb > 63)
+        lb = 63;
+    for (size_t j = 0; j <= lb; j++)
+        row[j] = (int)j;
+    for (size_t i = 1; i <= la; i++) {
+        int diag = row[0];
+        row[0] = (int)i;
+        for (size_t j = 1; j <= lb; j++) {
+            int up = row[j];
+            int best = diag + (a[i - 1] != b[j - 1]);
+            if (up + 1 < best)
+                best = up + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[lb];
+}
+
+/* The candidate closest to s, if close enough to be a likely typo; NULL otherwise. */
+static const char *text_closest(const char *s, const char *const *cands, size_t n)
+{
+    if (strlen(s) > 63)
+        return NULL;
+    const char *best = NULL;
+    int best_d = 3; /* up to two edits */
+    for (size_t i = 0; i < n; i++) {
+        int d = text_distance(s, cands[i]);
+        if (d < best_d) {
+            best_d = d;
+            best = cands[i];
+        }
+    }
+    return best;
+}
+
+static bool text_ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), k = strlen(suffix);
+    return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
+/* The preset id of a file: its name without directories and without ".json". */
+static void text_stem(char *dst, size_t cap, const char *path)
+{
+    char tmp[SPEC_PATH_MAX];
+    const char *base = path ? strrchr(path, '/') : NULL;
+    base = base ? base + 1 : (path ? path : "");
+    snprintf(tmp, sizeof tmp, "%s", base);
+    if (text_ends_with(tmp, ".json"))
+        tmp[strlen(tmp) - 5] = '\0';
+    text_safe(dst, cap, tmp, cap - 1);
+}
+
+/* ---- errors --------------------------------------------------------------------------- */
+
+static void report_init(struct report *r, const char *origin, char *err, size_t errlen)
+{
+    text_safe(r->origin, sizeof r->origin, origin ? origin : "<input>", 256);
+    r->err = err;
+    r->errlen = err ? errlen : 0;
+    if (r->errlen > 0)
+        r->err[0] = '\0';
+}
+
+/* Writes "ORIGIN: FIELD: message" (or "ORIGIN: message" without a field); returns false. */
+__attribute__((format(printf, 3, 4))) static bool fail(const struct report *r, const char *field,
+                                                       const char *fmt, ...)
+{
+    char msg[SPEC_ERR_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (r->errlen == 0)
+        return false;
+    if (field)
+        snprintf(r->err, r->errlen, "%s: %s: %s", r->origin, field, msg);
+    else
+        snprintf(r->err, r->errlen, "%s: %s", r->origin, msg);
+    return false;
+}
+
+static const char *json_type(const cJSON *v)
+{
+    if (cJSON_IsString(v))
+        return "a string";
+    if (cJSON_IsNumber(v))
+        return "a number";
+    if (cJSON_IsBool(v))
+        return "a boolean";
+    if (cJSON_IsNull(v))
+        return "null";
+    if (cJSON_IsArray(v))
+        return "an array";
+    if (cJSON_IsObject(v))
+        return "an object";
+    return "something else";
+}
+
+/* ---- JSON text ------------------------------------------------------------------------ */
+
+static bool json_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+static size_t line_of(const char *s, size_t pos)
+{
+    size_t line = 1;
+    for (size_t i = 0; i < pos; i++)
+        line += s[i] == '\n';
+    return line;
+}
+
+/* Parses text into a JSON object; on success the caller deletes *root. */
+static bool json_parse_object(const struct report *r, const char *json, size_t len, cJSON **root)
+{
+    *root = NULL;
+    if (json == NULL)
+        len = 0;
+    if (len > SPEC_FILE_MAX)
+        return fail(r, NULL, "too large (%zu bytes; a spec file is at most 1 MiB)", len);
+    /* Editors on some systems write a byte-order mark; cJSON does not expect one. */
+    if (len >= 3 && memcmp(json, "\xEF\xBB\xBF", 3) == 0) {
+        json += 3;
+        len -= 3;
+    }
+    size_t i = 0;
+    while (i < len && json_space(json[i]))
+        i++;
+    if (i == len)
+        return fail(r, NULL, "empty file");
+    const char *nul = memchr(json, '\0', len);
+    if (nul)
+        return fail(r, NULL, "not JSON (a NUL byte on line %zu)", line_of(json, (size_t)(nul - json)));
+
+    /* A terminated copy: cJSON then cannot read past the text whatever its length handling. */
+    char *buf = malloc(len + 1);
+    if (!buf)
+        return fail(r, NULL, "out of memory");
+    memcpy(buf, json, len);
+    buf[len] = '\0';
+
+    const char *end = NULL;
+    cJSON *doc = cJSON_ParseWithLengthOpts(buf, len, &end, 0);
+    size_t pos = (end && end >= buf && end <= buf + len) ? (size_t)(end - buf) : len;
+    if (!doc) {
+        size_t line = line_of(buf, pos);
+        free(buf);
+        return fail(r, NULL, "not JSON (error near line %zu)", line);
+    }
+    while (pos < len && json_space(buf[pos]))
+        pos++;
+    if (pos < len) {
+        size_t line = line_of(buf, pos);
+        free(buf);
+        cJSON_Delete(doc);
+        return fail(r, NULL, "not JSON (unexpected text after the end, line %zu)", line);
+    }
+    free(buf);
+    if (!cJSON_IsObject(doc)) {
+        bool ok = fail(r, NULL, "must be a JSON object {...}, got %s", json_type(doc));
+        cJSON_Delete(doc);
+        return ok;
+    }
+    *root = doc;
+    return true;
+}
+
+/* Refuses keys that are not in names (typos would otherwise be ignored) and repeated keys. */
+static bool json_check_keys(const struct report *r, const cJSON *obj, const char *field_prefix,
+                            const char *const *names, size_t n)
+{
+    bool seen[32] = {false};
+    for (const cJSON *c = obj->child; c; c = c->next) {
+        const char *key = c->string ? c->string : "";
+        size_t k = 0;
+        while (k < n && strcmp(key, names[k]) != 0)
+            k++;
+        char shown[SHOW_MAX * 2 + 64];
+        char safe[SHOW_MAX * 2];
+        text_safe(safe, sizeof safe, key, SHOW_MAX);
+        snprintf(shown, sizeof shown, "%s%s", field_prefix, safe);
+        if (k == n) {
+            const char *near = text_closest(key, names, n);
+            if (near)
+                return fail(r, shown, "unknown field (did you mean \"%s\"?)", near);
+            return fail(r, shown, "unknown field");
+        }
+        if (k < sizeof seen / sizeof seen[0]) {
+            if (seen[k])
+                return fail(r, shown, "appears twice");
+            seen[k] = true;
+        }
+    }
+    return true;
+}
+
+/* ---- typed fields --------------------------------------------------------------------- */
+
+static bool want_number(const struct report *r, const char *field, const cJSON *v, double *out)
+{
+    if (!cJSON_IsNumber(v))
+        return fail(r, field, "must be a number, got %s", json_type(v));
+    if (!isfinite(v->valuedouble))
+        return fail(r, field, "must be a finite number");
+    *out = v->valuedouble;
+    return true;
+}
+
+/* A whole number in [lo, hi]. */
+static bool want_int(const struct report *r, const char *field, const cJSON *v, int64_t lo,
+                     int64_t hi, int64_t *out)
+{
+    double d = 0;
+    if (!want_number(r, field, v, &d))
+        return false;
+    if (d < (double)lo) {
+        if (lo == 1)
+            return fail(r, field, "must be positive, got %.15g", d);
+        if (lo == 0)
+            return fail(r, field, "must not be negative, got %.15g", d);
+        return fail(r, field, "must be at least %lld, got %.15g", (long long)lo, d);
+    }
+    if (d > (double)hi)
+        return fail(r, field, "%.15g is too large (at most %lld)", d, (long long)hi);
+    if (d != floor(d))
+        return fail(r, field, "must be a whole number, got %.15g", d);
+    *out = (int64_t)d;
+    return true;
+}
+
+/* A number in [lo, hi]; 0 is also accepted when zero_ok (meaning "unknown"). */
+static bool want_range(const struct report *r, const char *field, const cJSON *v, double lo,
+                       double hi, bool zero_ok, double *out)
+{
+    double d = 0;
+    if (!want_number(r, field, v, &d))
+        return false;
+    if (d < 0 || (d == 0 && !zero_ok))
+        return fail(r, field, zero_ok ? "must not be negative, got %.15g" : "must be positive, got %.15g",
+                    d);
+    if (d != 0 && d < lo)
+        return fail(r, field, "%.15g is too small (at least %g)", d, lo);
+    if (d > hi)
+        return fail(r, field, "%.15g is too large (at most %g)", d, hi);
+    *out = d;
+    return true;
+}
+
+static bool want_bool(const struct report *r, const char *field, const cJSON *v, bool *out)
+{
+    if (!cJSON_IsBool(v))
+        return fail(r, field, "must be true or false, got %s", json_type(v));
+    *out = cJSON_IsTrue(v);
+    return true;
+}
+
+/* A printable string shorter than cap; empty only when empty_ok. */
+static bool want_text(const struct report *r, const char *field, const cJSON *v, char *buf,
+                      size_t cap, bool empty_ok)
+{
+    if (!cJSON_IsString(v) || v->valuestring == NULL)
+        return fail(r, field, "must be a string, got %s", json_type(v));
+    const char *s = v->valuestring;
+    size_t n = strlen(s);
+    if (n == 0 && !empty_ok)
+        return fail(r, field, "must not be empty");
+    if (n >= cap)
+        return fail(r, field, "too long (%zu bytes, at most %zu)", n, cap - 1);
+    if (!text_printable(s))
+        return fail(r, field, "contains control characters or invalid UTF-8");
+    memcpy(buf, s, n + 1);
+    return true;
+}
+
+/* One of names[0..n-1]; *out is its index. */
+static bool want_enum(const struct report *r, const char *field, const cJSON *v,
+                      const char *const *names, size_t n, int *out)
+{
+    char allowed[128] = "";
+    size_t o = 0;
+    for (size_t i = 0; i < n && o < sizeof allowed; i++) {
+        int w = snprintf(allowed + o, sizeof allowed - o, "%s\"%s\"",
+                         i == 0 ? "" : (i + 1 == n ? " or " : ", "), names[i]);
+        if (w < 0)
+            break;
+        o += (size_t)w;
+    }
+    if (!cJSON_IsString(v) || v->valuestring == NULL)
+        return fail(r, field, "must be %s, got %s", allowed, json_type(v));
+    for (size_t i = 0; i < n; i++) {
+        if (strcmp(v->valuestring, names[i]) == 0) {
+            *out = (int)i;
+            return true;
+        }
+    }
+    char safe[SHOW_MAX + 4];
+    text_safe(safe, sizeof safe, v->valuestring, SHOW_MAX);
+    return fail(r, field, "must be %s, got \"%s\"", allowed, safe);
+}
+
+static const cJSON *field_get(const cJSON *obj, const char *name)
+{
+    return cJSON_GetObjectItemCaseSensitive(obj, name);
+}
+
+static bool req_int(const struct report *r, const cJSON *obj, const char *name, int64_t lo,
+                    int64_t hi, int64_t *out)
+{
+    const cJSON *v = field_get(obj, name);
+    if (!v)
+        return fail(r, name, "missing");
+    return want_int(r, name, v, lo, hi, out);
+}
+
+static bool opt_int(const struct report *r, const cJSON *obj, const char *name, int64_t lo,
+                    int64_t hi, int64_t def, int64_t *out)
+{
+    const cJSON *v = field_get(obj, name);
+    if (!v) {
+        *out = def;
+        return true;
+    }
+    return want_int(r, name, v, lo, hi, out);
+}
+
+static bool opt_bool(const struct report *r, const cJSON *obj, const char *name, bool *out)
+{
+    const cJSON *v = field_get(obj, name);
+    if (!v) {
+        *out = false;
+        return true;
+    }
+    return want_bool(r, name, v, out);
+}
+
+static bool req_enum(const struct report *r, const cJSON *obj, const char *name,
+                     const char *const *names, size_t n, int *out)
+{
+    const cJSON *v = field_get(obj, name);
+    if (!v)
+        return fail(r, name, "missing");
+    return want_enum(r, name, v, names, n, out);
+}
+
+/* ---- models --------------------------------------------------------------------------- */
+
+/* About how many parameters the shape has (all experts), in double so it cannot overflow. */
+static double model_size_estimate(const struct model_arch *m)
+{
+    double h = (double)m->d_model, L = (double)m->layers;
+    double head = h / (double)m->heads;
+    double attn = 2 * h * h + 2 * h * (double)m->kv_heads * head;
+    double mats = m->mlp == MLP_SWIGLU ? 3 : 2;
+    double dense = attn + mats * h * (double)m->ffn;
+    double eff = (double)(m->moe_ffn > 0 ? m->moe_ffn : m->ffn);
+    double moe = attn + mats * h * eff * (double)(m->experts + m->shared_experts) +
+                 h * (double)m->experts;
+    double per_layer = dense > moe ? dense : moe;
+    double emb = (double)m->vocab * h * (m->tied_embeddings ? 1 : 2);
+    if (m->positional == POS_LEARNED)
+        emb += (double)m->context * h;
+    return L * per_layer + emb;
+}
+
+static bool model_read(const struct report *r, const cJSON *o, struct model_arch *m,
+                       struct spec_model_meta *meta)
+{
+    if (!json_check_keys(r, o, "", model_fields, MODEL_FIELD_COUNT))
+        return false;
+
+    const cJSON *v = field_get(o, "name");
+    if (!v)
+        return fail(r, "name", "missing");
+    if (!want_text(r, "name", v, m->name, sizeof m->name, false))
+        return false;
+    if (!req_int(r, o, "layers", 1, MODEL_LAYERS_MAX, &m->layers) ||
+        !req_int(r, o, "d_model", 1, MODEL_WIDTH_MAX, &m->d_model) ||
+        !req_int(r, o, "heads", 1, MODEL_WIDTH_MAX, &m->heads) ||
+        !opt_int(r, o, "kv_heads", 1, MODEL_WIDTH_MAX, m->heads, &m->kv_heads) ||
+        !req_int(r, o, "ffn", 1, MODEL_FFN_MAX, &m->ffn) ||
+        !req_int(r, o, "vocab", 1, MODEL_VOCAB_MAX, &m->vocab) ||
+        !req_int(r, o, "context", 1, MODEL_CONTEXT_MAX, &m->context))
+        return false;
+
+    int mlp, norm, pos = POS_ROPE;
+    if (!req_enum(r, o, "mlp", mlp_names, 2, &mlp) || !req_enum(r, o, "norm", norm_names, 2, &norm))
+        return false;
+    if ((v = field_get(o, "positional")) && !want_enum(r, "positional", v, pos_names, 2, &pos))
+        return false;
+    m->mlp = (enum mlp_kind)mlp;
+    m->norm = (enum norm_kind)norm;
+    m->positional = (enum pos_kind)pos;
+
+    if (!opt_bool(r, o, "tied_embeddings", &m->tied_embeddings) ||
+        !opt_bool(r, o, "bias", &m->bias) || !opt_bool(r, o, "qkv_bias", &m->qkv_bias))
+        return false;
+    if (!opt_int(r, o, "experts", 0, MODEL_EXPERTS_MAX, 0, &m->experts) ||
+        !opt_int(r, o, "experts_active", 0, MODEL_EXPERTS_MAX, 0, &m->experts_active) ||
+        !opt_int(r, o, "shared_experts", 0, MODEL_SHARED_MAX, 0, &m->shared_experts) ||
+        !opt_int(r, o, "moe_ffn", 0, MODEL_FFN_MAX, 0, &m->moe_ffn) ||
+        !opt_int(r, o, "dense_layers", 0, MODEL_LAYERS_MAX, 0, &m->dense_layers))
+        return false;
+
+    if ((v = field_get(o, "tokens")) &&
+        !want_range(r, "tokens", v, 1, MODEL_TOKENS_MAX, false, &meta->tokens))
+        return false;
+    if ((v = field_get(o, "source")) &&
+        !want_text(r, "source", v, meta->source, sizeof meta->source, true))
+        return false;
+
+    /* Cross-field checks; model_validate() repeats the essential ones, these name the file. */
+    if (m->d_model % m->heads != 0)
+        return fail(r, "heads", "%lld does not divide d_model %lld", (long long)m->heads,
+                    (long long)m->d_model);
+    if (m->kv_heads > m->heads)
+        return fail(r, "kv_heads", "%lld is more than heads %lld", (long long)m->kv_heads,
+                    (long long)m->heads);
+    if (m->heads % m->kv_heads != 0)
+        return fail(r, "kv_heads", "%lld does not divide heads %lld", (long long)m->kv_heads,
+                    (long long)m->heads);
+    if (m->experts > 1 && m->experts_active < 1)
+        return fail(r, "experts_active", "must be at least 1 with %lld experts",
+                    (long long)m->experts);
+    if (m->experts_active > m->experts)
+        return fail(r, "experts_active", "%lld is more than experts %lld",
+                    (long long)m->experts_active, (long long)m->experts);
+    if (m->shared_experts > 0 && m->experts <= 1)
+        return fail(r, "shared_experts", "needs a mixture of experts (experts > 1), experts is %lld",
+                    (long long)m->experts);
+    if (m->dense_layers > m->layers)
+        return fail(r, "dense_layers", "%lld is more than layers %lld",
+                    (long long)m->dense_layers, (long long)m->layers);
+    double size = model_size_estimate(m);
+    if (!(size <= MODEL_PARAMS_MAX))
+        return fail(r, "size", "about %.3g parameters, more than rooftop counts (1e15)", size);
+    return true;
+}
+
+bool spec_parse_model_meta(const char *json, size_t len, const char *origin,
+                           struct model_arch *out, struct spec_model_meta *meta, char *err,
+                           size_t errlen)
+{
+    struct report r;
+    report_init(&r, origin, err, errlen);
+    cJSON *root;
+    if (!json_parse_object(&r, json, len, &root))
+        return false;
+    struct model_arch m;
+    struct spec_model_meta mm;
+    memset(&m, 0, sizeof m);
+    memset(&mm, 0, sizeof mm);
+    text_stem(m.id, sizeof m.id, origin);
+    bool ok = model_read(&r, root, &m, &mm);
+    cJSON_Delete(root);
+    if (!ok)
+        return false;
+    char why[SPEC_ERR_MAX];
+    why[0] = '\0';
+    if (!model_validate(&m, why, (int)sizeof why))
+        return fail(&r, NULL, "%s", why[0] ? why : "not a usable model");
+    *out = m;
+    if (meta)
+        *meta = mm;
+    return true;
+}
+
+bool spec_parse_model(const char *json, size_t len, const char *origin, struct model_arch *out,
+                      char *err, size_t errlen)
+{
+    return spec_parse_model_meta(json, len, origin, out, NULL, err, errlen);
+}
+
+/* ---- GPUs ----------------------------------------------------------------------------- */
+
+/* An optional non-negative figure where 0 or null means unknown. */
+static bool opt_figure(const struct report *r, const cJSON *o, const char *name, double hi,
+                       double *out)
+{
+    const cJSON *v = field_get(o, name);
+    *out = 0;
+    if (!v || cJSON_IsNull(v))
+        return true;
+    return want_range(r, name, v, 1, hi, true, out);
+}
+
+static bool gpu_read_peaks(const struct report *r, const cJSON *o, struct gpu_spec *g)
+{
+    const char *names[PEAK_COUNT];
+    for (int p = 0; p < PEAK_COUNT; p++)
+        names[p] = peak_name((enum peak_kind)p);
+    const cJSON *pf = field_get(o, "peak_flops");
+    if (!pf)
+        return fail(r, "peak_flops", "missing");
+    if (!cJSON_IsObject(pf))
+        return fail(r, "peak_flops", "must be an object of dense FLOP/s by format (fp64 ... fp4), got %s",
+                    json_type(pf));
+    if (!json_check_keys(r, pf, "peak_flops.", names, PEAK_COUNT))
+        return false;
+    int known = 0;
+    for (int p = 0; p < PEAK_COUNT; p++) {
+        const cJSON *v = field_get(pf, names[p]);
+        g->peak_flops[p] = 0;
+        g->peak_valid[p] = false;
+        if (!v || cJSON_IsNull(v))
+            continue; /* the GPU has no such rate */
+        char field[32];
+        snprintf(field, sizeof field, "peak_flops.%s", names[p]);
+        if (cJSON_IsNumber(v) && v->valuedouble == 0)
+            return fail(r, field, "must be positive, got 0 (use null for a format the GPU lacks)");
+        if (!want_range(r, field, v, 1, GPU_FLOPS_MAX, false, &g->peak_flops[p]))
+            return false;
+        g->peak_valid[p] = true;
+        known++;
+    }
+    if (known == 0)
+        return fail(r, "peak_flops", "needs at least one rate (all are missing or null)");
+    return true;
+}
+
+static bool gpu_read(const struct report *r, const cJSON *o, struct gpu_spec *g)
+{
+    if (!json_check_keys(r, o, "", gpu_fields, GPU_FIELD_COUNT))
+        return false;
+    const cJSON *v = field_get(o, "name");
+    if (!v)
+        return fail(r, "name", "missing");
+    if (!want_text(r, "name", v, g->name, sizeof g->name, false))
+        return false;
+    if (!(v = field_get(o, "memory_bytes")))
+        return fail(r, "memory_bytes", "missing");
+    if (!want_range(r, "memory_bytes", v, 1, GPU_MEMORY_MAX, false, &g->memory_bytes))
+        return false;
+    if (!(v = field_get(o, "bandwidth")))
+        return fail(r, "bandwidth", "missing");
+    if (!want_range(r, "bandwidth", v, 1, GPU_BANDWIDTH_MAX, false, &g->bandwidth))
+        return false;
+    if (!gpu_read_peaks(r, o, g))
+        return false;
+    v = field_get(o, "sms");
+    if (v && !cJSON_IsNull(v) && !want_int(r, "sms", v, 0, GPU_SMS_MAX, &g->sms))
+        return false;
+    if (!opt_figure(r, o, "l2_bytes", GPU_L2_MAX, &g->l2_bytes) ||
+        !opt_figure(r, o, "interconnect_bandwidth", GPU_BANDWIDTH_MAX, &g->interconnect_bandwidth))
+        return false;
+    if ((v = field_get(o, "source")) &&
+        !want_text(r, "source", v, g->source, sizeof g->source, true))
+        return false;
+    return true;
+}
+
+bool spec_parse_gpu(const char *json, size_t len, const char *origin, struct gpu_spec *out,
+                    char *err, size_t errlen)
+{
+    struct report r;
+    report_init(&r, origin, err, errlen);
+    cJSON *root;
+    if (!json_parse_object(&r, json, len, &root))
+        return false;
+    struct gpu_spec g;
+    memset(&g, 0, sizeof g);
+    text_stem(g.id, sizeof g.id, origin);
+    bool ok = gpu_read(&r, root, &g);
+    cJSON_Delete(root);
+    if (ok)
+        *out = g;
+    return ok;
+}
+
+/* ---- files ---------------------------------------------------------------------------- */
+
+/* Reads a whole spec file (at most SPEC_FILE_MAX bytes); the caller frees *data. */
+static bool file_read(const struct report *r, const char *path, char **data, size_t *len)
+{
+    *data = NULL;
+    *len = 0;
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return fail(r, NULL, "cannot open: %s", strerror(errno));
+    struct stat st;
+    if (fstat(fileno(f), &st) != 0) {
+        int e = errno;
+        fclose(f);
+        return fail(r, NULL, "cannot read: %s", strerror(e));
+    }
+    if (S_ISDIR(st.st_mode)) {
+        fclose(f);
+        return fail(r, NULL, "is a directory, not a spec file");
+    }
+    if (S_ISREG(st.st_mode) && st.st_size > SPEC_FILE_MAX) {
+        fclose(f);
+        return fail(r, NULL, "too large (%lld bytes; a spec file is at most 1 MiB)",
+                    (long long)st.st_size);
+    }
+    char *buf = malloc(SPEC_FILE_MAX + 1);
+    if (!buf) {
+        fclose(f);
+        return fail(r, NULL, "out of memory");
+    }
+    /* One byte more than allowed, to tell a file that grew (or a pipe) that is too long. */
+    size_t n = fread(buf, 1, SPEC_FILE_MAX + 1, f);
+    int rerr = ferror(f) ? errno : 0;
+    bool rd = ferror(f) == 0;
+    fclose(f);
+    if (!rd) {
+        free(buf);
+        return fail(r, NULL, "cannot read: %s", rerr ? strerror(rerr) : "read error");
+    }
+    if (n > SPEC_FILE_MAX) {
+        free(buf);
+        return fail(r, NULL, "too large (over 1 MiB; a spec file is at most 1 MiB)");
+    }
+    *data = buf;
+    *len = n;
+    return true;
+}
+
+static bool load_model(const char *path, struct model_arch *out, struct spec_model_meta *meta,
+                       char *err, size_t errlen)
+{
+    struct report r;
+    report_init(&r, path, err, errlen);
+    char *data;
+    size_t len;
+    if (!file_read(&r, path, &data, &len))
+        return false;
+    bool ok = spec_parse_model_meta(data, len, path, out, meta, err, errlen);
+    free(data);
+    return ok;
+}
+
+bool spec_load_model_file(const char *path, struct model_arch *out, char *err, size_t errlen)
+{
+    return load_model(path ? path : "", out, NULL, err, errlen);
+}
+
+bool spec_load_gpu_file(const char *path, struct gpu_spec *out, char *err, size_t errlen)
+{
+    struct report r;
+    if (!path)
+        path = "";
+    report_init(&r, path, err, errlen);
+    char *data;
+    size_t len;
+    if (!file_read(&r, path, &data, &len))
+        return false;
+    bool ok = spec_parse_gpu(data, len, path, out, err, errlen);
+    free(data);
+    return ok;
+}
+
+/* ---- the search path ------------------------------------------------------------------ */
+
+/* The directories presets of a kind ("gpus", "models") are looked up in, in order. */
+static size_t search_dirs(const char *kind, char dirs[SPEC_DIRS][SPEC_PATH_MAX])
+{
+    size_t n = 0;
+    int w;
+    const char *xdg = getenv("XDG_CONFIG_HOME");
+    const char *home = getenv("HOME");
+    /* The XDG spec says to ignore a relative XDG_CONFIG_HOME. */
+    if (xdg && xdg[0] == '/')
+        w = snprintf(dirs[n], SPEC_PATH_MAX, "%s/rooftop/%s", xdg, kind);
+    else if (home && home[0])
+        w = snprintf(dirs[n], SPEC_PATH_MAX, "%s/.config/rooftop/%s", home, kind);
+    else
+        w = -1;
+    if (w > 0 && w < SPEC_PATH_MAX)
+        n++;
+    const char *env = getenv("ROOFTOP_SPECS");
+    if (env && env[0]) {
+        w = snprintf(dirs[n], SPEC_PATH_MAX, "%s/%s", env, kind);
+        if (w > 0 && w < SPEC_PATH_MAX)
+            n++;
+    }
+    w = snprintf(dirs[n], SPEC_PATH_MAX, "specs/%s", kind);
+    if (w > 0 && w < SPEC_PATH_MAX)
+        n++;
+    w = snprintf(dirs[n], SPEC_PATH_MAX, "%s/specs/%s", ROOFTOP_DATADIR, kind);
+    if (w > 0 && w < SPEC_PATH_MAX)
+        n++;
+    return n;
+}
+
+static bool path_is_file(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* Finds NAME.json along the search path; writes its path. */
+static bool preset_find(const char *kind, const char *name, char *path, size_t cap)
+{
+    char dirs[SPEC_DIRS][SPEC_PATH_MAX];
+    size_t n = search_dirs(kind, dirs);
+    for (size_t i = 0; i < n; i++) {
+        int w = snprintf(path, cap, "%s/%s.json", dirs[i], name);
+        if (w > 0 && (size_t)w < cap && path_is_file(path))
+            return true;
+    }
+    return false;
+}
+
+static int ids_compare(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Adds the stems of DIR's *.json files to the list; false only when out of memory. */
+static bool list_dir(const char *dir, char ***ids, size_t *count, size_t *cap)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return true; /* a directory on the path that does not exist is normal */
+    struct dirent *e;
+    bool ok = true;
+    while (ok && (e = readdir(d)) != NULL) {
+        const char *nm = e->d_name;
+        size_t l = strlen(nm);
+        if (nm[0] == '.' || l <= 5 || !text_ends_with(nm, ".json") || l - 5 >= MODEL_NAME_MAX)
+            continue;
+        char path[SPEC_PATH_MAX];
+        int w = snprintf(path, sizeof path, "%s/%s", dir, nm);
+        if (w <= 0 || (size_t)w >= sizeof path || !path_is_file(path))
+            continue;
+        char *id = strndup(nm, l - 5);
+        if (!id) {
+            ok = false;
+            break;
+        }
+        /* An id that would not print cleanly or would be taken for a file name is skipped. */
+        if (!text_printable(id) || text_ends_with(id, ".json")) {
+            free(id);
+            continue;
+        }
+        if (*count == *cap) {
+            size_t ncap = *cap ? *cap * 2 : 32;
+            char **grown = realloc(*ids, ncap * sizeof *grown);
+            if (!grown) {
+                free(id);
+                ok = false;
+                break;
+            }
+            *ids = grown;
+            *cap = ncap;
+        }
+        (*ids)[(*count)++] = id;
+    }
+    closedir(d);
+    return ok;
+}
+
+static bool list_kind(const char *kind, struct spec_list *out)
+{
+    out->ids = NULL;
+    out->count = 0;
+    char dirs[SPEC_DIRS][SPEC_PATH_MAX];
+    size_t ndirs = search_dirs(kind, dirs);
+    char **ids = NULL;
+    size_t count = 0, cap = 0;
+    for (size_t i = 0; i < ndirs; i++) {
+        if (!list_dir(dirs[i], &ids, &count, &cap)) {
+            struct spec_list tmp = {ids, count};
+            spec_list_free(&tmp);
+            return false;
+        }
+    }
+    if (count > 1)
+        qsort(ids, count, sizeof *ids, ids_compare);
+    size_t u = 0;
+    for (size_t i = 0; i < count; i++) {
+        if (u > 0 && strcmp(ids[u - 1], ids[i]) == 0)
+            free(ids[i]);
+        else
+            ids[u++] = ids[i];
+    }
+    out->ids = ids;
+    out->count = u;
+    return true;
+}
+
+bool spec_list_gpus(struct spec_list *out)
+{
+    return list_kind("gpus", out);
+}
+
+bool spec_list_models(struct spec_list *out)
+{
+    return list_kind("models", out);
+}
+
+void spec_list_free(struct spec_list *l)
+{
+    if (!l)
+        return;
+    for (size_t i = 0; i < l->count; i++)
+        free(l->ids[i]);
+    free(l->ids);
+    l->ids = NULL;
+    l->count = 0;
+}
+
+/*
+ * Resolves NAME|FILE of a kind to a file path. On failure writes the one-line message: an
+ * unknown preset, with the closest known one when it looks like a typo.
+ */
+static bool resolve(const char *kind, const char *what, const char *name, char *path,
+                    size_t cap, char *err, size_t errlen)
+{
+    struct report r;
+    report_init(&r, name, err, errlen);
+    if (name[0] == '\0') {
+        if (r.errlen)
+            snprintf(r.err, r.errlen, "empty %s name", what);
+        return false;
+    }
+    if (strchr(name, '/') || text_ends_with(name, ".json")) {
+        int w = snprintf(path, cap, "%s", name);
+        if (w < 0 || (size_t)w >= cap)
+            return fail(&r, NULL, "path too long");
+        return true;
+    }
+    if (strlen(name) < MODEL_NAME_MAX) {
+        if (preset_find(kind, name, path, cap))
+            return true;
+        /* Presets are lowercase; "H100-SXM" means h100-sxm. */
+        char lower[MODEL_NAME_MAX];
+        size_t i = 0;
+        for (; name[i]; i++)
+            lower[i] = (name[i] >= 'A' && name[i] <= 'Z') ? (char)(name[i] - 'A' + 'a') : name[i];
+        lower[i] = '\0';
+        if (strcmp(lower, name) != 0 && preset_find(kind, lower, path, cap))
+            return true;
+    }
+    struct spec_list l;
+    const char *near = NULL;
+    bool listed = list_kind(kind, &l);
+    if (listed)
+        near = text_closest(name, (const char *const *)l.ids, l.count);
+    if (listed && l.count == 0)
+        fail(&r, NULL, "no such %s preset, and no %s presets found (set ROOFTOP_SPECS or give a file)",
+             what, what);
+    else if (near)
+        fail(&r, NULL, "no such %s preset (did you mean %s? `rooftop list %s` shows them all)", what,
+             near, kind);
+    else
+        fail(&r, NULL, "no such %s preset (`rooftop list %s` shows them all)", what, kind);
+    if (listed)
+        spec_list_free(&l);
+    return false;
+}
+
+bool spec_find_gpu(const char *name_or_file, struct gpu_spec *out, char *err, size_t errlen)
+{
+    char path[SPEC_PATH_MAX];
+    if (!resolve("gpus", "GPU", name_or_file ? name_or_file : "", path, sizeof path, err,
+                 errlen))
+        return false;
+    return spec_load_gpu_file(path, out, err, errlen);
+}
+
+bool spec_find_model_meta(const char *name_or_file, struct model_arch *out,
+                          struct spec_model_meta *meta, char *err, size_t errlen)
+{
+    char path[SPEC_PATH_MAX];
+    if (!resolve("models", "model", name_or_file ? name_or_file : "", path, sizeof path, err,
+                 errlen))
+        return false;
+    return load_model(path, out, meta, err, errlen);
+}
+
+bool spec_find_model(const char *name_or_file, struct model_arch *out, char *err, size_t errlen)
+{
+    return spec_find_model_meta(name_or_file, out, NULL, err, errlen);
+}
