@@ -177,14 +177,16 @@ bool model_validate(const struct model_arch *m, char *err, int errlen)
     return true;
 }
 
-/* The custom shape for `layers`: d_model = 128 x layers, head size 128. */
+/* The custom shape for `layers`: head size 128, as many heads as layers (rounded to a
+ * multiple of 8 from 16 layers on, so common tensor-parallel degrees divide them), so
+ * d_model is about 128 x layers. */
 static void custom_shape(int64_t layers, struct model_arch *m)
 {
     memset(m, 0, sizeof *m);
     snprintf(m->id, sizeof m->id, "custom");
     m->layers = layers;
-    m->d_model = 128 * layers;
-    m->heads = layers;
+    m->heads = layers >= 16 ? ((layers + 4) / 8) * 8 : layers;
+    m->d_model = 128 * m->heads;
     m->kv_heads = (m->heads > 8 && m->heads % 8 == 0) ? 8 : m->heads;
     /* SwiGLU at 8/3 d_model keeps the MLP at 8 h^2, so a layer is 12 h^2 like GPT-3's. */
     m->ffn = ((8 * m->d_model / 3 + 255) / 256) * 256;

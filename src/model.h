@@ -61,7 +61,7 @@ bool model_validate(const struct model_arch *m, char *err, int errlen);
 
 /*
  * A custom model of exactly n parameters. The shape follows GPT-3 and Llama: head size
- * 128, d_model = 128 x layers, SwiGLU with ffn = 8/3 d_model rounded up to a multiple of
+ * 128, d_model = 128 x layers (heads rounded to a multiple of 8 from 16 layers on), SwiGLU with ffn = 8/3 d_model rounded up to a multiple of
  * 256, RMSNorm, RoPE, untied 128256-token vocabulary, 8 KV heads (GQA) once there are
  * more than 8 heads. layers is chosen so that the shape's own count is closest to n.
  * Returns false if n is not a positive count a model can have (below about 1e6).
