@@ -117,6 +117,19 @@ static struct scenario lecture(void)
     return s;
 }
 
+/* The lecture's per-GPU arithmetic: no tensor or pipeline parallelism, ZeRO-3. */
+static struct scenario lecture_on(int64_t gpus)
+{
+    struct scenario s = lecture();
+    s.gpus = gpus;
+    s.batch = gpus;
+    s.tp = 1;
+    s.pp = 1;
+    s.sp = false;
+    s.zero = 3;
+    return s;
+}
+
 START_TEST(lecture_144_days)
 {
     /* 6 x 70e9 x 15e12 / (1024 x 989.4e12 x 0.5) = 143.94 days (lecture: 143.93 with 989.5). */
@@ -141,10 +154,7 @@ END_TEST
 
 START_TEST(lecture_largest_model)
 {
-    struct scenario s = lecture();
-    s.gpus = 8;
-    s.batch = 8;
-    s.zero = 3;
+    struct scenario s = lecture_on(8);
     s.optimizer = OPT_ADAMW;
     s.dtype = DTYPE_BF16;
     s.master_weights = false; /* 2 + 2 + 4 + 4 = 12 bytes per parameter */
@@ -164,9 +174,7 @@ END_TEST
 START_TEST(lecture_memory_rows)
 {
     /* Memory table for 70B on 8 H100s with ZeRO-3: 12 B/param split 8 ways. */
-    struct scenario s = lecture();
-    s.gpus = 8;
-    s.batch = 8;
+    struct scenario s = lecture_on(8);
     struct analysis a;
     analysis_run(&s, &a);
     ck_assert_rel(a.memory.row[MEM_PARAMS].bytes, 2 * 70e9 / 8, 1e-9);
