@@ -1015,12 +1015,28 @@ static bool resolve(const char *kind, const char *what, const char *name, char *
     bool listed = list_kind(kind, &l);
     if (listed)
         near = text_closest(name, (const char *const *)l.ids, l.count);
+    /* No typo-close id: offer the presets the name begins, as "gpt2" -> gpt2-small, ... */
+    char starts[160] = "";
+    size_t shown = 0, o = 0;
+    size_t nlen = strlen(name);
+    for (size_t i = 0; listed && !near && i < l.count && shown < 4; i++) {
+        if (strncmp(l.ids[i], name, nlen) != 0)
+            continue;
+        int w = snprintf(starts + o, sizeof starts - o, "%s%s", shown ? ", " : "", l.ids[i]);
+        if (w < 0 || (size_t)w >= sizeof starts - o)
+            break;
+        o += (size_t)w;
+        shown++;
+    }
     if (listed && l.count == 0)
         fail(&r, NULL, "no such %s preset, and no %s presets found (set ROOFTOP_SPECS or give a file)",
              what, what);
     else if (near)
         fail(&r, NULL, "no such %s preset (did you mean %s? `rooftop list %s` shows them all)", what,
              near, kind);
+    else if (shown > 0)
+        fail(&r, NULL, "no such %s preset (did you mean %s? `rooftop list %s` shows them all)", what,
+             starts, kind);
     else
         fail(&r, NULL, "no such %s preset (`rooftop list %s` shows them all)", what, kind);
     if (listed)
