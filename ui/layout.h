@@ -1,0 +1,52 @@
+/* layout.h - where each panel goes for a terminal size: a pure function, tested on its own. */
+#ifndef ROOFTOP_UI_LAYOUT_H
+#define ROOFTOP_UI_LAYOUT_H
+
+#include <stdbool.h>
+
+#include "screen.h"
+
+/* The dashboard does not draw below this size; it says so instead. */
+#define LAYOUT_MIN_COLS 80
+#define LAYOUT_MIN_ROWS 24
+
+enum panel {
+    P_TITLE,     /* top line */
+    P_SLIDERS,
+    P_MEMORY,
+    P_COMPUTE,   /* FLOPs and time */
+    P_ROOFLINE,
+    P_OPS,       /* operations table */
+    P_CAPTION,   /* lecture demo caption (when a demo runs) */
+    P_EXPLAIN,   /* the formula line */
+    P_STATUS,    /* bottom line */
+    P_COUNT
+};
+
+struct layout_opts {
+    bool caption;      /* a lecture demo caption line is wanted */
+    bool show_ops;     /* where roofline and ops share a slot, show the ops table */
+    int n_sliders;     /* slider rows wanted (they scroll when fewer fit) */
+    int n_ops;         /* operations table rows wanted */
+};
+
+struct layout {
+    bool too_small;          /* below LAYOUT_MIN_*: nothing but the message is drawn */
+    bool shared;             /* roofline and ops take turns in one slot */
+    struct rect r[P_COUNT];  /* empty (w = h = 0) when not shown */
+    int vrule_x[4];          /* columns of vertical rules between side-by-side panels */
+    struct rect vrule[4];    /* and their extent */
+    int n_vrules;
+};
+
+/* Places every panel for a cols x rows terminal. */
+void layout_compute(int cols, int rows, const struct layout_opts *o, struct layout *out);
+const char *layout_panel_name(enum panel p);
+
+/* Rows the memory panel needs in full, and at least. */
+#define LAYOUT_MEMORY_ROWS 9
+#define LAYOUT_MEMORY_MIN_ROWS 8
+/* Width of one figure item (label + value) of the compute panel. */
+#define LAYOUT_ITEM_WIDTH 26
+
+#endif

@@ -1,0 +1,97 @@
+/* presets.c - preset ladders for the model and GPU sliders. */
+#include "presets.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "spec.h"
+
+static int cmp_model(const void *a, const void *b)
+{
+    const struct preset_model *x = a, *y = b;
+    if (x->params != y->params)
+        return x->params < y->params ? -1 : 1;
+    return strcmp(x->arch.id, y->arch.id);
+}
+
+static int cmp_gpu(const void *a, const void *b)
+{
+    const struct gpu_spec *x = a, *y = b;
+    double px = gpu_peak(x, DTYPE_BF16), py = gpu_peak(y, DTYPE_BF16);
+    if (px != py)
+        return px < py ? -1 : 1;
+    if (x->memory_bytes != y->memory_bytes)
+        return x->memory_bytes < y->memory_bytes ? -1 : 1;
+    return strcmp(x->id, y->id);
+}
+
+void presets_load(struct presets *p, void (*warn)(const char *line, void *ctx), void *ctx)
+{
+    memset(p, 0, sizeof *p);
+    char err[SPEC_ERR_MAX];
+    struct spec_list l;
+    if (spec_list_models(&l)) {
+        p->models = calloc(l.count ? l.count : 1, sizeof *p->models);
+        for (size_t i = 0; p->models && i < l.count; i++) {
+            struct preset_model *m = &p->models[p->n_models];
+            if (!spec_find_model(l.ids[i], &m->arch, err, sizeof err)) {
+                if (warn)
+                    warn(err, ctx);
+                continue;
+            }
+            struct param_counts pc;
+            model_params(&m->arch, &pc);
+            m->params = (double)pc.total;
+            p->n_models++;
+        }
+        spec_list_free(&l);
+        if (p->models)
+            qsort(p->models, (size_t)p->n_models, sizeof *p->models, cmp_model);
+    }
+    if (spec_list_gpus(&l)) {
+        p->gpus = calloc(l.count ? l.count : 1, sizeof *p->gpus);
+        for (size_t i = 0; p->gpus && i < l.count; i++) {
+            if (!spec_find_gpu(l.ids[i], &p->gpus[p->n_gpus], err, sizeof err)) {
+                if (warn)
+                    warn(err, ctx);
+                continue;
+            }
+            p->n_gpus++;
+        }
+        spec_list_free(&l);
+    }
+    if (p->n_gpus == 0) {
+        free(p->gpus);
+        p->gpus = calloc(1, sizeof *p->gpus);
+        if (p->gpus) {
+            gpu_builtin_h100(&p->gpus[0]);
+            p->n_gpus = 1;
+        }
+    }
+    if (p->gpus)
+        qsort(p->gpus, (size_t)p->n_gpus, sizeof *p->gpus, cmp_gpu);
+}
+
+void presets_free(struct presets *p)
+{
+    free(p->models);
+    free(p->gpus);
+    memset(p, 0, sizeof *p);
+}
+
+int presets_model_index(const struct presets *p, const char *id)
+{
+    for (int i = 0; id && *id && i < p->n_models; i++)
+        if (strcmp(p->models[i].arch.id, id) == 0)
+            return i;
+    return -1;
+}
+
+int presets_gpu_index(const struct presets *p, const char *id)
+{
+    for (int i = 0; id && *id && i < p->n_gpus; i++)
+        if (strcmp(p->gpus[i].id, id) == 0)
+            return i;
+    return -1;
+}
