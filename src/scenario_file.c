@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <locale.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -359,13 +360,7 @@ int scenario_set_option(struct scenario *s, const char *key, const char *value, 
     return 1;
 }
 
-/* ---- finding a model file's "tokens" ---------------------------------------------------- */
-
-static bool path_join(char *out, size_t n, const char *a, const char *b, const char *c)
-{
-    int w = snprintf(out, n, "%s/%s%s", a, b, c);
-    return w > 0 && (size_t)w < n;
-}
+/* ---- files ---------------------------------------------------------------------------------- */
 
 /* Reads a whole file (at most max bytes) into a NUL-terminated buffer the caller frees. */
 static char *read_file(const char *path, size_t max, size_t *len, int *errnum)
@@ -417,49 +412,6 @@ static char *read_file(const char *path, size_t max, size_t *len, int *errnum)
     return buf;
 }
 
-/*
- * The model file spec_find_model would read for name_or_file, following the search order
- * spec.h documents. Only used for the optional "tokens" field, which struct model_arch does
- * not hold; when this misses, the scenario keeps its tokens, which is harmless.
- */
-static bool model_path(const char *name, char *out, size_t n)
-{
-    size_t len = strlen(name);
-    if (strchr(name, '/') != NULL || (len > 5 && strcmp(name + len - 5, ".json") == 0)) {
-        int w = snprintf(out, n, "%s", name);
-        return w > 0 && (size_t)w < n;
-    }
-    char dir[4096];
-    const char *dirs[4];
-    char xdg[4096];
-    size_t nd = 0;
-    const char *x = getenv("XDG_CONFIG_HOME");
-    const char *home = getenv("HOME");
-    if (x != NULL && x[0] != '\0') {
-        if (path_join(xdg, sizeof xdg, x, "rooftop", ""))
-            dirs[nd++] = xdg;
-    } else if (home != NULL && home[0] != '\0') {
-        if (path_join(xdg, sizeof xdg, home, ".config/rooftop", ""))
-            dirs[nd++] = xdg;
-    }
-    const char *env = getenv("ROOFTOP_SPECS");
-    if (env != NULL && env[0] != '\0')
-        dirs[nd++] = env;
-    dirs[nd++] = "./specs";
-#ifdef ROOFTOP_DATADIR
-    dirs[nd++] = ROOFTOP_DATADIR "/specs";
-#endif
-    for (size_t i = 0; i < nd; i++) {
-        if (!path_join(dir, sizeof dir, dirs[i], "models/", name))
-            continue;
-        if (snprintf(out, n, "%s.json", dir) >= (int)n)
-            continue;
-        if (access(out, R_OK) == 0)
-            return true;
-    }
-    return false;
-}
-
 /* A number given as a JSON number or as a string in human units. */
 static bool json_number(const cJSON *item, double *out)
 {
@@ -476,23 +428,15 @@ static bool json_number(const cJSON *item, double *out)
 
 bool scenario_model_tokens(const char *name_or_file, double *tokens)
 {
-    char path[4096];
-    if (name_or_file == NULL || !model_path(name_or_file, path, sizeof path))
+    struct model_arch m;
+    struct spec_model_meta meta;
+    char err[SPEC_ERR_MAX];
+    if (name_or_file == NULL || !spec_find_model_meta(name_or_file, &m, &meta, err, sizeof err))
         return false;
-    size_t len = 0;
-    int errnum = 0;
-    char *text = read_file(path, SCENARIO_FILE_MAX, &len, &errnum);
-    if (text == NULL)
+    if (!(meta.tokens >= 1.0) || !isfinite(meta.tokens))
         return false;
-    cJSON *root = cJSON_ParseWithLength(text, len);
-    free(text);
-    double t = 0;
-    bool ok = root != NULL && json_number(cJSON_GetObjectItemCaseSensitive(root, "tokens"), &t) &&
-              t >= 1.0;
-    cJSON_Delete(root);
-    if (ok)
-        *tokens = t;
-    return ok;
+    *tokens = meta.tokens;
+    return true;
 }
 
 /* ---- JSON out ----------------------------------------------------------------------------- */
@@ -687,16 +631,22 @@ static bool json_value_text(const cJSON *item, char *buf, size_t n)
     }
     if (cJSON_IsNumber(item)) {
         double v = item->valuedouble;
-        if (!isfinite(v) || v < 0)
+        if (!isfinite(v))
             return false;
-        /* %.17g keeps every bit; the parser reads exponents, so "1e+22" comes back exact.
-         * Written without locale-dependent decimal point trouble: integers print plain. */
+        /* %.17g keeps every bit, so the value comes back exact through units_parse. */
         char tmp[64];
         snprintf(tmp, sizeof tmp, "%.17g", v);
-        /* units_parse takes "1e22" and "1e-05" but not "1e+22": drop the '+'. */
-        char *plus = strchr(tmp, '+');
-        if (plus != NULL)
-            memmove(plus, plus + 1, strlen(plus));
+        /* printf follows LC_NUMERIC (a dashboard may have set a locale with ','): turn the
+         * locale's decimal point back into the '.' units_parse reads. */
+        const char *dp = localeconv()->decimal_point;
+        if (dp != NULL && dp[0] != '\0' && strcmp(dp, ".") != 0) {
+            char *at = strstr(tmp, dp);
+            if (at != NULL) {
+                size_t dl = strlen(dp);
+                *at = '.';
+                memmove(at + 1, at + dl, strlen(at + dl) + 1);
+            }
+        }
         int w = snprintf(buf, n, "%s", tmp);
         return w >= 0 && (size_t)w < n;
     }
@@ -816,6 +766,11 @@ static bool apply_item(struct scenario *s, const cJSON *item, const char *origin
     if (strcmp(key, "gpu") == 0 && cJSON_IsObject(item))
         return apply_inline_gpu(s, item, origin, err, errlen);
     char text[512];
+    if (cJSON_IsNumber(item) && item->valuedouble < 0) {
+        snprintf(err, errlen, "%s: %s: %g is out of range (negative)", origin, key,
+                 item->valuedouble);
+        return false;
+    }
     if (!json_value_text(item, text, sizeof text)) {
         snprintf(err, errlen, "%s: %s: not a string, number or boolean it can take", origin, key);
         return false;

@@ -239,6 +239,10 @@ void units_sci(double v, char *buf, size_t n)
 {
     if (n == 0 || put_nonfinite(v, buf, n))
         return;
+    if (v == 0.0) {
+        snprintf(buf, n, "0");
+        return;
+    }
     char tmp[40];
     snprintf(tmp, sizeof tmp, "%.2e", v);
     /* "6.30e+24" -> "6.30e24", "1.00e-03" -> "1.00e-3": how people write it. */
@@ -255,6 +259,21 @@ void units_sci(double v, char *buf, size_t n)
         memmove(dst, src, strlen(src) + 1);
     }
     snprintf(buf, n, "%s", tmp);
+}
+
+void units_plain(double v, char *buf, size_t n)
+{
+    if (n == 0 || put_nonfinite(v, buf, n))
+        return;
+    double a = fabs(v);
+    if (a == 0.0)
+        snprintf(buf, n, "0");
+    else if (a < 1e-4 || a >= 1e15)
+        units_sci(v, buf, n);
+    else if (a >= 99.95)
+        snprintf(buf, n, "%.0f", v);
+    else
+        snprintf(buf, n, "%.3g", v);
 }
 
 void units_duration(double seconds, char *buf, size_t n)

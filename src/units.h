@@ -21,8 +21,11 @@ void units_count(double v, char *buf, size_t n);
 void units_bytes(double v, char *buf, size_t n);
 /* "989 TFLOP/s" */
 void units_flops_rate(double v, char *buf, size_t n);
-/* "6.30e24" */
+/* "6.30e24" ("0" for zero) */
 void units_sci(double v, char *buf, size_t n);
+/* A plain figure: "341", "0.998", "0.25", "3721" (3 significant digits, whole numbers from
+ * 100 up, scientific notation only outside [1e-4, 1e15)). For ratios like FLOP/byte. */
+void units_plain(double v, char *buf, size_t n);
 /* "3.35 TB/s" */
 void units_bandwidth(double v, char *buf, size_t n);
 /* "143.9 days", "5.2 h", "12 ms": a duration in the largest unit that reads well */

@@ -1,0 +1,823 @@
+/* cli.c - the scriptable command line: report, solve, intensity, list, and scenario options. */
+#include "cli.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "analysis.h"
+#include "dtype.h"
+#include "gpu.h"
+#include "model.h"
+#include "report.h"
+#include "roofline.h"
+#include "scenario_file.h"
+#include "solve.h"
+#include "spec.h"
+#include "units.h"
+
+#define ERR_MAX 1024
+
+#ifndef ROOFTOP_VERSION
+#define ROOFTOP_VERSION "unknown"
+#endif
+
+/* Exit statuses: 0 done, 1 the work failed (output, nothing found), 2 bad usage. */
+enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
+
+/* ---- options ------------------------------------------------------------------------------ */
+
+static bool is_help(const char *a)
+{
+    return strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0;
+}
+
+/* Splits argv[*i] = "--flag" or "--flag=value" into the flag name (without "--", in buf)
+ * and an inline value (NULL when absent). Returns false when it is not a long option. */
+static bool split_flag(const char *arg, char *name, size_t n, const char **inline_value)
+{
+    if (strncmp(arg, "--", 2) != 0 || arg[2] == '\0')
+        return false;
+    const char *body = arg + 2;
+    const char *eq = strchr(body, '=');
+    size_t len = eq != NULL ? (size_t)(eq - body) : strlen(body);
+    if (len == 0 || len >= n)
+        return false;
+    memcpy(name, body, len);
+    name[len] = '\0';
+    *inline_value = eq != NULL ? eq + 1 : NULL;
+    return true;
+}
+
+/*
+ * The value of the option at argv[*i]: the inline "=value", or the next argument (then *i
+ * moves onto it). A next argument that is itself an option ("--gpus --tp 8") means the
+ * value is missing, not that "--tp" is the value.
+ */
+static bool take_value(int argc, char **argv, int *i, const char *inline_value,
+                       const char **value, char *err, size_t errlen, const char *flag)
+{
+    if (inline_value != NULL) {
+        if (inline_value[0] == '\0') {
+            snprintf(err, errlen, "--%s: needs a value", flag);
+            return false;
+        }
+        *value = inline_value;
+        return true;
+    }
+    if (*i + 1 >= argc || strncmp(argv[*i + 1], "--", 2) == 0) {
+        snprintf(err, errlen, "--%s: needs a value", flag);
+        return false;
+    }
+    *i += 1;
+    *value = argv[*i];
+    return true;
+}
+
+/* True when argv holds --tokens (either form): then --model must not replace the tokens. */
+static bool argv_has_tokens(int argc, char **argv)
+{
+    for (int k = 0; k < argc; k++)
+        if (argv[k] != NULL &&
+            (strcmp(argv[k], "--tokens") == 0 || strncmp(argv[k], "--tokens=", 9) == 0))
+            return true;
+    return false;
+}
+
+static bool is_onoff_word(const char *v)
+{
+    return strcmp(v, "on") == 0 || strcmp(v, "off") == 0 || strcmp(v, "true") == 0 ||
+           strcmp(v, "false") == 0 || strcmp(v, "yes") == 0 || strcmp(v, "no") == 0;
+}
+
+int cli_scenario_option(struct scenario *s, int argc, char **argv, int *i, char *err,
+                        size_t errlen)
+{
+    char name[64];
+    const char *inline_value = NULL;
+    if (*i < 0 || *i >= argc || !split_flag(argv[*i], name, sizeof name, &inline_value))
+        return 0;
+    /* Flags are spelled with '-'; the scenario keys with '_'. */
+    if (strchr(name, '_') != NULL)
+        return 0;
+    char key[64];
+    for (size_t k = 0; k <= strlen(name); k++)
+        key[k] = name[k] == '-' ? '_' : name[k];
+
+    int at = *i;
+    const char *value = NULL;
+    char sub[ERR_MAX];
+
+    if (strcmp(key, "scenario") == 0) {
+        if (!take_value(argc, argv, &at, inline_value, &value, err, errlen, name))
+            return -1;
+        if (!scenario_load(value, s, sub, sizeof sub)) {
+            snprintf(err, errlen, "--scenario: %s", sub);
+            return -1;
+        }
+        *i = at;
+        return 1;
+    }
+    if (strcmp(key, "sp") == 0 && inline_value == NULL) {
+        /* --sp alone switches sequence parallelism on; "--sp on|off" also reads. */
+        if (at + 1 < argc && is_onoff_word(argv[at + 1]))
+            value = argv[++at];
+        else
+            value = "on";
+    } else {
+        /* Find out whether it is ours before taking a value, so that another command's
+         * flag is left alone (return 0) rather than eating its argument. */
+        struct scenario probe = *s;
+        char tmp[ERR_MAX];
+        if (scenario_set_option(&probe, key, NULL, tmp, sizeof tmp) == 0)
+            return 0;
+        if (!take_value(argc, argv, &at, inline_value, &value, err, errlen, name))
+            return -1;
+    }
+    int r = scenario_set_option(s, key, value, sub, sizeof sub);
+    if (r == 0)
+        return 0;
+    if (r < 0) {
+        snprintf(err, errlen, "--%s: %s", name, sub);
+        return -1;
+    }
+    if (strcmp(key, "model") == 0 && !argv_has_tokens(argc, argv)) {
+        double tok;
+        if (scenario_model_tokens(value, &tok))
+            s->tokens = tok;
+    }
+    *i = at;
+    return 1;
+}
+
+/* One line for an argument no option took. */
+static void unknown_arg(const char *arg, char *err, size_t errlen)
+{
+    if (strncmp(arg, "-", 1) == 0)
+        snprintf(err, errlen, "unknown option '%s'", arg);
+    else
+        snprintf(err, errlen, "unexpected argument '%s'", arg);
+}
+
+bool cli_parse_scenario(struct scenario *s, int argc, char **argv, int first, char *err,
+                        size_t errlen)
+{
+    for (int i = first; i < argc; i++) {
+        int r = cli_scenario_option(s, argc, argv, &i, err, errlen);
+        if (r < 0)
+            return false;
+        if (r == 0) {
+            unknown_arg(argv[i], err, errlen);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* --format for the commands that take one. */
+static int format_option(int argc, char **argv, int *i, enum report_format *fmt, char *err,
+                         size_t errlen)
+{
+    char name[64];
+    const char *inline_value = NULL;
+    if (!split_flag(argv[*i], name, sizeof name, &inline_value) || strcmp(name, "format") != 0)
+        return 0;
+    const char *v;
+    if (!take_value(argc, argv, i, inline_value, &v, err, errlen, name))
+        return -1;
+    if (!report_format_parse(v, fmt)) {
+        snprintf(err, errlen, "--format: '%s' is not one of text, json, csv, md", v);
+        return -1;
+    }
+    return 1;
+}
+
+/* Flushes stdout and turns a failed write (full disk, closed pipe) into exit status 1. */
+static int finish_output(const char *cmd)
+{
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "rooftop %s: writing output: %s\n", cmd, strerror(errno));
+        return EXIT_FAIL;
+    }
+    return EXIT_OK;
+}
+
+static int usage_error(const char *cmd, const char *msg)
+{
+    fprintf(stderr, "rooftop %s: %s\n", cmd, msg);
+    return EXIT_USAGE;
+}
+
+/* ---- help ----------------------------------------------------------------------------------- */
+
+void cli_scenario_help(FILE *f)
+{
+    fputs("Scenario options (numbers take 70B, 15T, 4k, 80GB, 1e12; --flag value or --flag=value):\n"
+          "  --model NAME|FILE       model preset (rooftop list models) or a model JSON file\n"
+          "  --params N              a custom model of exactly N parameters (shape from N)\n"
+          "  --gpu NAME|FILE         GPU preset (rooftop list gpus) or a GPU JSON file\n"
+          "  --gpus N                GPUs in all (= data x tensor x pipeline parallel)\n"
+          "  --tp T, --pp P          tensor- and pipeline-parallel degrees\n"
+          "  --sp [on|off]           sequence parallelism (with --tp)\n"
+          "  --zero 0..3             ZeRO stage over the data-parallel ranks (3 = FSDP)\n"
+          "  --dtype D               fp32|tf32|bf16|fp16|fp8 (fp8-e4m3)|fp8-e5m2|fp4\n"
+          "  --master-weights on|off fp32 master copy of the weights\n"
+          "  --optimizer O           adamw|sgd|adagrad|adam8bit\n"
+          "  --batch B               global batch, sequences per optimizer step\n"
+          "  --micro-batch b         sequences per forward/backward per data-parallel rank\n"
+          "  --seq S                 tokens per sequence\n"
+          "  --tokens D              training tokens\n"
+          "  --mfu U                 fraction of the dense peak achieved, (0, 1] or 50%\n"
+          "  --recompute R           none|selective|full|sqrt\n"
+          "  --flash on|off          FlashAttention (no s x s scores stored)\n"
+          "  --dropout on|off        dropout masks stored\n"
+          "  --flops detailed|6nd    FLOP count used for time\n"
+          "  --scenario FILE         a saved scenario (later options override it)\n"
+          "Model fields (override a preset): --layers, --d-model, --heads, --kv-heads, --ffn,\n"
+          "  --vocab, --context, --mlp gelu|swiglu, --norm layernorm|rmsnorm,\n"
+          "  --tied-embeddings on|off, --bias on|off, --qkv-bias on|off, --positional learned|rope,\n"
+          "  --experts, --experts-active, --shared-experts, --moe-ffn, --dense-layers\n",
+          f);
+}
+
+void cli_usage(FILE *f)
+{
+    fputs("usage: rooftop [scenario options]          the dashboard (a terminal is needed)\n"
+          "       rooftop report [options]            one scenario's memory, FLOPs, time, roofline\n"
+          "       rooftop solve max-params|min-gpus [options]\n"
+          "       rooftop intensity relu|gelu|dot|matvec|matmul [--n N] [--dtype D] [--gpu G]\n"
+          "       rooftop list gpus|models\n"
+          "       rooftop snapshot --size COLSxROWS ...  the dashboard rendered to a file\n"
+          "       rooftop probe ...                   measure this machine's roofline\n"
+          "       rooftop --version\n"
+          "\n"
+          "rooftop COMMAND --help describes each command; man rooftop has it all.\n",
+          f);
+}
+
+static void report_help(FILE *f)
+{
+    fputs("usage: rooftop report [options] [--format text|json|csv|md]\n"
+          "Prints the lecture's memory table per GPU, parameters by component, FLOPs (detailed\n"
+          "and 6ND), training time, the operations with their arithmetic intensity, and the\n"
+          "roofline summary. Without options: 70B parameters, 15T tokens, 1024 H100 SXM, bf16.\n\n",
+          f);
+    cli_scenario_help(f);
+}
+
+static void solve_help(FILE *f)
+{
+    fputs("usage: rooftop solve max-params [options] [--activations on|off] [--format text|json]\n"
+          "       rooftop solve min-gpus [options] [--activations on|off] [--max-gpus N]\n"
+          "                              [--format text|json]\n"
+          "max-params: the largest model whose memory fits the GPUs. --activations off (the\n"
+          "  default) counts model state only (params, grads, optimizer, master weights): the\n"
+          "  lecture's upper bound. on also counts activations at --batch/--micro-batch/--seq.\n"
+          "min-gpus: the fewest GPUs (a multiple of --tp x --pp) on which the model fits;\n"
+          "  --activations on by default; searches up to --max-gpus (default 1M).\n\n",
+          f);
+    cli_scenario_help(f);
+}
+
+static void intensity_help(FILE *f)
+{
+    fputs("usage: rooftop intensity relu|gelu|dot|matvec|matmul [--n N] [--dtype D] [--gpu G]\n"
+          "                         [--format text|json|csv|md]\n"
+          "FLOPs, bytes read and written, arithmetic intensity (FLOP/byte) of one of the\n"
+          "lecture's operations, and whether it is memory- or compute-bound on the GPU (its\n"
+          "ridge point = dense peak / bandwidth). n defaults to 1024^2 elements (relu, gelu,\n"
+          "dot) or 1024 (matvec: n x n matrix; matmul: n x n by n x n); dtype to bf16; GPU to\n"
+          "h100-sxm.\n",
+          f);
+}
+
+static void list_help(FILE *f)
+{
+    fputs("usage: rooftop list gpus|models [--format text|json]\n"
+          "Lists the presets found on the spec search path: $XDG_CONFIG_HOME/rooftop,\n"
+          "$ROOFTOP_SPECS, ./specs, then the installed specs.\n",
+          f);
+}
+
+/* ---- report ---------------------------------------------------------------------------------- */
+
+/* Validates and reports; the prefix names the command in error lines. */
+static bool validate(const char *cmd, const struct scenario *s)
+{
+    char err[ERR_MAX];
+    if (!scenario_validate(s, err, (int)sizeof err)) {
+        fprintf(stderr, "rooftop %s: %s\n", cmd, err);
+        return false;
+    }
+    return true;
+}
+
+int cli_report(int argc, char **argv)
+{
+    struct scenario s;
+    scenario_default(&s);
+    enum report_format fmt = REPORT_TEXT;
+    char err[ERR_MAX];
+    for (int i = 1; i < argc; i++) {
+        if (is_help(argv[i])) {
+            report_help(stdout);
+            return finish_output("report");
+        }
+        int r = format_option(argc, argv, &i, &fmt, err, sizeof err);
+        if (r == 0)
+            r = cli_scenario_option(&s, argc, argv, &i, err, sizeof err);
+        if (r < 0)
+            return usage_error("report", err);
+        if (r == 0) {
+            unknown_arg(argv[i], err, sizeof err);
+            return usage_error("report", err);
+        }
+    }
+    if (!validate("report", &s))
+        return EXIT_USAGE;
+    struct analysis *a = malloc(sizeof *a);
+    if (a == NULL) {
+        fprintf(stderr, "rooftop report: out of memory\n");
+        return EXIT_FAIL;
+    }
+    analysis_run(&s, a);
+    bool ok = report_write(stdout, &s, a, fmt);
+    free(a);
+    int rc = finish_output("report");
+    if (!ok && rc == EXIT_OK) {
+        fprintf(stderr, "rooftop report: writing output failed\n");
+        rc = EXIT_FAIL;
+    }
+    return rc;
+}
+
+/* ---- solve ----------------------------------------------------------------------------------- */
+
+/* A one-line summary of the setting a solve answer depends on. */
+static void solve_setting(const struct scenario *s, char *buf, size_t n, bool with_gpus)
+{
+    char mem[32];
+    units_bytes(s->gpu.memory_bytes, mem, sizeof mem);
+    char gpus[48] = "";
+    if (with_gpus)
+        snprintf(gpus, sizeof gpus, "%lld x ", (long long)s->gpus);
+    snprintf(buf, n, "%s%s (%s each), %s, %s, master weights %s, ZeRO %d, tp %lld, pp %lld", gpus,
+             s->gpu.name, mem, dtype_name(s->dtype), optimizer_name(s->optimizer),
+             s->master_weights ? "on" : "off", s->zero, (long long)s->tp, (long long)s->pp);
+}
+
+int cli_solve(int argc, char **argv)
+{
+    if (argc < 2) {
+        solve_help(stderr);
+        return EXIT_USAGE;
+    }
+    if (is_help(argv[1])) {
+        solve_help(stdout);
+        return finish_output("solve");
+    }
+    bool max_params;
+    if (strcmp(argv[1], "max-params") == 0)
+        max_params = true;
+    else if (strcmp(argv[1], "min-gpus") == 0)
+        max_params = false;
+    else {
+        char err[ERR_MAX];
+        snprintf(err, sizeof err, "'%s' is not max-params or min-gpus", argv[1]);
+        return usage_error("solve", err);
+    }
+    struct scenario s;
+    scenario_default(&s);
+    enum report_format fmt = REPORT_TEXT;
+    bool activations = !max_params;
+    long long max_gpus = 1LL << 20;
+    bool gpus_given = false;
+    char err[ERR_MAX];
+    for (int i = 2; i < argc; i++) {
+        if (is_help(argv[i])) {
+            solve_help(stdout);
+            return finish_output("solve");
+        }
+        char name[64];
+        const char *iv = NULL;
+        const char *v = NULL;
+        if (split_flag(argv[i], name, sizeof name, &iv) && strcmp(name, "activations") == 0) {
+            if (!take_value(argc, argv, &i, iv, &v, err, sizeof err, name))
+                return usage_error("solve", err);
+            if (strcmp(v, "on") == 0 || strcmp(v, "true") == 0)
+                activations = true;
+            else if (strcmp(v, "off") == 0 || strcmp(v, "false") == 0)
+                activations = false;
+            else {
+                snprintf(err, sizeof err, "--activations: '%s' is not on or off", v);
+                return usage_error("solve", err);
+            }
+            continue;
+        }
+        if (split_flag(argv[i], name, sizeof name, &iv) && strcmp(name, "max-gpus") == 0) {
+            if (!take_value(argc, argv, &i, iv, &v, err, sizeof err, name))
+                return usage_error("solve", err);
+            if (!units_parse_count(v, &max_gpus)) {
+                snprintf(err, sizeof err, "--max-gpus: '%s' is not a whole number of at least 1",
+                         v);
+                return usage_error("solve", err);
+            }
+            continue;
+        }
+        if (split_flag(argv[i], name, sizeof name, &iv) && strcmp(name, "gpus") == 0)
+            gpus_given = true;
+        int r = format_option(argc, argv, &i, &fmt, err, sizeof err);
+        if (r == 0)
+            r = cli_scenario_option(&s, argc, argv, &i, err, sizeof err);
+        if (r < 0)
+            return usage_error("solve", err);
+        if (r == 0) {
+            unknown_arg(argv[i], err, sizeof err);
+            return usage_error("solve", err);
+        }
+    }
+    if (fmt == REPORT_CSV || fmt == REPORT_MD)
+        return usage_error("solve", "--format: solve prints text or json");
+    if (!max_params) {
+        if (gpus_given)
+            return usage_error("solve", "--gpus: min-gpus finds the GPU count; leave --gpus out");
+        /* The count is what we solve for; validate with the smallest count the parallel
+         * layout allows, so --tp 8 is not refused for not dividing the default 1024. */
+        s.gpus = s.tp * s.pp;
+        if (s.batch < 1)
+            s.batch = 1;
+    }
+    if (!validate("solve", &s))
+        return EXIT_USAGE;
+
+    char setting[512];
+    int rc = EXIT_OK;
+    if (max_params) {
+        double n = solve_max_params(&s, activations);
+        solve_setting(&s, setting, sizeof setting, true);
+        if (fmt == REPORT_JSON) {
+            cJSON *o = cJSON_CreateObject();
+            bool ok = o != NULL && cJSON_AddNumberToObject(o, "max_params", isfinite(n) ? n : 0) &&
+                      cJSON_AddBoolToObject(o, "activations", activations) &&
+                      cJSON_AddNumberToObject(o, "gpus", (double)s.gpus) &&
+                      cJSON_AddStringToObject(o, "gpu", s.gpu.id) &&
+                      cJSON_AddNumberToObject(o, "memory_bytes", s.gpu.memory_bytes) &&
+                      cJSON_AddStringToObject(o, "dtype", dtype_name(s.dtype)) &&
+                      cJSON_AddStringToObject(o, "optimizer", optimizer_name(s.optimizer)) &&
+                      cJSON_AddBoolToObject(o, "master_weights", s.master_weights) &&
+                      cJSON_AddNumberToObject(o, "zero", s.zero);
+            char *text = ok ? cJSON_Print(o) : NULL;
+            cJSON_Delete(o);
+            if (text == NULL) {
+                fprintf(stderr, "rooftop solve: out of memory\n");
+                return EXIT_FAIL;
+            }
+            printf("%s\n", text);
+            free(text);
+        } else if (n <= 0 || !isfinite(n)) {
+            printf("max params: nothing fits on %s\n", setting);
+        } else {
+            char c[32], sci[32];
+            units_count(n, c, sizeof c);
+            units_sci(n, sci, sizeof sci);
+            printf("max params: %s (%s) on %s\n", c, sci, setting);
+            if (activations)
+                printf("note: activations counted (batch %lld, micro-batch %lld, seq %lld) for a "
+                       "custom model of each size\n",
+                       (long long)s.batch, (long long)scenario_micro_batch(&s), (long long)s.seq);
+            else
+                printf("note: model state only (params, grads, optimizer state, master weights), "
+                       "activations ignored: the lecture's upper bound (--activations on counts "
+                       "them)\n");
+        }
+        if (n <= 0 || !isfinite(n))
+            rc = EXIT_FAIL;
+    } else {
+        int64_t g = solve_min_gpus(&s, activations, (int64_t)max_gpus);
+        solve_setting(&s, setting, sizeof setting, false);
+        if (fmt == REPORT_JSON) {
+            cJSON *o = cJSON_CreateObject();
+            bool ok = o != NULL && cJSON_AddNumberToObject(o, "min_gpus", (double)g) &&
+                      cJSON_AddBoolToObject(o, "activations", activations) &&
+                      cJSON_AddStringToObject(o, "model", s.model.id) &&
+                      cJSON_AddStringToObject(o, "gpu", s.gpu.id) &&
+                      cJSON_AddNumberToObject(o, "tp", (double)s.tp) &&
+                      cJSON_AddNumberToObject(o, "pp", (double)s.pp) &&
+                      cJSON_AddNumberToObject(o, "max_gpus", (double)max_gpus);
+            char *text = ok ? cJSON_Print(o) : NULL;
+            cJSON_Delete(o);
+            if (text == NULL) {
+                fprintf(stderr, "rooftop solve: out of memory\n");
+                return EXIT_FAIL;
+            }
+            printf("%s\n", text);
+            free(text);
+        } else {
+            struct param_counts pc;
+            model_params(&s.model, &pc);
+            char c[32];
+            units_count((double)pc.total, c, sizeof c);
+            if (g > 0)
+                printf("min gpus: %lld for %s (%s parameters) on %s\n", (long long)g,
+                       s.model.name, c, setting);
+            else
+                printf("min gpus: none up to %lld fits %s (%s parameters) on %s\n", max_gpus,
+                       s.model.name, c, setting);
+            if (activations)
+                printf("note: activations counted (batch %lld, micro-batch %lld, seq %lld); "
+                       "--activations off counts model state only\n",
+                       (long long)s.batch, (long long)scenario_micro_batch(&s), (long long)s.seq);
+            else
+                printf("note: model state only, activations ignored: a lower bound on the GPUs "
+                       "needed\n");
+        }
+        if (g <= 0)
+            rc = EXIT_FAIL;
+    }
+    int out = finish_output("solve");
+    return out != EXIT_OK ? out : rc;
+}
+
+/* ---- intensity ------------------------------------------------------------------------------ */
+
+int cli_intensity(int argc, char **argv)
+{
+    if (argc < 2) {
+        intensity_help(stderr);
+        return EXIT_USAGE;
+    }
+    if (is_help(argv[1])) {
+        intensity_help(stdout);
+        return finish_output("intensity");
+    }
+    char err[ERR_MAX];
+    enum lecture_op op;
+    if (!lecture_op_parse(argv[1], &op)) {
+        snprintf(err, sizeof err, "'%s' is not one of relu, gelu, dot, matvec, matmul", argv[1]);
+        return usage_error("intensity", err);
+    }
+    double n = lecture_op_default_n(op);
+    enum dtype dt = DTYPE_BF16;
+    enum report_format fmt = REPORT_TEXT;
+    struct scenario def;
+    scenario_default(&def);
+    struct gpu_spec gpu = def.gpu;
+    for (int i = 2; i < argc; i++) {
+        if (is_help(argv[i])) {
+            intensity_help(stdout);
+            return finish_output("intensity");
+        }
+        int r = format_option(argc, argv, &i, &fmt, err, sizeof err);
+        if (r < 0)
+            return usage_error("intensity", err);
+        if (r > 0)
+            continue;
+        char name[64];
+        const char *iv = NULL;
+        const char *v = NULL;
+        if (!split_flag(argv[i], name, sizeof name, &iv)) {
+            unknown_arg(argv[i], err, sizeof err);
+            return usage_error("intensity", err);
+        }
+        if (strcmp(name, "n") == 0) {
+            if (!take_value(argc, argv, &i, iv, &v, err, sizeof err, name))
+                return usage_error("intensity", err);
+            long long nn;
+            if (!units_parse_count(v, &nn)) {
+                double d;
+                snprintf(err, sizeof err,
+                         units_parse(v, &d) ? "--n: %s is out of range (a whole number from 1)"
+                                            : "--n: '%s' is not a number",
+                         v);
+                return usage_error("intensity", err);
+            }
+            n = (double)nn;
+        } else if (strcmp(name, "dtype") == 0) {
+            if (!take_value(argc, argv, &i, iv, &v, err, sizeof err, name))
+                return usage_error("intensity", err);
+            if (!dtype_parse(v, &dt)) {
+                snprintf(err, sizeof err,
+                         "--dtype: '%s' is not one of fp64, fp32, tf32, bf16, fp16, fp8, "
+                         "fp8-e4m3, fp8-e5m2, fp4",
+                         v);
+                return usage_error("intensity", err);
+            }
+        } else if (strcmp(name, "gpu") == 0) {
+            if (!take_value(argc, argv, &i, iv, &v, err, sizeof err, name))
+                return usage_error("intensity", err);
+            char sub[SPEC_ERR_MAX];
+            if (!spec_find_gpu(v, &gpu, sub, sizeof sub)) {
+                snprintf(err, sizeof err, "--gpu: %s", sub);
+                return usage_error("intensity", err);
+            }
+        } else {
+            unknown_arg(argv[i], err, sizeof err);
+            return usage_error("intensity", err);
+        }
+    }
+    struct op_cost c;
+    lecture_op_cost(op, n, dt, &c);
+    double peak = gpu_peak(&gpu, dt);
+    double ridge = gpu_ridge(&gpu, dt);
+    if (!(peak > 0) || !(gpu.bandwidth > 0) || !isfinite(c.intensity)) {
+        snprintf(err, sizeof err, "--gpu: %s has no known %s peak or bandwidth", gpu.id,
+                 dtype_name(dt));
+        return usage_error("intensity", err);
+    }
+    bool compute = c.intensity >= ridge;
+    double attainable = roofline_attainable(peak, gpu.bandwidth, c.intensity);
+    double seconds = roofline_seconds(c.flops, c.bytes, peak, gpu.bandwidth);
+    const char *bound = compute ? "compute" : "memory";
+
+    if (fmt == REPORT_JSON) {
+        cJSON *o = cJSON_CreateObject();
+        bool ok = o != NULL && cJSON_AddStringToObject(o, "op", lecture_op_name(op)) &&
+                  cJSON_AddNumberToObject(o, "n", n) &&
+                  cJSON_AddStringToObject(o, "dtype", dtype_name(dt)) &&
+                  cJSON_AddNumberToObject(o, "flops", c.flops) &&
+                  cJSON_AddNumberToObject(o, "bytes", c.bytes) &&
+                  cJSON_AddNumberToObject(o, "intensity", c.intensity) &&
+                  cJSON_AddStringToObject(o, "bound", bound) &&
+                  cJSON_AddStringToObject(o, "gpu", gpu.id) &&
+                  cJSON_AddNumberToObject(o, "peak", peak) &&
+                  cJSON_AddNumberToObject(o, "bandwidth", gpu.bandwidth) &&
+                  cJSON_AddNumberToObject(o, "ridge", ridge) &&
+                  cJSON_AddNumberToObject(o, "attainable", attainable) &&
+                  cJSON_AddNumberToObject(o, "seconds", seconds);
+        char *text = ok ? cJSON_Print(o) : NULL;
+        cJSON_Delete(o);
+        if (text == NULL) {
+            fprintf(stderr, "rooftop intensity: out of memory\n");
+            return EXIT_FAIL;
+        }
+        printf("%s\n", text);
+        free(text);
+        return finish_output("intensity");
+    }
+    if (fmt == REPORT_CSV) {
+        printf("op,n,dtype,flops,bytes,intensity,bound,gpu,ridge,attainable,seconds\n");
+        printf("%s,%.17g,%s,%.17g,%.17g,%.17g,%s,%s,%.17g,%.17g,%.17g\n", lecture_op_name(op), n,
+               dtype_name(dt), c.flops, c.bytes, c.intensity, bound, gpu.id, ridge, attainable,
+               seconds);
+        return finish_output("intensity");
+    }
+    char fl[32], by[32], pk[32], bw[32], at[32], tm[32], nn[32], in[32], rg[32], pc[32];
+    units_sci(c.flops, fl, sizeof fl);
+    units_bytes(c.bytes, by, sizeof by);
+    units_flops_rate(peak, pk, sizeof pk);
+    units_bandwidth(gpu.bandwidth, bw, sizeof bw);
+    units_flops_rate(attainable, at, sizeof at);
+    units_duration(seconds, tm, sizeof tm);
+    units_count(n, nn, sizeof nn);
+    units_plain(c.intensity, in, sizeof in);
+    units_plain(ridge, rg, sizeof rg);
+    units_plain(100.0 * attainable / peak, pc, sizeof pc);
+    if (fmt == REPORT_MD) {
+        printf("| op | n | dtype | FLOPs | bytes | intensity (FLOP/byte) | bound | ridge (%s) |\n"
+               "|---|---:|---|---:|---:|---:|---|---:|\n"
+               "| %s | %s | %s | %s | %s | %s | %s | %s |\n",
+               gpu.name, lecture_op_name(op), nn, dtype_name(dt), fl, by, in, bound, rg);
+        return finish_output("intensity");
+    }
+    printf("%s, n = %.0f, %s\n", lecture_op_name(op), n, dtype_name(dt));
+    printf("  flops       %s (%.0f)\n", fl, c.flops);
+    printf("  bytes       %s (%.0f read + written)\n", by, c.bytes);
+    printf("  intensity   %s FLOP/byte\n", in);
+    printf("  ridge       %s FLOP/byte on %s (%s / %s)\n", rg, gpu.name, pk, bw);
+    printf("  bound       %s (attainable %s, %s%% of peak)\n", bound, at, pc);
+    printf("  time        %s\n", tm);
+    return finish_output("intensity");
+}
+
+/* ---- list ------------------------------------------------------------------------------------ */
+
+int cli_list(int argc, char **argv)
+{
+    if (argc < 2) {
+        list_help(stderr);
+        return EXIT_USAGE;
+    }
+    if (is_help(argv[1])) {
+        list_help(stdout);
+        return finish_output("list");
+    }
+    bool gpus;
+    char err[ERR_MAX];
+    if (strcmp(argv[1], "gpus") == 0)
+        gpus = true;
+    else if (strcmp(argv[1], "models") == 0)
+        gpus = false;
+    else {
+        snprintf(err, sizeof err, "'%s' is not gpus or models", argv[1]);
+        return usage_error("list", err);
+    }
+    enum report_format fmt = REPORT_TEXT;
+    for (int i = 2; i < argc; i++) {
+        if (is_help(argv[i])) {
+            list_help(stdout);
+            return finish_output("list");
+        }
+        int r = format_option(argc, argv, &i, &fmt, err, sizeof err);
+        if (r < 0)
+            return usage_error("list", err);
+        if (r == 0) {
+            unknown_arg(argv[i], err, sizeof err);
+            return usage_error("list", err);
+        }
+    }
+    if (fmt == REPORT_CSV || fmt == REPORT_MD)
+        return usage_error("list", "--format: list prints text or json");
+    struct spec_list l;
+    if (!(gpus ? spec_list_gpus(&l) : spec_list_models(&l))) {
+        fprintf(stderr, "rooftop list: cannot read the spec directories\n");
+        return EXIT_FAIL;
+    }
+    int rc = EXIT_OK;
+    cJSON *arr = fmt == REPORT_JSON ? cJSON_CreateArray() : NULL;
+    if (fmt == REPORT_JSON && arr == NULL) {
+        spec_list_free(&l);
+        fprintf(stderr, "rooftop list: out of memory\n");
+        return EXIT_FAIL;
+    }
+    if (fmt == REPORT_TEXT) {
+        if (gpus)
+            printf("%-14s %-18s %9s %11s %15s %7s\n", "id", "name", "memory", "bandwidth",
+                   "bf16 peak", "ridge");
+        else
+            printf("%-16s %-20s %6s %8s %6s %10s %16s\n", "id", "name", "layers", "d_model",
+                   "heads", "params", "exact");
+    }
+    for (size_t k = 0; k < l.count; k++) {
+        char sub[SPEC_ERR_MAX];
+        if (gpus) {
+            struct gpu_spec g;
+            if (!spec_find_gpu(l.ids[k], &g, sub, sizeof sub)) {
+                fprintf(stderr, "rooftop list: %s\n", sub);
+                rc = EXIT_FAIL;
+                continue;
+            }
+            double peak = gpu_peak(&g, DTYPE_BF16);
+            double ridge = gpu_ridge(&g, DTYPE_BF16);
+            if (arr != NULL) {
+                cJSON *o = cJSON_CreateObject();
+                if (o == NULL || !cJSON_AddItemToArray(arr, o) ||
+                    !cJSON_AddStringToObject(o, "id", g.id) ||
+                    !cJSON_AddStringToObject(o, "name", g.name) ||
+                    !cJSON_AddNumberToObject(o, "memory_bytes", g.memory_bytes) ||
+                    !cJSON_AddNumberToObject(o, "bandwidth", g.bandwidth) ||
+                    !cJSON_AddNumberToObject(o, "bf16_peak", peak) ||
+                    !cJSON_AddNumberToObject(o, "bf16_ridge", ridge))
+                    rc = EXIT_FAIL;
+                continue;
+            }
+            char mem[32], bw[32], pk[32];
+            units_bytes(g.memory_bytes, mem, sizeof mem);
+            units_bandwidth(g.bandwidth, bw, sizeof bw);
+            units_flops_rate(peak, pk, sizeof pk);
+            printf("%-14s %-18s %9s %11s %15s %7.0f\n", g.id, g.name, mem, bw, pk, ridge);
+        } else {
+            struct model_arch m;
+            if (!spec_find_model(l.ids[k], &m, sub, sizeof sub)) {
+                fprintf(stderr, "rooftop list: %s\n", sub);
+                rc = EXIT_FAIL;
+                continue;
+            }
+            struct param_counts pc;
+            model_params(&m, &pc);
+            if (arr != NULL) {
+                cJSON *o = cJSON_CreateObject();
+                if (o == NULL || !cJSON_AddItemToArray(arr, o) ||
+                    !cJSON_AddStringToObject(o, "id", m.id) ||
+                    !cJSON_AddStringToObject(o, "name", m.name) ||
+                    !cJSON_AddNumberToObject(o, "layers", (double)m.layers) ||
+                    !cJSON_AddNumberToObject(o, "d_model", (double)m.d_model) ||
+                    !cJSON_AddNumberToObject(o, "heads", (double)m.heads) ||
+                    !cJSON_AddNumberToObject(o, "params", (double)pc.total) ||
+                    !cJSON_AddNumberToObject(o, "active_params", (double)pc.active))
+                    rc = EXIT_FAIL;
+                continue;
+            }
+            char c[32];
+            units_count((double)pc.total, c, sizeof c);
+            printf("%-16s %-20s %6lld %8lld %6lld %10s %16lld\n", m.id, m.name,
+                   (long long)m.layers, (long long)m.d_model, (long long)m.heads, c,
+                   (long long)pc.total);
+        }
+    }
+    spec_list_free(&l);
+    if (arr != NULL) {
+        char *text = cJSON_Print(arr);
+        cJSON_Delete(arr);
+        if (text == NULL) {
+            fprintf(stderr, "rooftop list: out of memory\n");
+            return EXIT_FAIL;
+        }
+        printf("%s\n", text);
+        free(text);
+    }
+    int out = finish_output("list");
+    return out != EXIT_OK ? out : rc;
+}

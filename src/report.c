@@ -1,0 +1,715 @@
+/* report.c - one scenario's analysis as text, JSON, CSV or Markdown. */
+#include "report.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "dtype.h"
+#include "scenario_file.h"
+#include "units.h"
+
+static const char *const FORMAT_NAMES[] = {"text", "json", "csv", "md"};
+
+const char *report_format_name(enum report_format fmt)
+{
+    if ((int)fmt < 0 || (int)fmt > REPORT_MD)
+        return "?";
+    return FORMAT_NAMES[fmt];
+}
+
+bool report_format_parse(const char *s, enum report_format *out)
+{
+    for (int i = 0; i <= REPORT_MD; i++) {
+        if (strcmp(s, FORMAT_NAMES[i]) == 0) {
+            *out = (enum report_format)i;
+            return true;
+        }
+    }
+    if (strcmp(s, "markdown") == 0) {
+        *out = REPORT_MD;
+        return true;
+    }
+    return false;
+}
+
+/* ---- shared figures --------------------------------------------------------------------------- */
+
+static const char *const MEM_KEYS[MEM_COUNT] = {"params", "grads", "optimizer", "master_weights",
+                                                "activations"};
+static const char *const MEM_LABELS[MEM_COUNT] = {"parameters", "gradients", "optimizer state",
+                                                  "master weights", "activations"};
+
+/* A figure that must never print as NaN or inf: such a value becomes 0 (and in JSON null). */
+static double fin(double v)
+{
+    return isfinite(v) ? v : 0.0;
+}
+
+/* (detailed - 6ND) / 6ND in percent; 0 when 6ND is 0. */
+static double detailed_vs_6nd(const struct analysis *a)
+{
+    if (!(a->flops.six_nd > 0))
+        return 0.0;
+    return fin(100.0 * (a->flops.detailed - a->flops.six_nd) / a->flops.six_nd);
+}
+
+static const char *bound_name(const struct op *o)
+{
+    return o->compute_bound ? "compute" : "memory";
+}
+
+/* Whether master weights apply: a separate fp32 copy only exists below fp32. */
+static bool row_present(const struct analysis *a, int k)
+{
+    return k != MEM_MASTER || a->memory.row[MEM_MASTER].bytes > 0;
+}
+
+/* ---- JSON ------------------------------------------------------------------------------------- */
+
+/* Adds a number, or null for a non-finite value, tracking allocation failure in *ok. */
+static void jnum(cJSON *o, const char *k, double v, bool *ok)
+{
+    cJSON *item = isfinite(v) ? cJSON_CreateNumber(v) : cJSON_CreateNull();
+    if (item == NULL || !cJSON_AddItemToObject(o, k, item)) {
+        cJSON_Delete(item);
+        *ok = false;
+    }
+}
+
+static void jstr(cJSON *o, const char *k, const char *v, bool *ok)
+{
+    if (cJSON_AddStringToObject(o, k, v) == NULL)
+        *ok = false;
+}
+
+static void jbool(cJSON *o, const char *k, bool v, bool *ok)
+{
+    if (cJSON_AddBoolToObject(o, k, v) == NULL)
+        *ok = false;
+}
+
+static cJSON *jobj(cJSON *parent, const char *k, bool *ok)
+{
+    cJSON *o = cJSON_AddObjectToObject(parent, k);
+    if (o == NULL)
+        *ok = false;
+    return o;
+}
+
+/* The report as one JSON object (NULL on allocation failure). */
+static cJSON *report_json(const struct scenario *s, const struct analysis *a)
+{
+    bool ok = true;
+    cJSON *root = cJSON_CreateObject();
+    if (root == NULL)
+        return NULL;
+
+    cJSON *in = scenario_to_json(s);
+    if (in == NULL || !cJSON_AddItemToObject(root, "scenario", in)) {
+        cJSON_Delete(in);
+        cJSON_Delete(root);
+        return NULL;
+    }
+
+    cJSON *mo = jobj(root, "model", &ok);
+    if (mo != NULL) {
+        jstr(mo, "id", s->model.id, &ok);
+        jstr(mo, "name", s->model.name, &ok);
+    }
+    cJSON *go = jobj(root, "gpu", &ok);
+    if (go != NULL) {
+        jstr(go, "id", s->gpu.id, &ok);
+        jstr(go, "name", s->gpu.name, &ok);
+    }
+    cJSON *par = jobj(root, "parallel", &ok);
+    if (par != NULL) {
+        jnum(par, "gpus", (double)s->gpus, &ok);
+        jnum(par, "dp", (double)a->dp, &ok);
+        jnum(par, "tp", (double)s->tp, &ok);
+        jnum(par, "pp", (double)s->pp, &ok);
+        jnum(par, "micro_batch", (double)a->micro_batch, &ok);
+        jnum(par, "accum_steps", (double)a->accum_steps, &ok);
+    }
+
+    const struct param_counts *p = &a->params;
+    cJSON *po = jobj(root, "params", &ok);
+    if (po != NULL) {
+        jnum(po, "total", (double)p->total, &ok);
+        jnum(po, "active", (double)p->active, &ok);
+        jnum(po, "embedding", (double)p->embedding, &ok);
+        jnum(po, "per_layer", (double)p->per_layer, &ok);
+        jnum(po, "position", (double)p->position, &ok);
+        jnum(po, "attention", (double)p->attention, &ok);
+        jnum(po, "mlp", (double)p->mlp, &ok);
+        jnum(po, "mlp_active", (double)p->mlp_active, &ok);
+        jnum(po, "router", (double)p->router, &ok);
+        jnum(po, "norms", (double)p->norms, &ok);
+        jnum(po, "biases", (double)p->biases, &ok);
+        jnum(po, "lm_head", (double)p->lm_head, &ok);
+    }
+
+    const struct memory *m = &a->memory;
+    cJSON *me = jobj(root, "memory", &ok);
+    if (me != NULL) {
+        for (int k = 0; k < MEM_COUNT; k++)
+            jnum(me, MEM_KEYS[k], m->row[k].bytes, &ok);
+        jnum(me, "activations_per_layer", m->activations_per_layer, &ok);
+        jnum(me, "activations_outside", m->activations_outside, &ok);
+        jnum(me, "total", m->total, &ok);
+        jnum(me, "capacity", m->capacity, &ok);
+        jbool(me, "fits", m->fits, &ok);
+        cJSON *rows = cJSON_AddArrayToObject(me, "rows");
+        if (rows == NULL)
+            ok = false;
+        for (int k = 0; rows != NULL && k < MEM_COUNT; k++) {
+            cJSON *r = cJSON_CreateObject();
+            if (r == NULL || !cJSON_AddItemToArray(rows, r)) {
+                cJSON_Delete(r);
+                ok = false;
+                break;
+            }
+            jstr(r, "row", MEM_KEYS[k], &ok);
+            jstr(r, "dtype", dtype_name(m->row[k].dtype), &ok);
+            jnum(r, "elements", m->row[k].elements, &ok);
+            jnum(r, "bytes", m->row[k].bytes, &ok);
+        }
+    }
+
+    const struct flops *f = &a->flops;
+    cJSON *fo = jobj(root, "flops", &ok);
+    if (fo != NULL) {
+        jnum(fo, "per_step", f->per_step, &ok);
+        jnum(fo, "total", f->total, &ok);
+        jnum(fo, "six_nd", f->six_nd, &ok);
+        jnum(fo, "recompute", f->recompute, &ok);
+        jnum(fo, "detailed", f->detailed, &ok);
+        jnum(fo, "detailed_vs_six_nd_percent", detailed_vs_6nd(a), &ok);
+        jnum(fo, "model_per_step", f->model_per_step, &ok);
+        jnum(fo, "recompute_per_step", f->recompute_per_step, &ok);
+        jnum(fo, "optimizer_per_step", f->optimizer_per_step, &ok);
+        jnum(fo, "model_total", f->model_total, &ok);
+        jstr(fo, "mode", s->flops_mode == FLOPS_6ND ? "6nd" : "detailed", &ok);
+    }
+
+    const struct timing *t = &a->time;
+    cJSON *to = jobj(root, "time", &ok);
+    if (to != NULL) {
+        jnum(to, "seconds", t->seconds, &ok);
+        jnum(to, "days", t->days, &ok);
+        jnum(to, "gpu_hours", t->gpu_hours, &ok);
+        jnum(to, "mfu", t->mfu, &ok);
+        jnum(to, "hfu", t->hfu, &ok);
+        jnum(to, "tokens_per_s", t->tokens_per_s, &ok);
+        jnum(to, "step_seconds", t->step_seconds, &ok);
+        jnum(to, "steps", t->steps, &ok);
+    }
+
+    const struct roofline *rl = &a->roofline;
+    cJSON *ro = jobj(root, "roofline", &ok);
+    if (ro != NULL) {
+        jnum(ro, "peak", rl->peak, &ok);
+        jnum(ro, "bandwidth", rl->bandwidth, &ok);
+        jnum(ro, "ridge", rl->ridge, &ok);
+        jnum(ro, "step_seconds", rl->step_seconds, &ok);
+        jnum(ro, "mfu_bound", rl->mfu_bound, &ok);
+        jstr(ro, "dtype", dtype_name(s->dtype), &ok);
+    }
+
+    cJSON *ops = cJSON_AddArrayToObject(root, "ops");
+    if (ops == NULL)
+        ok = false;
+    for (int k = 0; ops != NULL && k < a->n_ops; k++) {
+        const struct op *o = &a->ops[k];
+        cJSON *oj = cJSON_CreateObject();
+        if (oj == NULL || !cJSON_AddItemToArray(ops, oj)) {
+            cJSON_Delete(oj);
+            ok = false;
+            break;
+        }
+        jstr(oj, "name", o->name != NULL ? o->name : "?", &ok);
+        jnum(oj, "flops", o->flops, &ok);
+        jnum(oj, "bytes", o->bytes, &ok);
+        jnum(oj, "intensity", o->intensity, &ok);
+        jstr(oj, "bound", bound_name(o), &ok);
+        jnum(oj, "attainable", o->attainable, &ok);
+        jnum(oj, "seconds", o->seconds, &ok);
+    }
+    if (!ok) {
+        cJSON_Delete(root);
+        return NULL;
+    }
+    return root;
+}
+
+static bool write_json(FILE *out, const struct scenario *s, const struct analysis *a)
+{
+    cJSON *root = report_json(s, a);
+    if (root == NULL)
+        return false;
+    char *text = cJSON_Print(root);
+    cJSON_Delete(root);
+    if (text == NULL)
+        return false;
+    bool ok = fputs(text, out) >= 0 && fputc('\n', out) != EOF;
+    free(text);
+    return ok;
+}
+
+/* ---- CSV -------------------------------------------------------------------------------------- */
+
+/* A CSV field, quoted when it holds a comma, quote or line break (RFC 4180). */
+static void csv_field(FILE *out, const char *v)
+{
+    if (strpbrk(v, ",\"\r\n") == NULL) {
+        fputs(v, out);
+        return;
+    }
+    fputc('"', out);
+    for (const char *c = v; *c != '\0'; c++) {
+        if (*c == '"')
+            fputc('"', out);
+        fputc(*c, out);
+    }
+    fputc('"', out);
+}
+
+static void csv_row(FILE *out, const char *section, const char *key, const char *value,
+                    const char *unit)
+{
+    csv_field(out, section);
+    fputc(',', out);
+    csv_field(out, key);
+    fputc(',', out);
+    csv_field(out, value);
+    fputc(',', out);
+    csv_field(out, unit);
+    fputc('\n', out);
+}
+
+static void csv_num(FILE *out, const char *section, const char *key, double v, const char *unit)
+{
+    char buf[64];
+    snprintf(buf, sizeof buf, "%.17g", fin(v));
+    csv_row(out, section, key, buf, unit);
+}
+
+/* Every figure the JSON holds, flattened: one "section,key,value,unit" row each. Walking
+ * the JSON keeps the two formats from drifting apart. */
+static void csv_walk(FILE *out, const cJSON *node, const char *section, const char *prefix)
+{
+    for (const cJSON *c = node->child; c != NULL; c = c->next) {
+        char key[256];
+        if (c->string != NULL)
+            snprintf(key, sizeof key, "%s%s%s", prefix, prefix[0] ? "." : "", c->string);
+        else
+            snprintf(key, sizeof key, "%s", prefix);
+        if (cJSON_IsObject(c) || cJSON_IsArray(c)) {
+            csv_walk(out, c, section, key);
+        } else if (cJSON_IsNumber(c)) {
+            csv_num(out, section, key, c->valuedouble, "");
+        } else if (cJSON_IsBool(c)) {
+            csv_row(out, section, key, cJSON_IsTrue(c) ? "true" : "false", "");
+        } else if (cJSON_IsString(c)) {
+            csv_row(out, section, key, c->valuestring, "");
+        } else {
+            csv_row(out, section, key, "", "");
+        }
+    }
+}
+
+/* Units of the JSON sections' figures, for the CSV's fourth column. */
+static const char *section_unit(const char *section, const char *key)
+{
+    if (strcmp(section, "params") == 0)
+        return "parameters";
+    if (strcmp(section, "memory") == 0)
+        return strcmp(key, "fits") == 0 ? "" : "bytes";
+    if (strcmp(section, "flops") == 0)
+        return strstr(key, "percent") != NULL ? "%" : strcmp(key, "mode") == 0 ? "" : "FLOP";
+    if (strcmp(section, "time") == 0) {
+        if (strcmp(key, "seconds") == 0 || strcmp(key, "step_seconds") == 0)
+            return "s";
+        if (strcmp(key, "days") == 0)
+            return "days";
+        if (strcmp(key, "gpu_hours") == 0)
+            return "GPU-hours";
+        if (strcmp(key, "tokens_per_s") == 0)
+            return "tokens/s";
+        if (strcmp(key, "steps") == 0)
+            return "steps";
+        return "fraction";
+    }
+    if (strcmp(section, "roofline") == 0) {
+        if (strcmp(key, "peak") == 0)
+            return "FLOP/s";
+        if (strcmp(key, "bandwidth") == 0)
+            return "B/s";
+        if (strcmp(key, "ridge") == 0)
+            return "FLOP/byte";
+        if (strcmp(key, "step_seconds") == 0)
+            return "s";
+        if (strcmp(key, "mfu_bound") == 0)
+            return "fraction";
+    }
+    return "";
+}
+
+static bool write_csv(FILE *out, const struct scenario *s, const struct analysis *a)
+{
+    cJSON *root = report_json(s, a);
+    if (root == NULL)
+        return false;
+    fputs("section,key,value,unit\n", out);
+    for (const cJSON *sec = root->child; sec != NULL; sec = sec->next) {
+        if (strcmp(sec->string, "ops") == 0)
+            continue;
+        if (strcmp(sec->string, "memory") == 0 || strcmp(sec->string, "scenario") == 0 ||
+            strcmp(sec->string, "model") == 0 || strcmp(sec->string, "gpu") == 0 ||
+            strcmp(sec->string, "parallel") == 0) {
+            /* Mixed content: nested rows and objects; no single unit applies. */
+            for (const cJSON *c = sec->child; c != NULL; c = c->next) {
+                if (cJSON_IsNumber(c))
+                    csv_num(out, sec->string, c->string, c->valuedouble,
+                            section_unit(sec->string, c->string));
+                else if (cJSON_IsObject(c) || cJSON_IsArray(c))
+                    csv_walk(out, c, sec->string, c->string);
+                else if (cJSON_IsBool(c))
+                    csv_row(out, sec->string, c->string, cJSON_IsTrue(c) ? "true" : "false", "");
+                else if (cJSON_IsString(c))
+                    csv_row(out, sec->string, c->string, c->valuestring, "");
+            }
+            continue;
+        }
+        for (const cJSON *c = sec->child; c != NULL; c = c->next) {
+            if (cJSON_IsNumber(c))
+                csv_num(out, sec->string, c->string, c->valuedouble,
+                        section_unit(sec->string, c->string));
+            else if (cJSON_IsString(c))
+                csv_row(out, sec->string, c->string, c->valuestring, "");
+            else if (cJSON_IsBool(c))
+                csv_row(out, sec->string, c->string, cJSON_IsTrue(c) ? "true" : "false", "");
+            else
+                csv_row(out, sec->string, c->string, "", "");
+        }
+    }
+    cJSON_Delete(root);
+    /* The operations, one row per figure: "ops,qkv.flops,...". */
+    for (int k = 0; k < a->n_ops; k++) {
+        const struct op *o = &a->ops[k];
+        const char *name = o->name != NULL ? o->name : "?";
+        char key[96];
+        snprintf(key, sizeof key, "%s.flops", name);
+        csv_num(out, "ops", key, o->flops, "FLOP");
+        snprintf(key, sizeof key, "%s.bytes", name);
+        csv_num(out, "ops", key, o->bytes, "bytes");
+        snprintf(key, sizeof key, "%s.intensity", name);
+        csv_num(out, "ops", key, o->intensity, "FLOP/byte");
+        snprintf(key, sizeof key, "%s.bound", name);
+        csv_row(out, "ops", key, bound_name(o), "");
+        snprintf(key, sizeof key, "%s.attainable", name);
+        csv_num(out, "ops", key, o->attainable, "FLOP/s");
+        snprintf(key, sizeof key, "%s.seconds", name);
+        csv_num(out, "ops", key, o->seconds, "s");
+    }
+    return !ferror(out);
+}
+
+/* ---- text and Markdown ------------------------------------------------------------------------ */
+
+/* The text and Markdown reports share their figures and differ in layout only. */
+struct figures {
+    char model[160];
+    char gpus[160];
+    char setup[256];
+    char train[256];
+};
+
+static void describe(const struct scenario *s, const struct analysis *a, struct figures *fg)
+{
+    char pc[32], tok[32], mem[32];
+    units_count((double)a->params.total, pc, sizeof pc);
+    units_count(s->tokens, tok, sizeof tok);
+    units_bytes(s->gpu.memory_bytes, mem, sizeof mem);
+    if (a->params.active != a->params.total) {
+        char act[32];
+        units_count((double)a->params.active, act, sizeof act);
+        snprintf(fg->model, sizeof fg->model, "%s (%s parameters, %s active)", s->model.name, pc,
+                 act);
+    } else {
+        snprintf(fg->model, sizeof fg->model, "%s (%s parameters)", s->model.name, pc);
+    }
+    snprintf(fg->gpus, sizeof fg->gpus, "%lld x %s (%s each): dp %lld x tp %lld x pp %lld%s",
+             (long long)s->gpus, s->gpu.name, mem, (long long)a->dp, (long long)s->tp,
+             (long long)s->pp, s->sp ? " with sequence parallelism" : "");
+    snprintf(fg->setup, sizeof fg->setup,
+             "%s, %s optimizer, master weights %s, ZeRO %d, recompute %s, flash %s, dropout %s",
+             dtype_name(s->dtype), optimizer_name(s->optimizer),
+             s->master_weights ? "on" : "off", s->zero, recompute_name(s->recompute),
+             s->flash ? "on" : "off", s->dropout ? "on" : "off");
+    snprintf(fg->train, sizeof fg->train,
+             "%s tokens, batch %lld x seq %lld (micro-batch %lld, %lld accumulation step%s), "
+             "MFU %.3g, FLOPs %s",
+             tok, (long long)s->batch, (long long)s->seq, (long long)a->micro_batch,
+             (long long)a->accum_steps, a->accum_steps == 1 ? "" : "s", s->mfu,
+             s->flops_mode == FLOPS_6ND ? "6ND" : "detailed");
+}
+
+/* "fits (62% of 80 GB)" or "does not fit: 1.02 TB over 80 GB (13.6x)" */
+static void fit_line(const struct memory *m, char *buf, size_t n)
+{
+    char cap[32], over[32];
+    units_bytes(m->capacity, cap, sizeof cap);
+    if (m->fits) {
+        snprintf(buf, n, "fits (%.0f%% of %s)",
+                 m->capacity > 0 ? fin(100.0 * m->total / m->capacity) : 0.0, cap);
+    } else {
+        units_bytes(m->total - m->capacity, over, sizeof over);
+        snprintf(buf, n, "does not fit: %s over %s (%.2gx capacity)", over, cap,
+                 m->capacity > 0 ? fin(m->total / m->capacity) : 0.0);
+    }
+}
+
+struct param_row {
+    const char *label;
+    int64_t value;
+};
+
+static int param_rows(const struct analysis *a, struct param_row *rows)
+{
+    const struct param_counts *p = &a->params;
+    int n = 0;
+    rows[n++] = (struct param_row){"embedding", p->embedding};
+    if (p->position > 0)
+        rows[n++] = (struct param_row){"positions", p->position};
+    rows[n++] = (struct param_row){"attention", p->attention};
+    rows[n++] = (struct param_row){"mlp", p->mlp};
+    if (p->mlp_active != p->mlp)
+        rows[n++] = (struct param_row){"mlp (active)", p->mlp_active};
+    if (p->router > 0)
+        rows[n++] = (struct param_row){"router", p->router};
+    rows[n++] = (struct param_row){"norms", p->norms};
+    if (p->biases > 0)
+        rows[n++] = (struct param_row){"biases", p->biases};
+    rows[n++] = (struct param_row){"lm head", p->lm_head};
+    rows[n++] = (struct param_row){"per layer", p->per_layer};
+    rows[n++] = (struct param_row){"total", p->total};
+    if (p->active != p->total)
+        rows[n++] = (struct param_row){"active", p->active};
+    return n;
+}
+
+static bool write_text(FILE *out, const struct scenario *s, const struct analysis *a)
+{
+    struct figures fg;
+    describe(s, a, &fg);
+    char b1[48], b2[48], b3[48], b4[48];
+
+    fprintf(out, "%s\n", s->name[0] ? s->name : "rooftop report");
+    fprintf(out, "  model   %s\n", fg.model);
+    fprintf(out, "  gpus    %s\n", fg.gpus);
+    fprintf(out, "  setup   %s\n", fg.setup);
+    fprintf(out, "  train   %s\n\n", fg.train);
+
+    const struct memory *m = &a->memory;
+    fprintf(out, "Memory per GPU\n");
+    fprintf(out, "  %-16s %-9s %12s %12s\n", "row", "dtype", "elements", "bytes");
+    for (int k = 0; k < MEM_COUNT; k++) {
+        if (!row_present(a, k)) {
+            fprintf(out, "  %-16s %-9s %12s %12s\n", MEM_LABELS[k], "-", "-", "off");
+            continue;
+        }
+        units_count(m->row[k].elements, b1, sizeof b1);
+        units_bytes(m->row[k].bytes, b2, sizeof b2);
+        fprintf(out, "  %-16s %-9s %12s %12s\n", MEM_LABELS[k], dtype_name(m->row[k].dtype), b1,
+                b2);
+    }
+    char fit[160];
+    fit_line(m, fit, sizeof fit);
+    units_bytes(m->total, b1, sizeof b1);
+    fprintf(out, "  %-16s %-9s %12s %12s  %s\n", "total", "", "", b1, fit);
+    units_bytes(m->activations_per_layer, b2, sizeof b2);
+    units_bytes(m->activations_outside, b3, sizeof b3);
+    fprintf(out, "  activations: %s per layer per micro-batch, %s outside the layers\n\n", b2, b3);
+
+    fprintf(out, "Parameters\n");
+    struct param_row rows[16];
+    int nr = param_rows(a, rows);
+    for (int k = 0; k < nr; k++) {
+        units_count((double)rows[k].value, b1, sizeof b1);
+        fprintf(out, "  %-14s %8s %20lld\n", rows[k].label, b1, (long long)rows[k].value);
+    }
+    fputc('\n', out);
+
+    const struct flops *f = &a->flops;
+    fprintf(out, "FLOPs\n");
+    units_sci(f->detailed, b1, sizeof b1);
+    units_sci(f->six_nd, b2, sizeof b2);
+    fprintf(out, "  model, whole run   detailed %s   6ND %s   (detailed %+.1f%% vs 6ND)\n", b1, b2,
+            detailed_vs_6nd(a));
+    units_sci(f->per_step, b1, sizeof b1);
+    units_sci(f->model_per_step, b2, sizeof b2);
+    fprintf(out, "  per step           executed %s   model %s\n", b1, b2);
+    units_sci(f->recompute, b1, sizeof b1);
+    units_sci(f->optimizer_per_step, b2, sizeof b2);
+    fprintf(out, "  recompute (run)    %s   optimizer per step %s\n", b1, b2);
+    units_sci(f->total, b1, sizeof b1);
+    fprintf(out, "  executed, run      %s\n\n", b1);
+
+    const struct timing *t = &a->time;
+    fprintf(out, "Time\n");
+    units_duration(t->seconds, b1, sizeof b1);
+    units_duration(t->step_seconds, b4, sizeof b4);
+    units_sci(t->seconds, b2, sizeof b2);
+    fprintf(out, "  training           %s (%s s)\n", b1, b2);
+    units_count(t->gpu_hours, b2, sizeof b2);
+    units_count(t->tokens_per_s, b3, sizeof b3);
+    fprintf(out, "  GPU-hours          %s\n", b2);
+    fprintf(out, "  tokens/s           %s\n", b3);
+    units_count(t->steps, b1, sizeof b1);
+    fprintf(out, "  step time          %s (%s steps)\n", b4, b1);
+    fprintf(out, "  MFU %.3g   HFU %.3g\n\n", fin(t->mfu), fin(t->hfu));
+
+    fprintf(out, "Operations (one GPU, one step: forward + backward%s)\n",
+            s->recompute != RECOMPUTE_NONE ? " + recompute" : "");
+    fprintf(out, "  %-14s %10s %10s %10s %-8s %10s\n", "op", "FLOPs", "bytes", "FLOP/B", "bound",
+            "time");
+    for (int k = 0; k < a->n_ops; k++) {
+        const struct op *o = &a->ops[k];
+        units_sci(o->flops, b1, sizeof b1);
+        units_bytes(o->bytes, b2, sizeof b2);
+        units_duration(o->seconds, b3, sizeof b3);
+        units_plain(o->intensity, b4, sizeof b4);
+        fprintf(out, "  %-14s %10s %10s %10s %-8s %10s\n", o->name != NULL ? o->name : "?", b1,
+                b2, b4, bound_name(o), b3);
+    }
+    fputc('\n', out);
+
+    const struct roofline *r = &a->roofline;
+    fprintf(out, "Roofline (%s on %s)\n", dtype_name(s->dtype), s->gpu.name);
+    units_flops_rate(r->peak, b1, sizeof b1);
+    units_bandwidth(r->bandwidth, b2, sizeof b2);
+    fprintf(out, "  peak %s   bandwidth %s   ridge %.0f FLOP/byte\n", b1, b2, fin(r->ridge));
+    units_duration(r->step_seconds, b3, sizeof b3);
+    fprintf(out, "  roofline step time %s   MFU bound %.3g\n", b3, fin(r->mfu_bound));
+    return !ferror(out);
+}
+
+/* Markdown table cells must not hold '|'; names from user files might. */
+static void md_cell(FILE *out, const char *v)
+{
+    for (const char *c = v; *c != '\0'; c++) {
+        if (*c == '|')
+            fputs("\\|", out);
+        else if (*c == '\n' || *c == '\r')
+            fputc(' ', out);
+        else
+            fputc(*c, out);
+    }
+}
+
+static bool write_md(FILE *out, const struct scenario *s, const struct analysis *a)
+{
+    struct figures fg;
+    describe(s, a, &fg);
+    char b1[48], b2[48], b3[48], b4[48];
+
+    fputs("# ", out);
+    md_cell(out, s->name[0] ? s->name : "rooftop report");
+    fputs("\n\n- model: ", out);
+    md_cell(out, fg.model);
+    fputs("\n- GPUs: ", out);
+    md_cell(out, fg.gpus);
+    fprintf(out, "\n- setup: %s\n- training: %s\n\n", fg.setup, fg.train);
+
+    const struct memory *m = &a->memory;
+    fputs("## Memory per GPU\n\n| row | dtype | elements | bytes |\n|---|---|---:|---:|\n", out);
+    for (int k = 0; k < MEM_COUNT; k++) {
+        if (!row_present(a, k)) {
+            fprintf(out, "| %s | - | - | off |\n", MEM_LABELS[k]);
+            continue;
+        }
+        units_count(m->row[k].elements, b1, sizeof b1);
+        units_bytes(m->row[k].bytes, b2, sizeof b2);
+        fprintf(out, "| %s | %s | %s | %s |\n", MEM_LABELS[k], dtype_name(m->row[k].dtype), b1,
+                b2);
+    }
+    char fit[160];
+    fit_line(m, fit, sizeof fit);
+    units_bytes(m->total, b1, sizeof b1);
+    fprintf(out, "| **total** | | | **%s** |\n\n%s.\n\n", b1, fit);
+
+    fputs("## Parameters\n\n| component | parameters | exact |\n|---|---:|---:|\n", out);
+    struct param_row rows[16];
+    int nr = param_rows(a, rows);
+    for (int k = 0; k < nr; k++) {
+        units_count((double)rows[k].value, b1, sizeof b1);
+        fprintf(out, "| %s | %s | %lld |\n", rows[k].label, b1, (long long)rows[k].value);
+    }
+
+    const struct flops *f = &a->flops;
+    units_sci(f->detailed, b1, sizeof b1);
+    units_sci(f->six_nd, b2, sizeof b2);
+    fprintf(out,
+            "\n## FLOPs\n\n| | FLOPs |\n|---|---:|\n| model, detailed | %s |\n| model, 6ND | %s |\n"
+            "| detailed vs 6ND | %+.1f%% |\n",
+            b1, b2, detailed_vs_6nd(a));
+    units_sci(f->recompute, b1, sizeof b1);
+    units_sci(f->total, b2, sizeof b2);
+    units_sci(f->per_step, b3, sizeof b3);
+    fprintf(out, "| recompute | %s |\n| executed, whole run | %s |\n| executed per step | %s |\n",
+            b1, b2, b3);
+
+    const struct timing *t = &a->time;
+    units_duration(t->seconds, b1, sizeof b1);
+    units_count(t->gpu_hours, b2, sizeof b2);
+    units_count(t->tokens_per_s, b3, sizeof b3);
+    fprintf(out,
+            "\n## Time\n\n| | |\n|---|---:|\n| training | %s |\n| days | %.1f |\n"
+            "| GPU-hours | %s |\n| tokens/s | %s |\n",
+            b1, fin(t->days), b2, b3);
+    units_duration(t->step_seconds, b1, sizeof b1);
+    fprintf(out, "| step time | %s |\n| MFU | %.3g |\n| HFU | %.3g |\n", b1, fin(t->mfu),
+            fin(t->hfu));
+
+    fputs("\n## Operations (one GPU, one step)\n\n| op | FLOPs | bytes | FLOP/byte | bound | time "
+          "|\n|---|---:|---:|---:|---|---:|\n",
+          out);
+    for (int k = 0; k < a->n_ops; k++) {
+        const struct op *o = &a->ops[k];
+        units_sci(o->flops, b1, sizeof b1);
+        units_bytes(o->bytes, b2, sizeof b2);
+        units_duration(o->seconds, b3, sizeof b3);
+        units_plain(o->intensity, b4, sizeof b4);
+        fprintf(out, "| %s | %s | %s | %s | %s | %s |\n", o->name != NULL ? o->name : "?", b1,
+                b2, b4, bound_name(o), b3);
+    }
+
+    const struct roofline *r = &a->roofline;
+    units_flops_rate(r->peak, b1, sizeof b1);
+    units_bandwidth(r->bandwidth, b2, sizeof b2);
+    units_duration(r->step_seconds, b3, sizeof b3);
+    fprintf(out,
+            "\n## Roofline (%s)\n\n| | |\n|---|---:|\n| peak | %s |\n| bandwidth | %s |\n"
+            "| ridge | %.0f FLOP/byte |\n| roofline step time | %s |\n| MFU bound | %.3g |\n",
+            dtype_name(s->dtype), b1, b2, fin(r->ridge), b3, fin(r->mfu_bound));
+    return !ferror(out);
+}
+
+bool report_write(FILE *f, const struct scenario *s, const struct analysis *a,
+                  enum report_format fmt)
+{
+    switch (fmt) {
+    case REPORT_TEXT:
+        return write_text(f, s, a);
+    case REPORT_JSON:
+        return write_json(f, s, a);
+    case REPORT_CSV:
+        return write_csv(f, s, a);
+    case REPORT_MD:
+        return write_md(f, s, a);
+    }
+    return false;
+}
