@@ -153,13 +153,28 @@ int cli_scenario_option(struct scenario *s, int argc, char **argv, int *i, char 
     return 1;
 }
 
-/* One line for an argument no option took. */
+/* One line for an argument no option took; "--d_model" gets pointed at "--d-model". */
 static void unknown_arg(const char *arg, char *err, size_t errlen)
 {
-    if (strncmp(arg, "-", 1) == 0)
-        snprintf(err, errlen, "unknown option '%s'", arg);
-    else
+    if (strncmp(arg, "-", 1) != 0) {
         snprintf(err, errlen, "unexpected argument '%s'", arg);
+        return;
+    }
+    char name[64];
+    const char *iv = NULL;
+    if (split_flag(arg, name, sizeof name, &iv) && strchr(name, '_') != NULL) {
+        struct scenario probe;
+        scenario_default(&probe);
+        char tmp[ERR_MAX];
+        if (scenario_set_option(&probe, name, NULL, tmp, sizeof tmp) != 0) {
+            for (char *c = name; *c; c++)
+                if (*c == '_')
+                    *c = '-';
+            snprintf(err, errlen, "unknown option '%s' (did you mean --%s?)", arg, name);
+            return;
+        }
+    }
+    snprintf(err, errlen, "unknown option '%s'", arg);
 }
 
 bool cli_parse_scenario(struct scenario *s, int argc, char **argv, int first, char *err,

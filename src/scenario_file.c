@@ -41,12 +41,22 @@ static bool parse_onoff(const char *v, bool *out)
     return false;
 }
 
+/* Why v did not parse: a negative number is out of range, anything else not a number. */
+static void not_a_number(const char *v, char *err, size_t errlen)
+{
+    double d;
+    if (v[0] == '-' && units_parse(v + 1, &d))
+        snprintf(err, errlen, "%s is out of range (negative)", v);
+    else
+        snprintf(err, errlen, "'%s' is not a number", v);
+}
+
 /* A whole number in [min, COUNT_MAX]; writes what is wrong to err. */
 static bool parse_int(const char *v, double min, int64_t *out, char *err, size_t errlen)
 {
     double d;
     if (!units_parse(v, &d)) {
-        snprintf(err, errlen, "'%s' is not a number", v);
+        not_a_number(v, err, errlen);
         return false;
     }
     if (floor(d) != d) {
@@ -146,7 +156,7 @@ int scenario_set_option(struct scenario *s, const char *key, const char *value, 
         return 1;
     case K_PARAMS:
         if (!units_parse(value, &d)) {
-            snprintf(err, errlen, "'%s' is not a number", value);
+            not_a_number(value, err, errlen);
             return -1;
         }
         if (!model_from_params(d, &s->model)) {
@@ -229,7 +239,7 @@ int scenario_set_option(struct scenario *s, const char *key, const char *value, 
         return 1;
     case K_TOKENS:
         if (!units_parse(value, &d)) {
-            snprintf(err, errlen, "'%s' is not a number", value);
+            not_a_number(value, err, errlen);
             return -1;
         }
         if (d < 1.0) {
@@ -248,7 +258,7 @@ int scenario_set_option(struct scenario *s, const char *key, const char *value, 
             buf[len - 1] = '\0';
         }
         if (!units_parse(pct ? buf : value, &d)) {
-            snprintf(err, errlen, "'%s' is not a number", value);
+            not_a_number(value, err, errlen);
             return -1;
         }
         if (pct)

@@ -140,7 +140,7 @@ bool units_parse(const char *s, double *out)
             return false;
     }
     v *= scale;
-    if (!isfinite(v) || v > 1.7e308)
+    if (!isfinite(v))
         return false;
     *out = v;
     return true;
