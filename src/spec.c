@@ -130,30 +130,29 @@ static bool text_printable(const char *s)
 }
 
 /*
- * Copies at most max bytes of src into dst (cap bytes) so that it prints safely on one line:
- * invalid or control bytes become '?'. Appends "..." when src was cut. Never splits a
- * character.
+ * Copies src into dst (cap bytes) so that it prints safely on one line: invalid or control
+ * bytes become '?'. When src is longer than max bytes (or than dst holds), it is cut to end
+ * in "...". Never splits a character.
  */
 static void text_safe(char *dst, size_t cap, const char *src, size_t max)
 {
     if (cap == 0)
         return;
-    if (cap < 4) {
-        dst[0] = '\0';
+    dst[0] = '\0';
+    if (src == NULL)
         return;
-    }
     const unsigned char *p = (const unsigned char *)src;
-    size_t n = src ? strlen(src) : 0, o = 0;
-    if (max > cap - 4)
-        max = cap - 4; /* room for "..." and the NUL */
+    size_t n = strlen(src), o = 0;
+    if (max > cap - 1)
+        max = cap - 1;
+    /* Each byte becomes at most one byte, so a source within max fits whole. */
+    bool cut = n > max;
+    size_t limit = cut ? (max >= 3 ? max - 3 : 0) : max;
     while (n > 0) {
         size_t k = utf8_char(p, n);
         size_t w = k ? k : 1;
-        if (o + w > max) {
-            memcpy(dst + o, "...", 3);
-            o += 3;
+        if (o + w > limit)
             break;
-        }
         if (k)
             memcpy(dst + o, p, k);
         else
@@ -161,6 +160,10 @@ static void text_safe(char *dst, size_t cap, const char *src, size_t max)
         o += w;
         p += w;
         n -= w;
+    }
+    if (cut && max >= 3) {
+        memcpy(dst + o, "...", 3);
+        o += 3;
     }
     dst[o] = '\0';
 }

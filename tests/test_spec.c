@@ -294,6 +294,13 @@ START_TEST(model_defaults)
     ck_assert_int_eq(m.moe_ffn, 0);
     ck_assert_int_eq(m.dense_layers, 0);
     ck_assert_int_eq(m.exact_params, 0);
+    /* The id is the file stem, whole up to the 63 bytes an id holds. */
+    const char *stem = "a-preset-name-sixty-three-bytes-long-which-is-the-most-it-holds";
+    ck_assert_uint_eq(strlen(stem), MODEL_NAME_MAX - 1);
+    char origin[128];
+    snprintf(origin, sizeof origin, "/some/dir/%s.json", stem);
+    ck_assert_msg(spec_parse_model(json, strlen(json), origin, &m, err, sizeof err), "%s", err);
+    ck_assert_str_eq(m.id, stem);
 }
 END_TEST
 
