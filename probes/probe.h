@@ -18,6 +18,7 @@ struct probe_shape {
 
 struct probe_options {
     int device;                    /* CUDA device index */
+    int threads;                   /* CPU threads; 0 = every CPU this process may run on */
     bool quick;                    /* a few seconds: fewer points, smaller buffers */
     double time_limit_s;           /* the whole run; a child past it is killed */
     struct probe_shape shapes[PROBE_SHAPES_MAX];

@@ -1,0 +1,267 @@
+/* probe_cli.c - `rooftop probe`: picks a backend, streams its points, writes the document. */
+#include "probe_cli.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "points.h"
+#include "probe.h"
+#include "probe_json.h"
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: rooftop probe [--backend auto|cuda|cpu] [--device N] [--quick]\n"
+            "                     [--out FILE] [--save-spec FILE] [--time-limit S]\n"
+            "                     [--threads N] [--shapes [LABEL=]M,N,K;...]\n"
+            "Measures bandwidth, an FMA intensity sweep, the lecture's operations and (CUDA)\n"
+            "tensor-core GEMMs; streams one JSON line per point to stdout.\n"
+            "  --backend B     auto (default): cuda when a device is usable, else cpu\n"
+            "  --device N      CUDA device index (default 0)\n"
+            "  --quick         a few seconds: fewer points, smaller buffers\n"
+            "  --out FILE      write the whole document (device, time, points) to FILE\n"
+            "  --save-spec F   write the measured ceilings as a GPU spec file\n"
+            "  --time-limit S  stop after S seconds (default 300)\n"
+            "  --threads N     CPU backend: run on N threads (default: every usable CPU)\n"
+            "  --shapes S      GEMM shapes to measure (CUDA), e.g. qkv=4096,12288,4096\n");
+}
+
+struct cli_sink {
+    struct points_doc doc;
+    bool oom;
+    int invalid;
+};
+
+static void out_line(const char *line)
+{
+    /* Streamed for a reader on a pipe: each line as soon as it exists. */
+    fputs(line, stdout);
+    fflush(stdout);
+}
+
+static void on_device(void *ctx, const struct probe_device *dev)
+{
+    struct cli_sink *s = ctx;
+    s->doc.device = *dev;
+    char buf[2048];
+    if (points_format_device(dev, buf, sizeof buf))
+        out_line(buf);
+}
+
+static void on_point(void *ctx, const struct probe_point *p)
+{
+    struct cli_sink *s = ctx;
+    if (!points_add(&s->doc, p))
+        s->oom = true;
+    if (!p->valid)
+        s->invalid++;
+    char buf[1024];
+    if (points_format_point(p, buf, sizeof buf))
+        out_line(buf);
+}
+
+static void on_progress(void *ctx, int done, int total, const char *what)
+{
+    (void)ctx;
+    pj_progress(stdout, done, total, what ? what : "");
+}
+
+static void on_status(void *ctx, const char *text)
+{
+    (void)ctx;
+    pj_message(stdout, "status", text);
+}
+
+static bool parse_positive(const char *s, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno || end == s || *end || !isfinite(v) || v <= 0)
+        return false;
+    *out = v;
+    return true;
+}
+
+static bool parse_index(const char *s, int *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno || end == s || *end || v < 0 || v > 1024)
+        return false;
+    *out = (int)v;
+    return true;
+}
+
+/* "--flag value" or "--flag=value"; advances *i past a separate value. */
+static const char *opt_value(int argc, char **argv, int *i, const char *flag, bool *missing)
+{
+    size_t fl = strlen(flag);
+    const char *a = argv[*i];
+    *missing = false;
+    if (strncmp(a, flag, fl) != 0)
+        return NULL;
+    if (a[fl] == '=')
+        return a + fl + 1;
+    if (a[fl] != '\0')
+        return NULL;
+    if (*i + 1 >= argc) {
+        *missing = true;
+        return NULL;
+    }
+    return argv[++*i];
+}
+
+int cmd_probe(int argc, char **argv)
+{
+    struct probe_options o;
+    probe_options_default(&o);
+    const char *backend = "auto", *out = NULL, *spec = NULL;
+    char err[POINTS_ERR_MAX];
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v;
+        bool missing = false;
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            usage(stdout);
+            return 0;
+        }
+        if (strcmp(a, "--quick") == 0) {
+            o.quick = true;
+            continue;
+        }
+        static const char *const flags[] = {"--backend",    "--device", "--out",
+                                            "--save-spec",  "--time-limit", "--shapes",
+                                            "--threads"};
+        size_t f;
+        for (f = 0; f < sizeof flags / sizeof flags[0]; f++) {
+            v = opt_value(argc, argv, &i, flags[f], &missing);
+            if (v || missing)
+                break;
+        }
+        if (f == sizeof flags / sizeof flags[0]) {
+            fprintf(stderr, "rooftop probe: %s: unknown option (see rooftop probe --help)\n", a);
+            return 2;
+        }
+        if (missing) {
+            fprintf(stderr, "rooftop probe: %s: needs a value\n", flags[f]);
+            return 2;
+        }
+        switch (f) {
+        case 0:
+            if (strcmp(v, "auto") != 0 && !probe_backend_find(v)) {
+                fprintf(stderr, "rooftop probe: --backend: '%s' is not auto, cuda or cpu\n", v);
+                return 2;
+            }
+            backend = v;
+            break;
+        case 1:
+            if (!parse_index(v, &o.device)) {
+                fprintf(stderr, "rooftop probe: --device: '%s' is not a device index (0, 1, ...)\n",
+                        v);
+                return 2;
+            }
+            break;
+        case 2:
+            if (!*v) {
+                fprintf(stderr, "rooftop probe: --out: empty file name\n");
+                return 2;
+            }
+            out = v;
+            break;
+        case 3:
+            if (!*v) {
+                fprintf(stderr, "rooftop probe: --save-spec: empty file name\n");
+                return 2;
+            }
+            spec = v;
+            break;
+        case 4:
+            if (!parse_positive(v, &o.time_limit_s)) {
+                fprintf(stderr, "rooftop probe: --time-limit: '%s' is not a positive number of "
+                                "seconds\n", v);
+                return 2;
+            }
+            break;
+        case 6:
+            if (!parse_index(v, &o.threads) || o.threads < 1) {
+                fprintf(stderr, "rooftop probe: --threads: '%s' is not a thread count (1..1024)\n",
+                        v);
+                return 2;
+            }
+            break;
+        default:
+            if (!probe_parse_shapes(v, &o, err, sizeof err)) {
+                fprintf(stderr, "rooftop probe: %s\n", err);
+                return 2;
+            }
+            break;
+        }
+    }
+
+    const struct probe_backend *be;
+    char why[512];
+    if (strcmp(backend, "auto") == 0) {
+        be = probe_backend_auto(&o, why, sizeof why);
+        fprintf(stderr, "rooftop probe: backend %s\n", why);
+    } else {
+        be = probe_backend_find(backend);
+        if (!be->available(&o, why, sizeof why)) {
+            fprintf(stderr, "rooftop probe: --backend %s: cannot run: %s\n", be->name, why);
+            return 1;
+        }
+    }
+    if (o.n_shapes && strcmp(be->name, "cuda") != 0)
+        fprintf(stderr, "rooftop probe: --shapes: measured by the cuda backend only; ignored\n");
+
+    struct cli_sink s;
+    memset(&s, 0, sizeof s);
+    points_init(&s.doc);
+    points_set_time_now(&s.doc);
+    struct probe_sink sink = {&s, on_device, on_point, on_progress, on_status};
+    double t0 = probe_now();
+    bool ok = be->run(&o, &sink, err, sizeof err);
+    be->cleanup();
+    double secs = probe_now() - t0;
+    if (!ok) {
+        pj_message(stdout, "error", err);
+        fprintf(stderr, "rooftop probe: %s backend failed: %s\n", be->name, err);
+        points_free(&s.doc);
+        return 1;
+    }
+    if (s.oom) {
+        fprintf(stderr, "rooftop probe: out of memory keeping the points\n");
+        points_free(&s.doc);
+        return 1;
+    }
+    pj_done(stdout, (int)s.doc.n, secs);
+
+    int rc = 0;
+    if (out && !points_save_file(out, &s.doc, err, sizeof err)) {
+        fprintf(stderr, "rooftop probe: --out %s\n", err);
+        rc = 1;
+    }
+    if (spec) {
+        struct gpu_spec g;
+        if (!points_to_gpu_spec(&s.doc, &g, err, sizeof err) ||
+            !points_save_gpu_spec(spec, &g, err, sizeof err)) {
+            fprintf(stderr, "rooftop probe: --save-spec: %s\n", err);
+            rc = 1;
+        }
+    }
+    struct points_ceilings c;
+    points_ceilings(&s.doc, &c);
+    fprintf(stderr, "rooftop probe: %zu points (%d failed their check) in %.1f s on %s",
+            s.doc.n, s.invalid, secs, s.doc.device.name[0] ? s.doc.device.name : be->name);
+    if (c.bandwidth > 0)
+        fprintf(stderr, "; bandwidth %.3g GB/s", c.bandwidth / 1e9);
+    for (int k = 0; k < PEAK_COUNT; k++)
+        if (c.peak_valid[k])
+            fprintf(stderr, "; %s %.4g GFLOP/s", peak_name((enum peak_kind)k), c.peak[k] / 1e9);
+    fputc('\n', stderr);
+    points_free(&s.doc);
+    return rc;
+}
