@@ -60,7 +60,7 @@ NVCC ?= $(shell command -v nvcc 2>/dev/null || { test -x /usr/local/cuda/bin/nvc
 CUDA_SRC := $(wildcard probes/*.cu)
 ifneq ($(strip $(NVCC)),)
 ifneq ($(strip $(CUDA_SRC)),)
-CUDA_BIN := rooftop-probe-cuda
+CUDA_BIN := $(B)/rooftop-probe-cuda rooftop-probe-cuda
 endif
 endif
 
@@ -131,8 +131,16 @@ $(B)/probes/%.o: probes/%.c | deps
 
 CUDA_ARCH ?= -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90 \
              -gencode arch=compute_90,code=compute_90
-rooftop-probe-cuda: $(CUDA_SRC) $(wildcard probes/*.cuh) probes/probe_json.h
-	$(NVCC) -O3 -std=c++17 $(CUDA_ARCH) -Iprobes -cudart static -o $@ $(CUDA_SRC) -lcublasLt -lcublas
+# Built into $(B) beside rooftop-bin (where `rooftop probe` looks for it); cuBLASLt is found
+# at run time through an rpath to the toolkit's lib64.
+CUDA_LIBDIR = $(patsubst %/bin/,%/lib64,$(dir $(NVCC)))
+$(B)/rooftop-probe-cuda: $(CUDA_SRC) $(wildcard probes/*.cuh) probes/probe_json.h
+	@mkdir -p $(dir $@)
+	$(NVCC) -O3 -std=c++17 $(CUDA_ARCH) -Iprobes -cudart static -o $@ $(CUDA_SRC) \
+	        -L$(CUDA_LIBDIR) -Xlinker -rpath=$(CUDA_LIBDIR) -lcublasLt
+
+rooftop-probe-cuda: $(B)/rooftop-probe-cuda
+	cp $< $@
 
 # ---- run and test --------------------------------------------------------------------------
 run: all
@@ -168,7 +176,7 @@ install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/specs/gpus $(DESTDIR)$(DATADIR)/specs/models \
 	           $(DESTDIR)$(DATADIR)/specs/scenarios $(DESTDIR)$(MANDIR)
 	install -m 755 rooftop $(DESTDIR)$(BINDIR)/rooftop
-	if [ -n "$(CUDA_BIN)" ]; then install -m 755 $(CUDA_BIN) $(DESTDIR)$(BINDIR)/; fi
+	if [ -n "$(CUDA_BIN)" ]; then install -m 755 rooftop-probe-cuda $(DESTDIR)$(BINDIR)/; fi
 	install -m 644 specs/gpus/*.json $(DESTDIR)$(DATADIR)/specs/gpus/
 	install -m 644 specs/models/*.json $(DESTDIR)$(DATADIR)/specs/models/
 	if ls specs/scenarios/*.json >/dev/null 2>&1; then install -m 644 specs/scenarios/*.json $(DESTDIR)$(DATADIR)/specs/scenarios/; fi

@@ -1,0 +1,267 @@
+// cuda_gemm.cu - GEMMs through cuBLASLt: the tensor-core roof (bf16, fp16, tf32, fp8 E4M3),
+// the lecture's matmul (fp32 on the CUDA cores and bf16), and the scenario's own shapes.
+#include <cublasLt.h>
+#include <math.h>
+#include <string.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "cuda_probe.cuh"
+
+#define CKB(call)                                                                            \
+    do {                                                                                     \
+        cublasStatus_t s_ = (call);                                                          \
+        if (s_ != CUBLAS_STATUS_SUCCESS)                                                     \
+            probe_fail(__FILE__, __LINE__, #call, cublasLtGetStatusString(s_));              \
+    } while (0)
+
+enum GemmKind { G_FP32, G_TF32, G_BF16, G_FP16, G_FP8 };
+
+struct GemmType {
+    const char *dtype;          // the point's dtype
+    cudaDataType_t ab, cd;      // operand and output formats
+    cublasComputeType_t compute;
+    size_t ab_size, cd_size;
+};
+
+static GemmType gemm_type(GemmKind k)
+{
+    switch (k) {
+    case G_FP32:
+        return {"fp32", CUDA_R_32F, CUDA_R_32F, CUBLAS_COMPUTE_32F, 4, 4};
+    case G_TF32:
+        return {"tf32", CUDA_R_32F, CUDA_R_32F, CUBLAS_COMPUTE_32F_FAST_TF32, 4, 4};
+    case G_BF16:
+        return {"bf16", CUDA_R_16BF, CUDA_R_16BF, CUBLAS_COMPUTE_32F, 2, 2};
+    case G_FP16:
+        return {"fp16", CUDA_R_16F, CUDA_R_16F, CUBLAS_COMPUTE_32F, 2, 2};
+    case G_FP8:
+    default:
+        // fp8 needs the "TN" layout used for every GEMM here, and a 16-bit output.
+        return {"fp8-e4m3", CUDA_R_8F_E4M3, CUDA_R_16BF, CUBLAS_COMPUTE_32F, 1, 2};
+    }
+}
+
+static cublasLtHandle_t lt_handle(void)
+{
+    static cublasLtHandle_t h = NULL;
+    if (!h)
+        CKB(cublasLtCreate(&h));
+    return h;
+}
+
+#define WORKSPACE_BYTES ((size_t)64 << 20)
+
+static void fill_kind(Probe &p, GemmKind k, void *dst, size_t n, uint64_t seed)
+{
+    switch (k) {
+    case G_FP32:
+    case G_TF32:
+        probe_fill(p, (float *)dst, n, seed);
+        break;
+    case G_BF16:
+        probe_fill(p, (__nv_bfloat16 *)dst, n, seed);
+        break;
+    case G_FP16:
+        probe_fill(p, (__half *)dst, n, seed);
+        break;
+    case G_FP8:
+        probe_fill(p, (__nv_fp8_e4m3 *)dst, n, seed);
+        break;
+    }
+}
+
+// The input value the device holds at index i, as the host sees it.
+static double host_in(GemmKind k, uint64_t i, uint64_t seed)
+{
+    float v = probe_rand(i, seed);
+    switch (k) {
+    case G_BF16:
+        return __bfloat162float(probe_cvt<__nv_bfloat16>(v));
+    case G_FP16:
+        return __half2float(probe_cvt<__half>(v));
+    case G_FP8:
+        return (float)probe_cvt<__nv_fp8_e4m3>(v);
+    default:
+        return v;
+    }
+}
+
+static double read_out(GemmKind k, const void *p)
+{
+    GemmType t = gemm_type(k);
+    if (t.cd == CUDA_R_32F)
+        return *(const float *)p;
+    if (t.cd == CUDA_R_16F)
+        return __half2float(*(const __half *)p);
+    return __bfloat162float(*(const __nv_bfloat16 *)p);
+}
+
+// One GEMM D[M x N] = A^T B with A stored K x M and B stored K x N (column-major, "TN"),
+// rotated over enough input sets that small sizes are not served from the L2. Emits a point,
+// or a status line and no point when cuBLASLt has no algorithm for it.
+static void run_gemm(Probe &p, GemmKind kind, long m, long n, long k, const char *name)
+{
+    probe_check_time(p, name);
+    GemmType t = gemm_type(kind);
+    const double set_bytes =
+        (double)(m * k + k * n) * t.ab_size + (double)m * n * t.cd_size;
+    // At most ~3 GB of rotating sets, at most 64 of them.
+    int sets = probe_sets(p, set_bytes, 64);
+    while (sets > 1 && set_bytes * sets > 3e9)
+        sets--;
+    size_t free_b = 0, total_b = 0;
+    CK(cudaMemGetInfo(&free_b, &total_b));
+    if (set_bytes + WORKSPACE_BYTES > 0.8 * (double)free_b) {
+        probe_status("%s (%s): %.3g GB of operands do not fit in %.3g GB free; skipped", name,
+                     t.dtype, set_bytes / 1e9, (double)free_b / 1e9);
+        p.total--;
+        return;
+    }
+    void *A, *B, *D, *ws;
+    CK(cudaMalloc(&A, (size_t)(m * k) * t.ab_size * sets));
+    CK(cudaMalloc(&B, (size_t)(k * n) * t.ab_size * sets));
+    CK(cudaMalloc(&D, (size_t)(m * n) * t.cd_size * sets));
+    CK(cudaMalloc(&ws, WORKSPACE_BYTES));
+    const uint64_t seed_a = 1000, seed_b = 2000;
+    for (int s = 0; s < sets; s++) {
+        fill_kind(p, kind, (char *)A + (size_t)s * m * k * t.ab_size, (size_t)(m * k), seed_a + s);
+        fill_kind(p, kind, (char *)B + (size_t)s * k * n * t.ab_size, (size_t)(k * n), seed_b + s);
+    }
+    probe_poison(p, D, (size_t)(m * n) * t.cd_size * sets);
+
+    cublasLtHandle_t h = lt_handle();
+    cublasLtMatmulDesc_t op;
+    CKB(cublasLtMatmulDescCreate(&op, t.compute, CUDA_R_32F));
+    cublasOperation_t ta = CUBLAS_OP_T, tb = CUBLAS_OP_N;
+    CKB(cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSA, &ta, sizeof ta));
+    CKB(cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSB, &tb, sizeof tb));
+    cublasLtMatrixLayout_t la, lb, ld;
+    CKB(cublasLtMatrixLayoutCreate(&la, t.ab, k, m, k));
+    CKB(cublasLtMatrixLayoutCreate(&lb, t.ab, k, n, k));
+    CKB(cublasLtMatrixLayoutCreate(&ld, t.cd, m, n, m));
+    cublasLtMatmulPreference_t pref;
+    CKB(cublasLtMatmulPreferenceCreate(&pref));
+    size_t wsb = WORKSPACE_BYTES;
+    CKB(cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &wsb,
+                                             sizeof wsb));
+    cublasLtMatmulHeuristicResult_t heur;
+    int found = 0;
+    cublasStatus_t hs = cublasLtMatmulAlgoGetHeuristic(h, op, la, lb, ld, ld, pref, 1, &heur, &found);
+    bool have = hs == CUBLAS_STATUS_SUCCESS && found > 0;
+    if (!have) {
+        probe_status("%s (%s): cuBLASLt has no algorithm for %ldx%ldx%ld: %s; skipped", name,
+                     t.dtype, m, n, k, cublasLtGetStatusString(hs));
+        p.total--;
+    } else {
+        const float alpha = 1.0f, beta = 0.0f;
+        double sec = probe_time(p, [&](long i) {
+            int s = (int)(i % sets);
+            CKB(cublasLtMatmul(h, op, &alpha, (char *)A + (size_t)s * m * k * t.ab_size, la,
+                               (char *)B + (size_t)s * k * n * t.ab_size, lb, &beta,
+                               (char *)D + (size_t)s * m * n * t.cd_size, ld,
+                               (char *)D + (size_t)s * m * n * t.cd_size, ld, &heur.algo, ws, wsb,
+                               p.st));
+        });
+        CK(cudaStreamSynchronize(p.st));
+        // Check set 0 at 48 sampled entries against an fp64 dot of the same inputs. Allowed:
+        // the output's rounding (2^-7 relative covers bf16), plus for tf32 the operands'
+        // rounding to 10 mantissa bits (2^-10 of sum |a b| at worst).
+        bool ok = true;
+        uint64_t r = 12345;
+        std::vector<unsigned char> out(4);
+        for (int q = 0; q < 48 && ok; q++) {
+            r = r * 6364136223846793005ull + 1442695040888963407ull;
+            long i = (long)((r >> 33) % (uint64_t)m);
+            r = r * 6364136223846793005ull + 1442695040888963407ull;
+            long j = (long)((r >> 33) % (uint64_t)n);
+            CK(cudaMemcpy(out.data(), (char *)D + ((size_t)j * m + i) * t.cd_size, t.cd_size,
+                          cudaMemcpyDeviceToHost));
+            double got = read_out(kind, out.data());
+            double want = 0, mag = 0;
+            for (long kk = 0; kk < k; kk++) {
+                double v = host_in(kind, (uint64_t)(i * k + kk), seed_a) *
+                           host_in(kind, (uint64_t)(j * k + kk), seed_b);
+                want += v;
+                mag += fabs(v);
+            }
+            double tol = 0.0078125 * fabs(want) + (kind == G_TF32 ? 1.0 / 1024 : 1e-5) * mag;
+            ok = isfinite(got) && fabs(got - want) <= tol;
+        }
+        double flops = 2.0 * m * n * k;
+        double bytes = set_bytes;
+        if (strncmp(name, "op.matmul.", 10) == 0) {
+            // the lecture's count for a square matmul: n^2 (2n - 1) FLOPs
+            flops = (double)m * n * (2.0 * k - 1);
+        }
+        probe_emit(p, name, t.dtype, flops, bytes, sec, ok,
+                   "sampled entries differ from the fp64 reference");
+    }
+    CKB(cublasLtMatmulPreferenceDestroy(pref));
+    CKB(cublasLtMatrixLayoutDestroy(la));
+    CKB(cublasLtMatrixLayoutDestroy(lb));
+    CKB(cublasLtMatrixLayoutDestroy(ld));
+    CKB(cublasLtMatmulDescDestroy(op));
+    CK(cudaFree(A));
+    CK(cudaFree(B));
+    CK(cudaFree(D));
+    CK(cudaFree(ws));
+}
+
+static const long lecture_sizes[] = {256, 1024, 4096};
+
+void probe_matmul_ops(Probe &p)
+{
+    for (long n : lecture_sizes) {
+        char name[64];
+        snprintf(name, sizeof name, "op.matmul.%ld", n);
+        run_gemm(p, G_FP32, n, n, n, name);
+        run_gemm(p, G_BF16, n, n, n, name);
+    }
+}
+
+static std::vector<long> gemm_sizes(const Probe &p)
+{
+    if (p.quick)
+        return {512, 2048, 8192};
+    return {256, 512, 1024, 2048, 4096, 8192};
+}
+
+static bool has_fp8(const Probe &p)
+{
+    return p.prop.major > 8 || (p.prop.major == 8 && p.prop.minor >= 9);
+}
+
+int probe_count_gemms(const Probe &p)
+{
+    return (int)gemm_sizes(p).size() * (has_fp8(p) ? 4 : 3);
+}
+
+void probe_gemms(Probe &p)
+{
+    const GemmKind kinds[] = {G_BF16, G_FP16, G_TF32, G_FP8};
+    if (!has_fp8(p))
+        probe_status("fp8 GEMMs skipped: compute capability %d.%d < 8.9", p.prop.major,
+                     p.prop.minor);
+    for (GemmKind kind : kinds) {
+        if (kind == G_FP8 && !has_fp8(p))
+            continue;
+        for (long n : gemm_sizes(p)) {
+            char name[64];
+            snprintf(name, sizeof name, "gemm.%s.%ld", gemm_type(kind).dtype, n);
+            run_gemm(p, kind, n, n, n, name);
+        }
+    }
+}
+
+void probe_shapes(Probe &p)
+{
+    for (int i = 0; i < p.n_shapes; i++) {
+        const probe_shape_arg &s = p.shapes[i];
+        char name[96];
+        snprintf(name, sizeof name, "shape.%s%s%ldx%ldx%ld", s.label, s.label[0] ? "." : "", s.m,
+                 s.n, s.k);
+        run_gemm(p, G_BF16, s.m, s.n, s.k, name);
+    }
+}
