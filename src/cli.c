@@ -30,6 +30,15 @@ enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
 
 /* ---- options ------------------------------------------------------------------------------ */
 
+/* Arguments are quoted in errors; a newline or escape in one must not break the one line. */
+static void one_line(char *s)
+{
+    for (; *s != '\0'; s++)
+        if ((unsigned char)*s < 0x20 || *s == 0x7f)
+            *s = '?';
+}
+
+
 static bool is_help(const char *a)
 {
     return strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0;
@@ -93,8 +102,8 @@ static bool is_onoff_word(const char *v)
            strcmp(v, "false") == 0 || strcmp(v, "yes") == 0 || strcmp(v, "no") == 0;
 }
 
-int cli_scenario_option(struct scenario *s, int argc, char **argv, int *i, char *err,
-                        size_t errlen)
+static int scenario_option(struct scenario *s, int argc, char **argv, int *i, char *err,
+                           size_t errlen)
 {
     char name[64];
     const char *inline_value = NULL;
@@ -144,6 +153,14 @@ int cli_scenario_option(struct scenario *s, int argc, char **argv, int *i, char 
         snprintf(err, errlen, "--%s: %s", name, sub);
         return -1;
     }
+    /* The default scenario's name describes the lecture's question; once an option changes
+     * the inputs it would mislabel them. */
+    if (strcmp(key, "name") != 0) {
+        struct scenario def;
+        scenario_default(&def);
+        if (strcmp(s->name, def.name) == 0)
+            snprintf(s->name, sizeof s->name, "custom");
+    }
     if (strcmp(key, "model") == 0 && !argv_has_tokens(argc, argv)) {
         double tok;
         if (scenario_model_tokens(value, &tok))
@@ -151,6 +168,15 @@ int cli_scenario_option(struct scenario *s, int argc, char **argv, int *i, char 
     }
     *i = at;
     return 1;
+}
+
+int cli_scenario_option(struct scenario *s, int argc, char **argv, int *i, char *err,
+                        size_t errlen)
+{
+    int r = scenario_option(s, argc, argv, i, err, errlen);
+    if (r < 0 && errlen > 0)
+        one_line(err);
+    return r;
 }
 
 /* One line for an argument no option took; "--d_model" gets pointed at "--d-model". */
@@ -186,6 +212,7 @@ bool cli_parse_scenario(struct scenario *s, int argc, char **argv, int first, ch
             return false;
         if (r == 0) {
             unknown_arg(argv[i], err, errlen);
+            one_line(err);
             return false;
         }
     }
@@ -222,7 +249,10 @@ static int finish_output(const char *cmd)
 
 static int usage_error(const char *cmd, const char *msg)
 {
-    fprintf(stderr, "rooftop %s: %s\n", cmd, msg);
+    char line[ERR_MAX];
+    snprintf(line, sizeof line, "%s", msg);
+    one_line(line);
+    fprintf(stderr, "rooftop %s: %s\n", cmd, line);
     return EXIT_USAGE;
 }
 

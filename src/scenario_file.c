@@ -24,6 +24,15 @@
 
 /* ---- values from text ------------------------------------------------------------------ */
 
+/* Error messages quote keys and values from the user; a newline or escape in them must not
+ * break the one-line rule or reach a terminal raw. */
+static void one_line(char *s)
+{
+    for (; *s != '\0'; s++)
+        if ((unsigned char)*s < 0x20 || *s == 0x7f)
+            *s = '?';
+}
+
 static bool parse_onoff(const char *v, bool *out)
 {
     static const char *const on[] = {"on", "true", "yes", "1"};
@@ -130,8 +139,8 @@ static bool set_model_count(int64_t *field, const char *v, double min, char *err
     return parse_int(v, min, field, err, errlen);
 }
 
-int scenario_set_option(struct scenario *s, const char *key, const char *value, char *err,
-                        size_t errlen)
+static int set_option(struct scenario *s, const char *key, const char *value, char *err,
+                      size_t errlen)
 {
     const struct opt_def *o = opt_find(key);
     if (o == NULL)
@@ -287,6 +296,13 @@ int scenario_set_option(struct scenario *s, const char *key, const char *value, 
         }
         return 1;
     case K_NAME:
+        for (const char *c = value; *c != '\0'; c++) {
+            if ((unsigned char)*c < 0x20 || *c == 0x7f) {
+                /* A name is printed on the dashboard and in reports: no escapes. */
+                snprintf(err, errlen, "contains control characters");
+                return -1;
+            }
+        }
         if (strlen(value) >= sizeof s->name) {
             snprintf(err, errlen, "longer than %zu characters", sizeof s->name - 1);
             return -1;
@@ -368,6 +384,15 @@ int scenario_set_option(struct scenario *s, const char *key, const char *value, 
         s->model = m;
     }
     return 1;
+}
+
+int scenario_set_option(struct scenario *s, const char *key, const char *value, char *err,
+                        size_t errlen)
+{
+    int r = set_option(s, key, value, err, errlen);
+    if (r < 0 && errlen > 0)
+        one_line(err);
+    return r;
 }
 
 /* ---- files ---------------------------------------------------------------------------------- */
@@ -812,8 +837,8 @@ static int key_rank(const char *key)
     return 4;
 }
 
-bool scenario_apply_json(struct scenario *s, const cJSON *obj, const char *origin, char *err,
-                         size_t errlen)
+static bool apply_json(struct scenario *s, const cJSON *obj, const char *origin, char *err,
+                       size_t errlen)
 {
     if (origin == NULL)
         origin = "scenario";
@@ -854,6 +879,15 @@ bool scenario_apply_json(struct scenario *s, const cJSON *obj, const char *origi
     return true;
 }
 
+bool scenario_apply_json(struct scenario *s, const cJSON *obj, const char *origin, char *err,
+                         size_t errlen)
+{
+    bool ok = apply_json(s, obj, origin, err, errlen);
+    if (!ok && errlen > 0)
+        one_line(err);
+    return ok;
+}
+
 bool scenario_parse(const char *json, size_t len, const char *origin, struct scenario *s,
                     char *err, size_t errlen)
 {
@@ -864,6 +898,7 @@ bool scenario_parse(const char *json, size_t len, const char *origin, struct sce
     if (root == NULL) {
         size_t at = end != NULL && end >= json ? (size_t)(end - json) : 0;
         snprintf(err, errlen, "%s: not valid JSON (at byte %zu)", origin, at);
+        one_line(err);
         return false;
     }
     bool ok = scenario_apply_json(s, root, origin, err, errlen);
@@ -879,6 +914,7 @@ bool scenario_load(const char *path, struct scenario *s, char *err, size_t errle
     if (text == NULL) {
         snprintf(err, errlen, "%s: %s", path,
                  errnum == EFBIG ? "too large for a scenario file" : strerror(errnum));
+        one_line(err);
         return false;
     }
     bool ok = scenario_parse(text, len, path, s, err, errlen);
