@@ -23,18 +23,19 @@
 #define SHOW_MAX 48 /* longest piece of user text quoted in a message */
 
 /*
- * Bounds on model fields. Far above any real model, but low enough that the core's int64
- * products (h*h*L, V*h, h*f*E*L) cannot overflow: together with the size check below they
- * keep every parameter count under 1e15, 100x a 10-trillion-parameter model.
+ * Bounds on model fields: the same as model_validate()'s, so whatever the core accepts (a
+ * scenario saves its model inline and reads it back through here) loads again. Far above
+ * any real model, and with the size check they keep the core's int64 products (h*h*L, V*h,
+ * h*f*E*L, bytes of state) from overflowing: at most 1e17 parameters.
  */
 #define MODEL_LAYERS_MAX 100000
-#define MODEL_WIDTH_MAX 1000000
+#define MODEL_WIDTH_MAX 10000000
 #define MODEL_FFN_MAX 10000000
 #define MODEL_VOCAB_MAX 100000000
 #define MODEL_CONTEXT_MAX 100000000
 #define MODEL_EXPERTS_MAX 100000
-#define MODEL_SHARED_MAX 10000
-#define MODEL_PARAMS_MAX 1e15
+#define MODEL_SHARED_MAX 100000
+#define MODEL_PARAMS_MAX 1e17
 #define MODEL_TOKENS_MAX 1e18
 
 /* Bounds on GPU figures: at least 1 (so ratios stay finite), at most far beyond any chip. */
@@ -603,7 +604,9 @@ static bool model_read(const struct report *r, const cJSON *o, struct model_arch
     if (m->experts > 1 && m->experts_active < 1)
         return fail(r, "experts_active", "must be at least 1 with %lld experts",
                     (long long)m->experts);
-    if (m->experts_active > m->experts)
+    /* A dense model (experts 0 or 1) may say its one MLP is "active", as model_validate
+     * allows; anything more needs that many experts. */
+    if (m->experts_active > (m->experts > 1 ? m->experts : 1))
         return fail(r, "experts_active", "%lld is more than experts %lld",
                     (long long)m->experts_active, (long long)m->experts);
     if (m->shared_experts > 0 && m->experts <= 1)
@@ -614,7 +617,7 @@ static bool model_read(const struct report *r, const cJSON *o, struct model_arch
                     (long long)m->dense_layers, (long long)m->layers);
     double size = model_size_estimate(m);
     if (!(size <= MODEL_PARAMS_MAX))
-        return fail(r, "size", "about %.3g parameters, more than rooftop counts (1e15)", size);
+        return fail(r, "size", "about %.3g parameters, more than rooftop counts (1e17)", size);
     return true;
 }
 

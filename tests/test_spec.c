@@ -474,6 +474,11 @@ START_TEST(odd_but_valid_texts)
     ck_assert(g.peak_valid[PEAK_FP16] && !g.peak_valid[PEAK_FP4] && !g.peak_valid[PEAK_BF16]);
     ck_assert(g.l2_bytes == 0 && g.interconnect_bandwidth == 0);
     ck_assert_str_eq(g.id, "g");
+    /* A dense model may call its one MLP "active", as model_validate allows. */
+    struct model_arch m;
+    const char *dense = MODEL_HEAD "\"layers\":12,\"experts\":0,\"experts_active\":1}";
+    ck_assert_msg(spec_parse_model(dense, strlen(dense), "t.json", &m, err, sizeof err), "%s", err);
+    ck_assert_int_eq(m.experts_active, 1);
     /* No error buffer at all must not crash. */
     ck_assert(!spec_parse_gpu("{", 1, "g.json", &g, NULL, 0));
     ck_assert(!spec_parse_model(NULL, 0, NULL, NULL, NULL, 0));
