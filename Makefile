@@ -24,7 +24,8 @@ ifdef WERROR
 WARN   += -Werror
 endif
 
-PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
+# check.pc adds -D_XOPEN_SOURCE=600 and -D_DEFAULT_SOURCE; we define both ourselves.
+PKG_CFLAGS = $(filter-out -D_XOPEN_SOURCE=% -D_DEFAULT_SOURCE,$(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null))
 CURSES_LIBS = $(shell $(PKG_CONFIG) --libs ncursesw 2>/dev/null)
 CJSON_LIBS  = $(shell $(PKG_CONFIG) --libs libcjson 2>/dev/null)
 CHECK_LIBS  = $(shell $(PKG_CONFIG) --libs check 2>/dev/null)
