@@ -507,7 +507,7 @@ static bool write_text(FILE *out, const struct scenario *s, const struct analysi
     describe(s, a, &fg);
     char b1[48], b2[48], b3[48], b4[48];
 
-    fprintf(out, "%s\n", s->name[0] ? s->name : "rooftop report");
+    fprintf(out, "Scenario: %s\n", s->name[0] ? s->name : "unnamed");
     fprintf(out, "  model   %s\n", fg.model);
     fprintf(out, "  gpus    %s\n", fg.gpus);
     fprintf(out, "  setup   %s\n", fg.setup);
