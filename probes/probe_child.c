@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +32,7 @@ struct probe_child {
     char last_error[POINTS_TEXT_MAX]; /* the last {"error": ...} line */
     double t_start, limit_s;
     double term_at;         /* when SIGTERM was sent; 0 never */
+    bool killed;            /* SIGKILL sent */
     bool timed_out;
     bool reaped;
     int status;
@@ -77,22 +79,30 @@ struct probe_child *probe_child_start(char *const argv[], double time_limit_s, c
         (void)fcntl(out[i], F_SETFD, FD_CLOEXEC);
         (void)fcntl(er[i], F_SETFD, FD_CLOEXEC);
     }
+    /* Signals stay blocked across fork until the child has reset the parent's handlers: a
+     * SIGTERM arriving in between would otherwise run the parent's handler in the child
+     * (the dashboard's, or a test harness's that kills its whole process group). */
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &old);
     pid_t pid = fork();
     if (pid < 0) {
+        pthread_sigmask(SIG_SETMASK, &old, NULL);
         snprintf(err, n, "cannot start %s: %s", argv[0], strerror(errno));
         goto fail;
     }
     if (pid == 0) {
         /* The child: only async-signal-safe calls until exec. */
+        for (int sig = 1; sig < NSIG; sig++)
+            signal(sig, SIG_DFL);
+        sigset_t none;
+        sigemptyset(&none);
+        sigprocmask(SIG_SETMASK, &none, NULL);
         int devnull = open("/dev/null", O_RDONLY);
         if (devnull >= 0)
             dup2(devnull, STDIN_FILENO);
         dup2(out[1], STDOUT_FILENO);
         dup2(er[1], STDERR_FILENO);
-        /* Default signal dispositions: the parent (the dashboard) may ignore some. */
-        signal(SIGPIPE, SIG_DFL);
-        signal(SIGINT, SIG_DFL);
-        signal(SIGTERM, SIG_DFL);
         if (strchr(argv[0], '/'))
             execv(argv[0], argv);
         else
@@ -102,6 +112,7 @@ struct probe_child *probe_child_start(char *const argv[], double time_limit_s, c
         (void)w;
         _exit(127);
     }
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
     close(out[1]);
     close(er[1]);
     c->pid = pid;
@@ -274,7 +285,8 @@ static void enforce_limit(struct probe_child *c)
         c->timed_out = true;
         c->term_at = now;
         kill(c->pid, SIGTERM);
-    } else if (c->term_at > 0 && now - c->term_at > KILL_GRACE_S) {
+    } else if (c->term_at > 0 && !c->killed && now - c->term_at > KILL_GRACE_S) {
+        c->killed = true;
         kill(c->pid, SIGKILL);
     }
 }
