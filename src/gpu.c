@@ -43,7 +43,8 @@ void gpu_builtin_h100(struct gpu_spec *g)
     snprintf(g->id, sizeof g->id, "h100-sxm");
     snprintf(g->name, sizeof g->name, "H100 SXM5");
     snprintf(g->source, sizeof g->source,
-             "NVIDIA H100 Tensor Core GPU Architecture whitepaper v1.04, Tables 1 and 3 (dense)");
+             "NVIDIA H100 Tensor Core GPU Architecture whitepaper v1.04, Tables 1 and 3 (dense); "
+             "NVLink 4 900 GB/s");
     g->memory_bytes = 80e9;
     g->bandwidth = 3.35e12;
     static const double peaks[PEAK_COUNT] = {
@@ -55,6 +56,6 @@ void gpu_builtin_h100(struct gpu_spec *g)
         g->peak_valid[i] = peaks[i] > 0;
     }
     g->sms = 132;
-    g->l2_bytes = 50e6;
+    g->l2_bytes = 52428800; /* 50 MiB, as the driver reports it */
     g->interconnect_bandwidth = 900e9;
 }

@@ -83,19 +83,19 @@ void scenario_default(struct scenario *s)
     (void)model_from_params(70e9, &s->model);
     gpu_builtin_h100(&s->gpu);
     s->gpus = 1024;
-    /* A layout that fits, as Megatron-style runs of this size use: 8-way tensor parallelism
-     * with sequence parallelism inside a node, ZeRO-1 (distributed optimizer) across nodes.
-     * The time does not depend on it; the memory bars do. */
-    s->tp = 8;
+    /* The lecture's per-GPU arithmetic: model state fully sharded over the data-parallel
+     * ranks (ZeRO-3 / FSDP), no tensor or pipeline parallelism, so any GPU count that
+     * divides the batch is valid. */
+    s->tp = 1;
     s->pp = 1;
-    s->sp = true;
-    s->zero = 1;
+    s->sp = false;
+    s->zero = 3;
     s->dtype = DTYPE_BF16;
     s->master_weights = false; /* the 2026 lecture's 12 bytes per parameter */
     s->optimizer = OPT_ADAMW;
-    s->batch = 2048; /* 8M tokens per step at 4k: 2 micro-batches of 1 per GPU */
+    s->batch = 2048; /* 4M tokens per step: 2 micro-batches of one sequence per GPU */
     s->micro_batch = 1;
-    s->seq = 4096;
+    s->seq = 2048; /* at 4096 the activations of a 70B model outgrow 80 GB without TP */
     s->tokens = 15e12;
     s->mfu = 0.5;
     s->recompute = RECOMPUTE_NONE;

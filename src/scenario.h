@@ -40,9 +40,9 @@ struct scenario {
 };
 
 /* The lecture's question: 70B parameters (exact), 15T tokens, 1024 H100 SXM, bf16 mixed
- * precision without master weights, AdamW, MFU 0.5, 6ND; batch 2048 x 4096 tokens, micro-batch
- * 1, FlashAttention, tensor parallelism 8 with sequence parallelism, ZeRO-1. The GPU is the
- * built-in H100 SXM (the same figures as specs/gpus/h100-sxm.json). */
+ * precision without master weights, AdamW, MFU 0.5, 6ND; batch 2048 x 2048 tokens, micro-batch
+ * 1, FlashAttention, ZeRO-3 over data parallelism only. The GPU is the built-in H100 SXM (the
+ * same figures as specs/gpus/h100-sxm.json). */
 void scenario_default(struct scenario *s);
 
 /* Data-parallel degree gpus / (tp * pp); 0 when it does not divide. */

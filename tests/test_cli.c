@@ -331,7 +331,7 @@ START_TEST(test_file_round_trip)
     scenario_default(&s);
     save_load(&s, &back);
     assert_same_inputs(&s, &back);
-    ck_assert(back.gpus == 1024 && back.tp == 8 && back.mfu == 0.5);
+    ck_assert(back.gpus == 1024 && back.tp == 1 && back.zero == 3 && back.mfu == 0.5);
     ck_assert_int_eq(back.model.exact_params, 70000000000LL);
 
     /* A preset model is saved by its id. */

@@ -128,6 +128,27 @@ START_TEST(gpu_ridges)
 }
 END_TEST
 
+START_TEST(builtin_h100_is_the_file)
+{
+    /* The default scenario's built-in H100 must be the preset, field for field, so a saved
+     * default scenario names "h100-sxm" instead of inlining a near-copy. */
+    struct gpu_spec file = load_gpu("h100-sxm"), builtin;
+    gpu_builtin_h100(&builtin);
+    ck_assert_str_eq(builtin.id, file.id);
+    ck_assert_str_eq(builtin.name, file.name);
+    ck_assert_str_eq(builtin.source, file.source);
+    ck_assert(builtin.memory_bytes == file.memory_bytes);
+    ck_assert(builtin.bandwidth == file.bandwidth);
+    for (int p = 0; p < PEAK_COUNT; p++) {
+        ck_assert_int_eq(builtin.peak_valid[p], file.peak_valid[p]);
+        ck_assert(builtin.peak_flops[p] == file.peak_flops[p]);
+    }
+    ck_assert_int_eq(builtin.sms, file.sms);
+    ck_assert(builtin.l2_bytes == file.l2_bytes);
+    ck_assert(builtin.interconnect_bandwidth == file.interconnect_bandwidth);
+}
+END_TEST
+
 START_TEST(gpu_missing_formats)
 {
     struct gpu_spec g = load_gpu("v100");
@@ -494,6 +515,7 @@ static Suite *spec_suite(void)
     TCase *tc = tcase_create("gpus");
     tcase_add_loop_test(tc, gpu_files_match_table, 0, (int)GPU_ROWS);
     tcase_add_test(tc, gpu_ridges);
+    tcase_add_test(tc, builtin_h100_is_the_file);
     tcase_add_test(tc, gpu_missing_formats);
     tcase_add_test(tc, gpu_find_by_name_and_path);
     tcase_add_test(tc, list_is_sorted_unique_and_complete);
