@@ -147,11 +147,14 @@ rooftop-probe-cuda: $(B)/rooftop-probe-cuda
 run: all
 	./rooftop
 
+# valgrind runs on the plain build only: it does not mix with the sanitizers of `make asan`.
+VALGRIND_TEST ?= yes
 test: all deps-test $(TEST_BIN)
-	@ROOFTOP_SPECS=$(CURDIR)/specs ROOFTOP_BIN=$(CURDIR)/rooftop B=$(B) sh tests/run-tests.sh $(TEST_BIN)
+	@if [ "$(VALGRIND_TEST)" = yes ]; then ROOFTOP_SPECS=$(CURDIR)/specs sh tests/valgrind.sh $(B)/rooftop-bin || exit 1; fi
+	@ROOFTOP_SPECS=$(CURDIR)/specs ROOFTOP_BIN=$(CURDIR)/$(B)/rooftop-bin B=$(B) sh tests/run-tests.sh $(TEST_BIN)
 
 asan:
-	$(MAKE) B=build-asan OPT="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined" \
+	$(MAKE) B=build-asan VALGRIND_TEST=no OPT="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined" \
 	        EXTRA_LDFLAGS="-fsanitize=address,undefined" test
 
 FUZZ_SECONDS ?= 60
