@@ -273,7 +273,7 @@ void cli_scenario_help(FILE *f)
           "  --optimizer O           adamw|sgd|adagrad|adam8bit\n"
           "  --batch B               global batch, sequences per optimizer step\n"
           "  --micro-batch b         sequences per forward/backward per data-parallel rank\n"
-          "  --seq S                 tokens per sequence\n"
+          "  --seq S                 tokens per sequence (4k = 4096, 128k = 131072)\n"
           "  --tokens D              training tokens\n"
           "  --mfu U                 fraction of the dense peak achieved, (0, 1] or 50%\n"
           "  --recompute R           none|selective|full|sqrt\n"

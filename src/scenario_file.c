@@ -61,10 +61,11 @@ static void not_a_number(const char *v, char *err, size_t errlen)
 }
 
 /* A whole number in [min, COUNT_MAX]; writes what is wrong to err. */
-static bool parse_int(const char *v, double min, int64_t *out, char *err, size_t errlen)
+static bool parse_int_with(bool (*parse)(const char *, double *), const char *v, double min,
+                           int64_t *out, char *err, size_t errlen)
 {
     double d;
-    if (!units_parse(v, &d)) {
+    if (!parse(v, &d)) {
         not_a_number(v, err, errlen);
         return false;
     }
@@ -78,6 +79,17 @@ static bool parse_int(const char *v, double min, int64_t *out, char *err, size_t
     }
     *out = (int64_t)d;
     return true;
+}
+
+static bool parse_int(const char *v, double min, int64_t *out, char *err, size_t errlen)
+{
+    return parse_int_with(units_parse, v, min, out, err, errlen);
+}
+
+/* Sequence and context lengths: "4k" is 4096. */
+static bool parse_length(const char *v, double min, int64_t *out, char *err, size_t errlen)
+{
+    return parse_int_with(units_parse_length, v, min, out, err, errlen);
 }
 
 /* The dtypes a training run can hold its tensors in (not fp64, not the int8 state format). */
@@ -195,7 +207,7 @@ static int set_option(struct scenario *s, const char *key, const char *value, ch
         ok = parse_int(value, 0, &s->micro_batch, err, errlen);
         break;
     case K_SEQ:
-        ok = parse_int(value, 1, &s->seq, err, errlen);
+        ok = parse_length(value, 1, &s->seq, err, errlen);
         break;
     case K_ZERO:
         if (!parse_int(value, 0, &n, err, errlen))
@@ -328,7 +340,7 @@ static int set_option(struct scenario *s, const char *key, const char *value, ch
         ok = set_model_count(&m.vocab, value, 1, err, errlen);
         break;
     case K_CONTEXT:
-        ok = set_model_count(&m.context, value, 1, err, errlen);
+        ok = parse_length(value, 1, &m.context, err, errlen);
         break;
     case K_EXPERTS:
         ok = set_model_count(&m.experts, value, 0, err, errlen);

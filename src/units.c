@@ -301,3 +301,26 @@ void units_duration(double seconds, char *buf, size_t n)
     else
         snprintf(buf, n, "%s%.3g ns", sign, s * 1e9);
 }
+
+bool units_parse_length(const char *s, double *out)
+{
+    size_t n = s ? strlen(s) : 0;
+    if (n >= 2 && n < 64 && (s[n - 1] == 'k' || s[n - 1] == 'K' || s[n - 1] == 'M')) {
+        /* Lengths of token sequences are counted in powers of two: 4k = 4096. */
+        char num[64];
+        memcpy(num, s, n - 1);
+        num[n - 1] = '\0';
+        double v;
+        char last = num[n - 2];
+        if (!(last >= '0' && last <= '9') && last != '.')
+            return false; /* "4kk": one suffix only */
+        if (!units_parse(num, &v))
+            return false;
+        double scale = s[n - 1] == 'M' ? 1048576.0 : 1024.0;
+        if (v > 1e300 / scale)
+            return false;
+        *out = v * scale;
+        return true;
+    }
+    return units_parse(s, out);
+}

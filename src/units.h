@@ -12,6 +12,11 @@
  * Rejects empty strings, signs, trailing junk, NaN, infinity and overflow.
  */
 bool units_parse(const char *s, double *out);
+/*
+ * A sequence or context length: as units_parse, except that k/K and M mean 1024 and 1024^2,
+ * as in "a 4k context" (4096) and "128k" (131072).
+ */
+bool units_parse_length(const char *s, double *out);
 /* As units_parse, then requires an integer in [1, 2^62]. */
 bool units_parse_count(const char *s, long long *out);
 

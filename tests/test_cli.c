@@ -121,7 +121,7 @@ START_TEST(test_options_set_fields)
     ck_assert_int_eq(s.optimizer, OPT_SGD);
     ck_assert_int_eq(s.batch, 4000);
     ck_assert_int_eq(s.micro_batch, 2);
-    ck_assert_int_eq(s.seq, 8000);
+    ck_assert_int_eq(s.seq, 8192); /* "8k" tokens per sequence is 8192 */
     ck_assert(s.tokens == 2e12);
     ck_assert(s.mfu == 0.4);
     ck_assert_int_eq(s.recompute, RECOMPUTE_SELECTIVE);
