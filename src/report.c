@@ -35,6 +35,16 @@ bool report_format_parse(const char *s, enum report_format *out)
     return false;
 }
 
+void report_title(const struct scenario *s, char *buf, size_t n)
+{
+    /* A scenario someone named keeps its name; an edited one is described by what it is. */
+    if (s->name[0] != '\0' && strcmp(s->name, "custom") != 0)
+        snprintf(buf, n, "%s", s->name);
+    else
+        snprintf(buf, n, "%s on %lld x %s", s->model.name[0] ? s->model.name : s->model.id,
+                 (long long)s->gpus, s->gpu.name[0] ? s->gpu.name : s->gpu.id);
+}
+
 /* ---- shared figures --------------------------------------------------------------------------- */
 
 static const char *const MEM_KEYS[MEM_COUNT] = {"params", "grads", "optimizer", "master_weights",
@@ -507,7 +517,9 @@ static bool write_text(FILE *out, const struct scenario *s, const struct analysi
     describe(s, a, &fg);
     char b1[48], b2[48], b3[48], b4[48];
 
-    fprintf(out, "Scenario: %s\n", s->name[0] ? s->name : "unnamed");
+    char title[256];
+    report_title(s, title, sizeof title);
+    fprintf(out, "Scenario: %s\n", title);
     fprintf(out, "  model   %s\n", fg.model);
     fprintf(out, "  gpus    %s\n", fg.gpus);
     fprintf(out, "  setup   %s\n", fg.setup);
@@ -617,7 +629,9 @@ static bool write_md(FILE *out, const struct scenario *s, const struct analysis 
     char b1[48], b2[48], b3[48], b4[48];
 
     fputs("# ", out);
-    md_cell(out, s->name[0] ? s->name : "rooftop report");
+    char title[256];
+    report_title(s, title, sizeof title);
+    md_cell(out, title);
     fputs("\n\n- model: ", out);
     md_cell(out, fg.model);
     fputs("\n- GPUs: ", out);

@@ -24,4 +24,7 @@ bool report_format_parse(const char *s, enum report_format *out);
 bool report_write(FILE *f, const struct scenario *s, const struct analysis *a,
                   enum report_format fmt);
 
+/* A title for the scenario: its name, or "MODEL on N x GPU" when it has none (or "custom"). */
+void report_title(const struct scenario *s, char *buf, size_t n);
+
 #endif
