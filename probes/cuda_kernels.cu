@@ -144,6 +144,7 @@ void probe_bandwidth(Probe &p)
     probe_check_time(p, "bw.read");
     const float *x = (const float *)b;
     size_t nf = bytes / sizeof(float);
+    probe_fill(p, (float *)b, nf, 13); /* floats: doubles' bits read as floats may be NaN */
     probe_poison(p, partial, sizeof(double) * read_blocks);
     sec = probe_time(p, [&](long) {
         k_read<<<read_blocks, 512, 0, p.st>>>((const float4 *)x, nf / 4, partial);
@@ -347,7 +348,7 @@ static void sweep_type(Probe &p, const std::vector<int> &iters, void *buf[3], si
         CK(cudaMemcpy2DAsync(got.data(), sizeof(T), c, step * sizeof(T), sizeof(T), samples,
                              cudaMemcpyDeviceToHost, p.st));
         CK(cudaStreamSynchronize(p.st));
-        bool ok = true;
+        bool ok = probe_count_poison(p, c, n * sizeof(T)) == 0;
         double tol = ST::lanes == 2 ? 2e-2 : 1e-6;
         for (int q = 0; q < samples && ok; q++) {
             for (int l = 0; l < ST::lanes && ok; l++) {
@@ -470,7 +471,7 @@ template <class T> static void unary_op(Probe &p, int op)
     std::vector<T> out(n);
     CK(cudaMemcpyAsync(out.data(), y, set_bytes, cudaMemcpyDeviceToHost, p.st));
     CK(cudaStreamSynchronize(p.st));
-    bool ok = true;
+    bool ok = probe_count_poison(p, y, set_bytes) == 0;
     for (size_t i = 0; i < n && ok; i += 1023) {
         double v = host_val<T>(i, 31), want;
         want = op == 0 ? (v > 0 ? v : 0)

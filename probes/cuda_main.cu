@@ -126,6 +126,30 @@ void probe_poison(Probe &p, void *dst, size_t bytes)
     CK(cudaMemsetAsync(dst, 0xff, bytes, p.st));
 }
 
+__global__ void k_count_poison(const uint32_t *w, size_t n, unsigned long long *bad)
+{
+    size_t stride = (size_t)gridDim.x * blockDim.x;
+    unsigned long long local = 0;
+    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
+        local += w[i] == 0xffffffffu;
+    if (local)
+        atomicAdd(bad, local);
+}
+
+unsigned long long probe_count_poison(Probe &p, const void *dst, size_t bytes)
+{
+    unsigned long long *d, h = 0;
+    CK(cudaMalloc(&d, sizeof *d));
+    CK(cudaMemsetAsync(d, 0, sizeof *d, p.st));
+    k_count_poison<<<p.prop.multiProcessorCount * 8, 256, 0, p.st>>>((const uint32_t *)dst,
+                                                                     bytes / 4, d);
+    CK_LAUNCH();
+    CK(cudaMemcpyAsync(&h, d, sizeof h, cudaMemcpyDeviceToHost, p.st));
+    CK(cudaStreamSynchronize(p.st));
+    CK(cudaFree(d));
+    return h;
+}
+
 int probe_sets(const Probe &p, double set_bytes, int cap)
 {
     double l2 = p.prop.l2CacheSize > 0 ? p.prop.l2CacheSize : 64e6;

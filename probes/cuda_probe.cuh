@@ -95,6 +95,9 @@ template <> __host__ __device__ inline __nv_fp8_e4m3 probe_cvt<__nv_fp8_e4m3>(fl
 template <class T> void probe_fill(Probe &p, T *dst, size_t n, uint64_t seed);
 // Poison: all bits set is NaN in every float format used here (fp64, fp32, fp16, bf16, e4m3).
 void probe_poison(Probe &p, void *dst, size_t bytes);
+// 32-bit words of [dst, dst + bytes) still all ones: outputs a kernel failed to write (a real
+// result is never NaN here).
+unsigned long long probe_count_poison(Probe &p, const void *dst, size_t bytes);
 
 // Rotating input sets: how many copies of set_bytes make the working set >= 4x L2, capped.
 int probe_sets(const Probe &p, double set_bytes, int cap);
