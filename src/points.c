@@ -289,6 +289,7 @@ static bool parse_device(const cJSON *obj, const char *origin, struct probe_devi
     } ints[] = {
         {"index", &dev->index},           {"sms", &dev->sms},
         {"memory_bus_bits", &dev->memory_bus_bits}, {"cores", &dev->cores},
+        {"threads", &dev->threads},
         {"vector_bits", &dev->vector_bits}, {"fma_bits", &dev->fma_bits},
         {"fma_units", &dev->fma_units},
     };
@@ -625,7 +626,8 @@ static void format_device(struct sbuf *b, const struct probe_device *d, const ch
         const char *key;
         int val;
     } ints[] = {{"sms", d->sms},           {"memory_bus_bits", d->memory_bus_bits},
-                {"cores", d->cores},       {"vector_bits", d->vector_bits},
+                {"cores", d->cores},       {"threads", d->threads},
+                {"vector_bits", d->vector_bits},
                 {"fma_bits", d->fma_bits}, {"fma_units", d->fma_units}};
     for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++)
         if (ints[i].val > 0)

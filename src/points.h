@@ -59,7 +59,8 @@ struct probe_device {
     char driver_version[32];       /* "13.0" */
     char runtime_version[32];
     /* CPU */
-    int cores;                     /* threads the probe ran on */
+    int cores;                     /* physical cores (the peak counts these) */
+    int threads;                   /* threads the probe ran on (hardware threads) */
     double l1d_bytes;              /* per core */
     double l3_bytes;               /* last level, total */
     char isa[16];                  /* compiled vector ISA: "avx512", "avx2", "sse2", "neon", "scalar" */
