@@ -63,7 +63,7 @@ void charset_init(struct charset *c, bool utf8)
         c->part[MEM_ACTIVATIONS] = '~';
         c->free_mem = '.';
         c->cap_mark = '|';
-        c->ridge = '!';
+        c->ridge = '|';
         c->point = '@';
         c->axis_h = '-';
         c->axis_v = '|';

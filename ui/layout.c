@@ -85,16 +85,16 @@ void layout_compute(int cols, int rows, const struct layout_opts *o, struct layo
     L->r[P_TITLE] = rect_make(0, 0, cols, 1);
     L->r[P_STATUS] = rect_make(0, --bottom, cols, 1);
     L->r[P_EXPLAIN] = rect_make(0, --bottom, cols, 1);
-    if (o->caption) {
-        /* Long captions wrap onto a second line where there is room for it. */
-        int ch = rows >= 36 ? 2 : 1;
+    if (o->caption_rows > 0) {
+        /* Long captions wrap onto more lines where there is room for them. */
+        int ch = clampi(o->caption_rows, 1, rows >= 40 ? 3 : rows >= 30 ? 2 : 1);
         bottom -= ch;
         L->r[P_CAPTION] = rect_make(0, bottom, cols, ch);
     }
     int body_y = 1, body_h = bottom - body_y;
 
     /* Sliders on the left: name, track and value; wider terminals get a longer track. */
-    int sw = clampi(cols / 4, 36, 46);
+    int sw = clampi(cols / 4, 34, 46);
     L->r[P_SLIDERS] = rect_make(0, body_y, sw, body_h);
     add_vrule(L, sw, body_y, body_h);
 
@@ -115,8 +115,8 @@ void layout_compute(int cols, int rows, const struct layout_opts *o, struct layo
         /* Stacked: memory, then the figures, then the roofline and the operations. */
         int mh = rh >= 28 ? LAYOUT_MEMORY_ROWS : LAYOUT_MEMORY_MIN_ROWS;
         int ch = compute_rows(rw, 0);
-        if (rh - mh - ch < 10)
-            ch = clampi(rh - mh - 10, 3, ch);
+        if (rh - mh - ch < 9)
+            ch = clampi(rh - mh - 9, 3, ch);
         L->r[P_MEMORY] = rect_make(rx, ry, rw, mh);
         L->r[P_COMPUTE] = rect_make(rx, ry + mh, rw, ch);
         place_bottom(L, o, rx, ry + mh + ch, rw, rh - mh - ch);

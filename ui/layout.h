@@ -24,7 +24,7 @@ enum panel {
 };
 
 struct layout_opts {
-    bool caption;      /* a lecture demo caption line is wanted */
+    int caption_rows;  /* lines the lecture demo's caption wants (0: no demo running) */
     bool show_ops;     /* where roofline and ops share a slot, show the ops table */
     int n_sliders;     /* slider rows wanted (they scroll when fewer fit) */
     int n_ops;         /* operations table rows wanted */
@@ -47,6 +47,6 @@ const char *layout_panel_name(enum panel p);
 #define LAYOUT_MEMORY_ROWS 9
 #define LAYOUT_MEMORY_MIN_ROWS 8
 /* Width of one figure item (label + value) of the compute panel. */
-#define LAYOUT_ITEM_WIDTH 26
+#define LAYOUT_ITEM_WIDTH 22
 
 #endif

@@ -22,6 +22,7 @@ static const struct slider_info infos[SL_COUNT] = {
     [SL_GPU] = {"GPU", "gpu", false, "accelerator type"},
     [SL_GPUS] = {"GPUs", "gpus", true, "GPU count = data x tensor x pipeline"},
     [SL_TP] = {"tensor", "tp", true, "tensor-parallel degree"},
+    [SL_SP] = {"seq par", "sp", false, "sequence parallelism with tensor parallelism"},
     [SL_PP] = {"pipeline", "pp", true, "pipeline-parallel degree"},
     [SL_ZERO] = {"ZeRO", "zero", false, "ZeRO stage: 1 optimizer, 2 +grads, 3 +params"},
     [SL_DTYPE] = {"dtype", "dtype", false, "params, grads and activations"},
@@ -140,6 +141,7 @@ void slider_range(const struct presets *p, const struct scenario *s, enum slider
         break;
     case SL_MASTER:
     case SL_FLASH:
+    case SL_SP:
     case SL_FLOPS:
         *hi = 1;
         break;
@@ -262,6 +264,8 @@ double slider_value(const struct presets *p, const struct scenario *s, enum slid
         return s->recompute;
     case SL_FLASH:
         return s->flash;
+    case SL_SP:
+        return s->sp;
     case SL_MFU:
         return s->mfu;
     case SL_FLOPS:
@@ -368,6 +372,9 @@ bool slider_apply(const struct presets *p, struct scenario *s, enum slider_id id
         break;
     case SL_FLASH:
         s->flash = i != 0;
+        break;
+    case SL_SP:
+        s->sp = i != 0;
         break;
     case SL_MFU:
         s->mfu = round(v * 1000) / 1000;
@@ -514,6 +521,7 @@ bool slider_parse(const struct presets *p, struct scenario *s, enum slider_id id
     }
     case SL_MASTER:
     case SL_FLASH:
+    case SL_SP:
         if (!parse_onoff(t, &b)) {
             snprintf(err, errlen, "%s: '%s' is not on or off", in->name, t);
             return false;
@@ -616,6 +624,9 @@ void slider_format(const struct presets *p, const struct scenario *s, enum slide
         break;
     case SL_FLASH:
         snprintf(buf, n, "%s", s->flash ? "on" : "off");
+        break;
+    case SL_SP:
+        snprintf(buf, n, "%s", s->sp ? "on" : "off");
         break;
     case SL_MFU:
         snprintf(buf, n, "%.2f", s->mfu);

@@ -18,6 +18,7 @@ enum slider_id {
     SL_GPU,
     SL_GPUS,
     SL_TP,
+    SL_SP,
     SL_PP,
     SL_ZERO,
     SL_DTYPE,

@@ -1,0 +1,509 @@
+/* test_dashboard.c - the dashboard driven headlessly with keys and the mouse: the figures on
+ * screen, what sliders do to them, the lecture demo, files, overlays, snapshots, and the real
+ * binary in tmux. */
+#include <cjson/cJSON.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "check_util.h"
+#include "dash_harness.h"
+#include "snapshot.h"
+
+/* The lecture: 6 x 70e9 x 15e12 / (1024 x 989.4e12 x 0.5) seconds = 143.9 days. */
+START_TEST(test_default_figures)
+{
+    struct harness h;
+    harness_start(&h, 120, 40, true, true);
+    harness_draw(&h);
+    ck_assert_rel(h.d.an.time.days, 143.93, 1e-3);
+    ck_assert_rel(h.d.an.flops.six_nd, 6.3e24, 1e-9);
+    ck_assert_screen_has(&h, "143.9 days");
+    ck_assert_screen_has(&h, "6.30e24");
+    ck_assert_screen_has(&h, "70B");
+    ck_assert_screen_has(&h, "1024");
+    ck_assert_screen_has(&h, "h100-sxm");
+    /* The explanation line fills the lecture's formula in. */
+    ck_assert_screen_has(&h, "6 × 70e9 × 15e12 = 6.3e24 FLOPs");
+    ck_assert_int_eq(h.s.cut, 0);
+    harness_stop(&h);
+}
+END_TEST
+
+START_TEST(test_gpus_slider_halves_time)
+{
+    struct harness h;
+    harness_start(&h, 120, 40, true, true);
+    harness_focus(&h, SL_GPUS);
+    double before = h.d.an.time.seconds;
+    ck_assert_int_eq(h.d.sc.gpus, 1024);
+    ck_assert_screen_has(&h, "time = FLOPs / (GPUs × peak × MFU) = 6.3e24 / (1024 × 989.4e12 × 0.5)");
+    harness_keys(&h, "<Right>");
+    ck_assert_int_eq(h.d.sc.gpus, 2048);
+    ck_assert_rel(h.d.an.time.seconds, before / 2, 1e-12);
+    ck_assert_screen_has(&h, "72.0 days");
+    ck_assert_screen_has(&h, "2048");
+    /* And back: Left undoes it exactly. */
+    harness_keys(&h, "<Left>");
+    ck_assert_int_eq(h.d.sc.gpus, 1024);
+    ck_assert_rel(h.d.an.time.seconds, before, 1e-12);
+    harness_stop(&h);
+}
+END_TEST
+
+/* Activation cells on the memory bar (its first row under the header). */
+static int activation_cells(struct harness *h)
+{
+    struct layout L;
+    draw_layout(&h->d, h->d.cols, h->d.rows, &L);
+    struct rect bar = L.r[P_MEMORY];
+    bar.y += 1;
+    bar.h = 1;
+    return screen_count_elem(&h->s, bar, E_ACTIVATIONS);
+}
+
+START_TEST(test_batch_grows_activation_bar)
+{
+    struct harness h;
+    harness_start(&h, 120, 40, true, true);
+    /* Micro-batch "auto" (batch / data-parallel ranks): the batch then sets what each GPU
+     * holds. */
+    harness_focus(&h, SL_MICRO);
+    harness_keys(&h, "<Home>");
+    ck_assert_int_eq(h.d.sc.micro_batch, 0);
+    harness_focus(&h, SL_BATCH);
+    harness_keys(&h, "<Left>"); /* 1024 sequences: one per GPU, 41 GB of activations */
+    ck_assert_int_eq(h.d.sc.batch, 1024);
+    ck_assert(h.d.an.memory.fits);
+    double bytes = h.d.an.memory.row[MEM_ACTIVATIONS].bytes;
+    int cells = activation_cells(&h);
+    int64_t batch = h.d.sc.batch;
+    harness_keys(&h, "<Right>");
+    ck_assert_int_eq(h.d.sc.batch, 2 * batch);
+    ck_assert_rel(h.d.an.memory.row[MEM_ACTIVATIONS].bytes, 2 * bytes, 0.05);
+    int grown = activation_cells(&h);
+    ck_assert_msg(grown > cells, "activation cells %d -> %d", cells, grown);
+    harness_stop(&h);
+}
+END_TEST
+
+START_TEST(test_too_big_model_overflows)
+{
+    struct harness h;
+    harness_start(&h, 120, 40, true, true);
+    ck_assert(h.d.an.memory.fits);
+    ck_assert_int_eq(screen_count_elem(&h.s, (struct rect){0, 0, 120, 40}, E_OVER), 0);
+    /* 70B on 8 GPUs: 70e9 x 12 / 8 = 105 GB of model state alone. */
+    harness_focus(&h, SL_GPUS);
+    harness_keys(&h, "<Enter><BS><BS><BS><BS>8<Enter>");
+    ck_assert_int_eq(h.d.sc.gpus, 8);
+    ck_assert(!h.d.an.memory.fits);
+    ck_assert_screen_has(&h, "over by");
+    ck_assert_screen_has(&h, "DOES NOT FIT");
+    ck_assert_int_gt(screen_count_elem(&h.s, (struct rect){0, 0, 120, 40}, E_OVER), 10);
+    harness_stop(&h);
+}
+END_TEST
+
+START_TEST(test_typed_value)
+{
+    struct harness h;
+    harness_start(&h, 120, 40, true, true);
+    ck_assert_int_eq(h.d.focus, SL_PARAMS);
+    harness_keys(&h, "<Enter>");
+    ck_assert_int_eq(h.d.mode, DM_EDIT);
+    ck_assert_str_eq(h.d.input, "70B");
+    harness_keys(&h, "<BS><BS><BS>53B<Enter>");
+    ck_assert_int_eq(h.d.mode, DM_NORMAL);
+    ck_assert_int_eq(h.d.an.params.total, 53000000000LL);
+    ck_assert_screen_has(&h, "53B");
+    /* Nonsense is refused with a message; the numbers stay. */
+    harness_keys(&h, "<Enter><BS><BS><BS>12x<Enter>");
+    ck_assert_int_eq(h.d.an.params.total, 53000000000LL);
+    ck_assert(h.d.status_error);
+    ck_assert_screen_has(&h, "'12x' is not a number");
+    harness_stop(&h);
+}
+END_TEST
+
+/* An invalid combination keeps the last valid numbers and says why. */
+START_TEST(test_invalid_combination_refused)
+{
+    struct harness h;
+    harness_start(&h, 120, 40, true, true);
+    harness_focus(&h, SL_TP);
+    harness_keys(&h, "<End>"); /* 256-way tensor parallelism; the 70B model has 64 heads */
+    ck_assert_int_eq(h.d.sc.tp, 1);
+    ck_assert(h.d.status_error);
+    ck_assert_screen_has(&h, "does not divide");
+    ck_assert_rel(h.d.an.time.days, 143.93, 1e-3);
+    ck_assert(!screen_contains(&h.s, "nan"));
+    /* A dependent slider gives way: 8-way TP on 1024 GPUs is fine as it is. */
+    harness_keys(&h, "<Home><Right><Right><Right>");
+    ck_assert_int_eq(h.d.sc.tp, 8);
+    ck_assert_int_eq(h.d.an.dp, 128);
+    harness_stop(&h);
+}
+END_TEST
+
+START_TEST(test_gpu_steps_are_valid)
+{
+    struct harness h;
+    harness_start(&h, 120, 40, true, true);
+    harness_focus(&h, SL_TP);
+    harness_keys(&h, "<Right><Right><Right>"); /* tp 8 */
+    ck_assert_int_eq(h.d.sc.tp, 8);
+    harness_focus(&h, SL_GPUS);
+    harness_keys(&h, "<Home>");
+    ck_assert_int_eq(h.d.sc.gpus, 8); /* the smallest valid count is tp x pp */
+    for (int i = 0; i < 30; i++) {
+        harness_keys(&h, "<Right>");
+        ck_assert_int_eq(h.d.sc.gpus % (h.d.sc.tp * h.d.sc.pp), 0);
+        ck_assert(slider_in_range(&h.d.presets, &h.d.sc, SL_GPUS));
+    }
+    harness_stop(&h);
+}
+END_TEST
+
+START_TEST(test_lecture_demo)
+{
+    struct harness h;
+    harness_start(&h, 120, 40, true, true);
+    harness_keys(&h, "n");
+    ck_assert_msg(h.d.lec.n >= 7, "lecture steps: %d (%s)", h.d.lec.n, h.d.status);
+    ck_assert_int_eq(h.d.step, 0);
+    ck_assert_screen_has(&h, "Step 1/");
+    ck_assert_screen_has(&h, "143.9 days");
+    harness_keys(&h, "n");
+    ck_assert_int_eq(h.d.step, 1);
+    ck_assert_int_eq(h.d.sc.gpus, 8);
+    ck_assert_int_eq(h.d.an.params.total, 53300000000LL);
+    /* 12 bytes per parameter of model state fill the 8 x 80 GB exactly. */
+    double state = 0;
+    for (int i = MEM_PARAMS; i <= MEM_MASTER; i++)
+        state += h.d.an.memory.row[i].bytes;
+    ck_assert_rel(state, 53.3e9 * 12 / 8, 1e-6);
+    ck_assert_screen_has(&h, "Step 2/");
+    ck_assert_screen_has(&h, "= 12 B");
+    harness_keys(&h, "n");
+    ck_assert_screen_has(&h, "= 16 B");
+    harness_keys(&h, "p<lt>p"); /* '<' is not a key of the demo: nothing happens */
+    ck_assert_int_eq(h.d.step, 0);
+    ck_assert_rel(h.d.an.time.days, 143.93, 1e-3);
+    harness_keys(&h, "p");
+    ck_assert_int_eq(h.d.step, 0);
+    ck_assert_screen_has(&h, "first step");
+    /* Every step shows, with its caption, and nothing cut. */
+    for (int k = 0; k < h.d.lec.n; k++) {
+        dash_lecture_show(&h.d, k);
+        harness_draw(&h);
+        char want[32];
+        snprintf(want, sizeof want, "Step %d/%d", k + 1, h.d.lec.n);
+        ck_assert_screen_has(&h, want);
+        ck_assert_int_eq(h.s.cut, 0);
+    }
+    harness_stop(&h);
+}
+END_TEST
+
+static char tmpdir[PATH_MAX];
+
+static void make_tmpdir(void)
+{
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/rooftop-test-XXXXXX");
+    ck_assert(mkdtemp(tmpdir) != NULL);
+}
+
+static void remove_tmpdir(void)
+{
+    char cmd[PATH_MAX + 16];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+
+/* Keys that replace the prompt's text with `text` and press Enter. */
+static void type_path(struct harness *h, const char *text)
+{
+    char keys[PATH_MAX + 600] = "";
+    for (size_t i = 0; i < strlen(h->d.input) + 1; i++)
+        strcat(keys, "<BS>");
+    strcat(keys, text);
+    strcat(keys, "<Enter>");
+    harness_keys(h, keys);
+}
+
+START_TEST(test_save_open_export)
+{
+    struct harness h;
+    char path[PATH_MAX + 32], rep[PATH_MAX + 32];
+    make_tmpdir();
+    snprintf(path, sizeof path, "%s/s.json", tmpdir);
+    snprintf(rep, sizeof rep, "%s/r.json", tmpdir);
+    harness_start(&h, 120, 40, true, true);
+    harness_focus(&h, SL_GPUS);
+    harness_keys(&h, "<Right>"); /* 2048 GPUs */
+    harness_keys(&h, "s");
+    ck_assert_int_eq(h.d.mode, DM_SAVE);
+    type_path(&h, path);
+    ck_assert_msg(!h.d.status_error, "%s", h.d.status);
+    ck_assert_screen_has(&h, "saved the scenario");
+    harness_keys(&h, "r");
+    ck_assert_int_eq(h.d.sc.gpus, 1024);
+    harness_keys(&h, "o");
+    type_path(&h, path);
+    ck_assert_msg(!h.d.status_error, "%s", h.d.status);
+    ck_assert_int_eq(h.d.sc.gpus, 2048);
+    ck_assert_screen_has(&h, "72.0 days");
+    /* A file that is not a scenario: one line, the numbers stay. */
+    harness_keys(&h, "o");
+    type_path(&h, "/nonexistent/x.json");
+    ck_assert(h.d.status_error);
+    ck_assert_int_eq(h.d.sc.gpus, 2048);
+    /* Export as JSON: the report's figures. */
+    harness_keys(&h, "e");
+    type_path(&h, rep);
+    ck_assert_msg(!h.d.status_error, "%s", h.d.status);
+    FILE *f = fopen(rep, "r");
+    ck_assert(f != NULL);
+    char buf[65536];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    cJSON *j = cJSON_Parse(buf);
+    ck_assert(j != NULL);
+    const cJSON *days = cJSON_GetObjectItem(cJSON_GetObjectItem(j, "time"), "days");
+    ck_assert(cJSON_IsNumber(days));
+    ck_assert_rel(days->valuedouble, 143.93 / 2, 1e-3);
+    cJSON_Delete(j);
+    harness_stop(&h);
+    remove_tmpdir();
+}
+END_TEST
+
+START_TEST(test_help_and_pickers)
+{
+    struct harness h;
+    harness_start(&h, 120, 40, true, true);
+    harness_keys(&h, "?");
+    ck_assert_screen_has(&h, "any key closes");
+    harness_keys(&h, "q"); /* closes the help; does not quit */
+    ck_assert(!h.d.quit);
+    ck_assert(!screen_contains(&h.s, "any key closes"));
+    ck_assert_int_gt(h.d.presets.n_models, 5);
+    harness_keys(&h, "m<End><Enter>");
+    const struct preset_model *big = &h.d.presets.models[h.d.presets.n_models - 1];
+    ck_assert_str_eq(h.d.sc.model.id, big->arch.id);
+    ck_assert_screen_has(&h, big->arch.id);
+    harness_keys(&h, "m<Home><Enter>");
+    ck_assert_str_eq(h.d.sc.model.id, h.d.presets.models[0].arch.id);
+    harness_keys(&h, "g");
+    ck_assert_int_eq(h.d.mode, DM_PICK_GPU);
+    harness_keys(&h, "<Esc>");
+    ck_assert_int_eq(h.d.mode, DM_NORMAL);
+    ck_assert_str_eq(h.d.sc.gpu.id, "h100-sxm");
+    harness_keys(&h, "q");
+    ck_assert(h.d.quit);
+    harness_stop(&h);
+}
+END_TEST
+
+START_TEST(test_too_small_and_back)
+{
+    struct harness h;
+    harness_start(&h, 120, 40, true, true);
+    harness_keys(&h, "<Resize 79x24>");
+    ck_assert_screen_has(&h, "needs at least 80x24");
+    harness_keys(&h, "<Resize 1x1>");
+    ck_assert_int_eq(h.s.cols, 1);
+    harness_keys(&h, "<Resize 80x24>");
+    ck_assert(!screen_contains(&h.s, "needs at least"));
+    ck_assert_screen_has(&h, "143.9 days");
+    harness_stop(&h);
+}
+END_TEST
+
+START_TEST(test_mouse)
+{
+    struct harness h;
+    harness_start(&h, 120, 40, true, true);
+    harness_draw(&h);
+    struct layout L;
+    draw_layout(&h.d, 120, 40, &L);
+    struct slider_geom g;
+    draw_slider_geom(L.r[P_SLIDERS], h.d.focus, &g);
+    int y = g.y0 + SL_GPUS - g.first;
+    char keys[128];
+    /* Click at the left end of the GPU-count track: the fewest GPUs. */
+    snprintf(keys, sizeof keys, "<Click %d,%d><Release %d,%d>", g.track_x, y, g.track_x, y);
+    harness_keys(&h, keys);
+    ck_assert_int_eq(h.d.focus, SL_GPUS);
+    ck_assert_int_eq(h.d.sc.gpus, 1);
+    /* Drag to the right end: the most. */
+    snprintf(keys, sizeof keys, "<Click %d,%d><Drag %d,%d><Release %d,%d>", g.track_x, y,
+             g.track_x + g.track_w + 5, y + 3, g.track_x + g.track_w + 5, y + 3);
+    harness_keys(&h, keys);
+    ck_assert_int_eq(h.d.sc.gpus, 16777216);
+    ck_assert(h.d.drag < 0);
+    /* The wheel steps the slider under the pointer. */
+    int ty = g.y0 + SL_TOKENS - g.first;
+    snprintf(keys, sizeof keys, "<WheelDown %d,%d>", g.track_x + 2, ty);
+    harness_keys(&h, keys);
+    ck_assert_int_eq(h.d.focus, SL_TOKENS);
+    ck_assert_rel(h.d.sc.tokens, 10e12, 1e-12);
+    harness_stop(&h);
+}
+END_TEST
+
+/* Without colour each memory part is told apart by its own character. */
+START_TEST(test_monochrome_and_ascii)
+{
+    struct harness h;
+    harness_start(&h, 100, 30, false, false);
+    harness_draw(&h);
+    struct layout L;
+    draw_layout(&h.d, 100, 30, &L);
+    struct rect bar = L.r[P_MEMORY];
+    bar.y += 1;
+    bar.h = 1;
+    for (int i = 0; i < MEM_COUNT; i++) {
+        if (h.d.an.memory.row[i].bytes <= 0)
+            continue;
+        int n = 0;
+        for (int x = bar.x; x < bar.x + bar.w; x++)
+            n += screen_cell(&h.s, x, bar.y)->ch == h.d.cs.part[i];
+        ck_assert_msg(n > 0, "part %d has no '%c' on the bar", i, (char)h.d.cs.part[i]);
+    }
+    for (int y = 0; y < h.s.rows; y++)
+        for (int x = 0; x < h.s.cols; x++)
+            ck_assert_msg(screen_cell(&h.s, x, y)->ch < 0x80, "non-ASCII at %d,%d", x, y);
+    ck_assert_screen_has(&h, "143.9 days");
+    ck_assert_screen_has(&h, "6 x 70e9 x 15e12 = 6.3e24 FLOPs");
+    harness_stop(&h);
+}
+END_TEST
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    ck_assert_msg(f != NULL, "%s", path);
+    char *buf = calloc(1, 1 << 20);
+    ck_assert(buf != NULL);
+    size_t n = fread(buf, 1, (1 << 20) - 1, f);
+    buf[n] = '\0';
+    fclose(f);
+    return buf;
+}
+
+START_TEST(test_snapshot_command)
+{
+    char out[PATH_MAX + 32];
+    make_tmpdir();
+    snprintf(out, sizeof out, "%s/shot.svg", tmpdir);
+    char *argv[] = {"snapshot", "--size", "100x30", "--keys", "<Down><Right>", "--format", "svg",
+                    "--out", out, NULL};
+    ck_assert_int_eq(cmd_snapshot(9, argv), 0);
+    char *svg = slurp(out);
+    ck_assert(strncmp(svg, "<svg", 4) == 0);
+    ck_assert(strstr(svg, "</svg>") != NULL);
+    /* Tokens 15T -> 20T: 6 x 70e9 x 20e12 FLOPs take 191.9 days. */
+    ck_assert_msg(strstr(svg, "191.9 days") != NULL, "no 191.9 days in the SVG");
+    free(svg);
+    snprintf(out, sizeof out, "%s/shot.txt", tmpdir);
+    char *argv2[] = {"snapshot", "--size", "80x24", "--gpus", "2048", "--out", out, NULL};
+    ck_assert_int_eq(cmd_snapshot(7, argv2), 0);
+    char *txt = slurp(out);
+    ck_assert(strstr(txt, "72.0 days") != NULL);
+    free(txt);
+    char *bad[] = {"snapshot", "--size", "0x5", NULL};
+    ck_assert_int_eq(cmd_snapshot(3, bad), 2);
+    char *badkeys[] = {"snapshot", "--keys", "<Nope>", NULL};
+    ck_assert_int_eq(cmd_snapshot(3, badkeys), 2);
+    remove_tmpdir();
+}
+END_TEST
+
+START_TEST(test_key_names)
+{
+    struct event ev[16];
+    char err[256];
+    int n = keys_parse("a <Tab><S-Tab><Resize 80x24><Click 3,4><Repeat 3 Right><lt>", ev, 16, err,
+                       sizeof err);
+    ck_assert_int_eq(n, 9);
+    ck_assert_uint_eq(ev[0].key, 'a');
+    ck_assert_uint_eq(ev[1].key, UK_TAB);
+    ck_assert_uint_eq(ev[2].key, UK_BTAB);
+    ck_assert_int_eq(ev[3].type, EV_RESIZE);
+    ck_assert_int_eq(ev[3].x, 80);
+    ck_assert_int_eq(ev[3].y, 24);
+    ck_assert_int_eq(ev[4].type, EV_MOUSE);
+    ck_assert_int_eq(ev[4].mouse, MOUSE_PRESS);
+    ck_assert_int_eq(ev[4].x, 3);
+    ck_assert_uint_eq(ev[5].key, UK_RIGHT);
+    ck_assert_uint_eq(ev[7].key, UK_RIGHT);
+    ck_assert_uint_eq(ev[8].key, '<');
+    ck_assert_int_eq(keys_parse("<Resize 0x5>", ev, 16, err, sizeof err), -1);
+    ck_assert(strstr(err, "Resize") != NULL);
+    ck_assert_int_eq(keys_parse("<Tab", ev, 16, err, sizeof err), -1);
+    ck_assert_int_eq(keys_parse("<Repeat 20 a>", ev, 16, err, sizeof err), -1);
+}
+END_TEST
+
+/* The real binary in a real terminal (tmux): sliders, resize, quit, terminal restored. */
+START_TEST(test_tmux)
+{
+    char exe[PATH_MAX], bin[PATH_MAX + 32], cmd[3 * PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    ck_assert(n > 0);
+    exe[n] = '\0';
+    /* The binary of the same build: BUILD/tests/test_dashboard -> BUILD/rooftop-bin. */
+    char *slash = strrchr(exe, '/');
+    ck_assert(slash != NULL);
+    *slash = '\0';
+    slash = strrchr(exe, '/');
+    ck_assert(slash != NULL);
+    *slash = '\0';
+    snprintf(bin, sizeof bin, "%s/rooftop-bin", exe);
+    ck_assert_msg(access(bin, X_OK) == 0, "%s is not there", bin);
+    ck_assert_msg(system("command -v tmux >/dev/null 2>&1") == 0,
+                  "tmux is not installed (make deps-test installs it)");
+    snprintf(cmd, sizeof cmd, "sh tests/tmux-test.sh '%s'", bin);
+    ck_assert_msg(system(cmd) == 0, "tests/tmux-test.sh failed (its output is above)");
+}
+END_TEST
+
+static Suite *dashboard_suite(void)
+{
+    Suite *s = suite_create("dashboard");
+    TCase *tc = tcase_create("headless");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_default_figures);
+    tcase_add_test(tc, test_gpus_slider_halves_time);
+    tcase_add_test(tc, test_batch_grows_activation_bar);
+    tcase_add_test(tc, test_too_big_model_overflows);
+    tcase_add_test(tc, test_typed_value);
+    tcase_add_test(tc, test_invalid_combination_refused);
+    tcase_add_test(tc, test_gpu_steps_are_valid);
+    tcase_add_test(tc, test_lecture_demo);
+    tcase_add_test(tc, test_save_open_export);
+    tcase_add_test(tc, test_help_and_pickers);
+    tcase_add_test(tc, test_too_small_and_back);
+    tcase_add_test(tc, test_mouse);
+    tcase_add_test(tc, test_monochrome_and_ascii);
+    tcase_add_test(tc, test_snapshot_command);
+    tcase_add_test(tc, test_key_names);
+    suite_add_tcase(s, tc);
+    TCase *tt = tcase_create("tmux");
+    tcase_set_timeout(tt, 120);
+    tcase_add_test(tt, test_tmux);
+    suite_add_tcase(s, tt);
+    return s;
+}
+
+int main(void)
+{
+    return check_run_suite(dashboard_suite());
+}

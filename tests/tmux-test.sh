@@ -1,0 +1,126 @@
+#!/bin/sh
+# tmux-test.sh - the real binary in a real terminal: start the dashboard in tmux, change a
+# slider, resize (also below the minimum and back), quit with q, with Ctrl-C and with SIGTERM,
+# and check each time that the terminal is restored (tty modes, main screen, cursor, mouse).
+# usage: sh tests/tmux-test.sh [BINARY]   (run from the source tree; default ./rooftop)
+set -u
+BIN=${1:-./rooftop}
+case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
+SPECS=$(pwd)/specs
+[ -x "$BIN" ] || { echo "tmux-test: $BIN is not an executable"; exit 1; }
+command -v tmux >/dev/null 2>&1 || { echo "tmux-test: tmux is not installed"; exit 1; }
+
+work=$(mktemp -d /tmp/rooftop-tmux-XXXXXX) || exit 1
+sock="rooftop-test-$$"
+T() { tmux -L "$sock" -f /dev/null "$@"; }
+cleanup() { T kill-server >/dev/null 2>&1; rm -rf "$work"; }
+trap cleanup EXIT INT TERM
+
+pane() { T capture-pane -p -t t:0 2>/dev/null; }
+fail() {
+    echo "tmux-test: FAIL: $*"
+    echo "--- pane:"
+    pane
+    exit 1
+}
+# wait_for TEXT [SECONDS]: until the pane shows TEXT.
+wait_for() {
+    n=0
+    lim=$(( ${2:-10} * 10 ))
+    while ! pane | grep -qF -- "$1"; do
+        n=$((n + 1))
+        [ "$n" -gt "$lim" ] && return 1
+        sleep 0.1
+    done
+    return 0
+}
+# wait_gone TEXT [SECONDS]
+wait_gone() {
+    n=0
+    lim=$(( ${2:-10} * 10 ))
+    while pane | grep -qF -- "$1"; do
+        n=$((n + 1))
+        [ "$n" -gt "$lim" ] && return 1
+        sleep 0.1
+    done
+    return 0
+}
+flag() { T display-message -p -t t:0 "#{$1}"; }
+
+# A plain shell in a 120x40 terminal; rooftop runs inside it, so what it leaves behind can be
+# inspected afterwards.
+T new-session -d -s t -x 120 -y 40 \
+    "env -i PATH=/usr/bin:/bin HOME=$work TERM=screen-256color LANG=C.UTF-8 ROOFTOP_SPECS=$SPECS PS1='$ ' sh" ||
+    fail "cannot start tmux"
+T set-option -g window-size manual >/dev/null 2>&1
+wait_for '$' 5 || fail "no shell prompt"
+
+# run_case NAME HOW: starts rooftop, checks the first frame, ends it by HOW (q, C-c, TERM),
+# and checks the terminal came back as it was.
+run_case() {
+    name=$1
+    how=$2
+    T send-keys -t t:0 "clear; stty -g > $work/before; $BIN; echo \"exit=\$?\"; stty -g > $work/after; echo END-$name" Enter
+    wait_for "143.9 days" 10 || fail "$name: the dashboard did not show 143.9 days"
+    [ "$(flag alternate_on)" = 1 ] || fail "$name: not on the alternate screen while running"
+    [ "$(flag mouse_button_flag)" = 1 ] || fail "$name: mouse tracking is not on while running"
+    [ "$(flag cursor_flag)" = 0 ] || fail "$name: the cursor shows while running"
+    case $how in
+    q) T send-keys -t t:0 q ;;
+    C-c) T send-keys -t t:0 C-c ;;
+    TERM)
+        shell=$(flag pane_pid)
+        child=$(pgrep -P "$shell" -f rooftop-bin | head -n 1)
+        [ -z "$child" ] && child=$(pgrep -P "$shell" | head -n 1)
+        [ -n "$child" ] || fail "$name: no rooftop process under the pane's shell"
+        kill -TERM "$child"
+        ;;
+    esac
+    wait_for "END-$name" 10 || fail "$name: rooftop did not end after $how"
+    pane | grep -q "exit=0" || fail "$name: exit status was not 0"
+    cmp -s "$work/before" "$work/after" || fail "$name: tty modes differ after exit ($(cat "$work/before") vs $(cat "$work/after"))"
+    [ "$(flag alternate_on)" = 0 ] || fail "$name: still on the alternate screen"
+    [ "$(flag cursor_flag)" = 1 ] || fail "$name: cursor left hidden"
+    [ "$(flag mouse_any_flag)" = 0 ] || fail "$name: mouse reporting left on"
+    [ "$(flag mouse_button_flag)" = 0 ] || fail "$name: mouse button tracking left on"
+    pane | grep -q "143.9 days" && fail "$name: the dashboard is still on the main screen"
+    echo "tmux-test: $name: quit with $how, terminal restored"
+}
+
+# 1. Sliders and resizes, then q.
+T send-keys -t t:0 "clear; stty -g > $work/before; $BIN; echo \"exit=\$?\"; stty -g > $work/after; echo END-main" Enter
+wait_for "143.9 days" 10 || fail "the dashboard did not start"
+# Focus moves down from the model size to the GPU count; Right doubles it.
+T send-keys -t t:0 Down Down Down Down Down Down
+wait_for "time = FLOPs / (GPUs" 5 || fail "the GPU-count slider did not get the focus"
+T send-keys -t t:0 Right
+wait_for "72.0 days" 5 || fail "2048 GPUs did not halve the time to 72.0 days"
+T resize-window -t t:0 -x 90 -y 30
+wait_for "72.0 days" 5 || fail "after resizing to 90x30 the figures are gone"
+[ "$(pane | wc -l)" -eq 30 ] || fail "the pane is not 30 rows"
+T resize-window -t t:0 -x 60 -y 20
+wait_for "needs at least 80x24" 5 || fail "60x20 does not say the size it needs"
+T resize-window -t t:0 -x 120 -y 40
+wait_for "72.0 days" 5 || fail "back at 120x40 the dashboard did not come back"
+wait_gone "needs at least" 5 || fail "the too-small message stayed"
+# The help overlay opens and closes.
+T send-keys -t t:0 '?'
+wait_for "any key closes" 5 || fail "? did not open the help"
+T send-keys -t t:0 Escape
+wait_gone "any key closes" 5 || fail "the help did not close"
+T send-keys -t t:0 q
+wait_for "END-main" 10 || fail "q did not quit"
+pane | grep -q "exit=0" || fail "exit status was not 0"
+cmp -s "$work/before" "$work/after" || fail "tty modes differ after q"
+[ "$(flag alternate_on)" = 0 ] || fail "still on the alternate screen after q"
+echo "tmux-test: sliders, resize to 90x30, 60x20 and back, help: ok"
+
+run_case ctrl-c C-c
+run_case sigterm TERM
+
+# TERM=dumb: the text report, no curses.
+T send-keys -t t:0 "clear; TERM=dumb $BIN | head -n 3; echo END-dumb" Enter
+wait_for "END-dumb" 10 || fail "TERM=dumb did not finish"
+pane | grep -q "lecture: 70B" || fail "TERM=dumb did not print the report"
+echo "tmux-test: TERM=dumb prints the report"
+echo "tmux-test: all passed"

@@ -1,0 +1,668 @@
+/* dash.c - dashboard state and event handling: keys, mouse, resizes, the lecture demo,
+ * save/open/export. Nothing here draws; draw.c turns the state into a frame. */
+#include "dash.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "draw.h"
+#include "report.h"
+#include "scenario_file.h"
+#include "spec.h"
+
+void dash_status(struct dash *d, bool error, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(d->status, sizeof d->status, fmt, ap);
+    va_end(ap);
+    d->status_error = error;
+}
+
+static void preset_warn(const char *line, void *ctx)
+{
+    struct dash *d = ctx;
+    /* Keep the first bad preset's message: it names the file to fix. */
+    if (!d->status[0])
+        dash_status(d, true, "%s", line);
+}
+
+bool dash_init(struct dash *d, const struct scenario *sc, bool color, bool utf8, char *err,
+               size_t errlen)
+{
+    memset(d, 0, sizeof *d);
+    if (!scenario_validate(sc, err, (int)errlen))
+        return false;
+    d->sc = *sc;
+    d->start = *sc;
+    analysis_run(&d->sc, &d->an);
+    theme_init(&d->theme, color);
+    charset_init(&d->cs, utf8);
+    presets_load(&d->presets, preset_warn, d);
+    d->cols = 80;
+    d->rows = 24;
+    d->focus = SL_PARAMS;
+    d->drag = -1;
+    d->step = -1;
+    points_init(&d->points);
+    return true;
+}
+
+void dash_free(struct dash *d)
+{
+    presets_free(&d->presets);
+    lecture_free(&d->lec);
+    points_free(&d->points);
+}
+
+/* ---- applying changes ------------------------------------------------------------------ */
+
+static int64_t round_up(int64_t v, int64_t unit)
+{
+    return unit > 0 ? (v + unit - 1) / unit * unit : v;
+}
+
+/* Largest t dividing both a and b, at most a. */
+static int64_t common_divisor_below(int64_t a, int64_t b)
+{
+    for (int64_t t = a; t > 1; t--)
+        if (a % t == 0 && b % t == 0)
+            return t;
+    return 1;
+}
+
+/*
+ * Where one change forces another, the other gives way: the slider that moved keeps its new
+ * value, dependent ones adjust, and the note says what moved with it.
+ */
+static void fix_dependents(struct scenario *c, int moved, char *note, size_t n)
+{
+    if (moved < 0)
+        return;
+    if (c->tp >= 1 && c->model.heads > 0 && c->model.heads % c->tp != 0 && moved != SL_TP) {
+        int64_t t = common_divisor_below(c->tp, c->model.heads);
+        snprintf(note, n, "tensor degree lowered to %lld: it must divide the %lld heads",
+                 (long long)t, (long long)c->model.heads);
+        c->tp = t;
+    }
+    if (c->pp > c->model.layers && c->model.layers > 0 && moved != SL_PP) {
+        int64_t p = c->model.layers;
+        while (p > 1 && c->pp % p != 0)
+            p--;
+        snprintf(note, n, "pipeline degree lowered to %lld: only %lld layers", (long long)p,
+                 (long long)c->model.layers);
+        c->pp = p;
+    }
+    int64_t unit = c->tp * c->pp;
+    if (unit > 0 && c->gpus % unit != 0) {
+        int64_t g = round_up(c->gpus, unit);
+        snprintf(note, n, "GPUs %s to %lld, a multiple of tensor x pipeline = %lld",
+                 moved == SL_GPUS ? "rounded" : "raised", (long long)g, (long long)unit);
+        c->gpus = g;
+    }
+    if (c->micro_batch > c->batch && moved != SL_MICRO)
+        c->micro_batch = c->batch;
+    int64_t dp = scenario_dp(c);
+    if (dp <= 0 || scenario_accum_steps(c) > 0)
+        return;
+    if (moved == SL_BATCH) {
+        /* The batch moved: a smaller micro-batch may still split it. */
+        while (c->micro_batch > 1 && c->batch % (c->micro_batch * dp) != 0)
+            c->micro_batch /= 2;
+        if (scenario_accum_steps(c) > 0)
+            snprintf(note, n, "micro-batch lowered to %lld to split the batch",
+                     (long long)c->micro_batch);
+        return;
+    }
+    int64_t need = (c->micro_batch > 0 ? c->micro_batch : 1) * dp;
+    int64_t b = round_up(c->batch, need);
+    snprintf(note, n, "batch raised to %lld: %lld data-parallel ranks x micro-batch %lld",
+             (long long)b, (long long)dp, (long long)(c->micro_batch > 0 ? c->micro_batch : 1));
+    c->batch = b;
+}
+
+bool dash_try(struct dash *d, const struct scenario *cand, int moved)
+{
+    struct scenario c = *cand;
+    char note[DASH_STATUS_MAX] = "", err[DASH_STATUS_MAX];
+    fix_dependents(&c, moved, note, sizeof note);
+    if (!scenario_validate(&c, err, (int)sizeof err)) {
+        dash_status(d, true, "%s", err);
+        return false;
+    }
+    d->sc = c;
+    analysis_run(&d->sc, &d->an);
+    if (note[0])
+        dash_status(d, false, "%s", note);
+    return true;
+}
+
+/* ---- lecture demo ---------------------------------------------------------------------- */
+
+static int focus_from_name(const char *name)
+{
+    static const char *const panels[] = {"memory", "compute", "roofline", "ops"};
+    int s = slider_find(name);
+    if (s >= 0)
+        return s;
+    for (int i = 0; i < 4; i++)
+        if (strcmp(name, panels[i]) == 0)
+            return FOCUS_MEMORY + i;
+    return -1;
+}
+
+void dash_lecture_show(struct dash *d, int k)
+{
+    if (d->lec.n == 0)
+        return;
+    if (k < 0)
+        k = 0;
+    if (k >= d->lec.n)
+        k = d->lec.n - 1;
+    d->step = k;
+    const struct lecture_step *st = &d->lec.steps[k];
+    if (dash_try(d, &st->scenario, -1))
+        d->status[0] = '\0';
+    int f = focus_from_name(st->focus);
+    if (f >= 0)
+        d->focus = f;
+    d->lecture_ops = st->lecture_ops;
+    if (f == FOCUS_OPS)
+        d->show_ops = true;
+    else if (f == FOCUS_ROOFLINE)
+        d->show_ops = false;
+}
+
+bool dash_lecture_open(struct dash *d, const char *path, int step, char *err, size_t errlen)
+{
+    char found[DASH_PATH_MAX];
+    if (!path) {
+        if (!lecture_find("lecture.json", found, sizeof found)) {
+            snprintf(err, errlen, "lecture demo: specs/scenarios/lecture.json not found "
+                                  "(set ROOFTOP_SPECS or run from the source tree)");
+            return false;
+        }
+        path = found;
+    }
+    struct lecture l;
+    if (!lecture_load(path, &l, err, errlen))
+        return false;
+    lecture_free(&d->lec);
+    d->lec = l;
+    dash_lecture_show(d, step);
+    return true;
+}
+
+/* ---- measured points ------------------------------------------------------------------- */
+
+void dash_set_points(struct dash *d, struct points_doc *doc, const char *from)
+{
+    points_free(&d->points);
+    d->points = *doc;
+    points_init(doc);
+    d->have_points = true;
+    snprintf(d->points_from, sizeof d->points_from, "%s",
+             d->points.device.name[0] ? d->points.device.name : from);
+}
+
+bool dash_probe_poll(struct dash *d)
+{
+    (void)d;
+    return false;
+}
+
+int dash_probe_fd(const struct dash *d)
+{
+    (void)d;
+    return -1;
+}
+
+static void probe_key(struct dash *d)
+{
+    if (!d->allow_probe) {
+        dash_status(d, true, "P: the probe runs in the live dashboard only "
+                             "(or run `rooftop probe`, then --points FILE)");
+        return;
+    }
+    dash_status(d, true, "P: probing from the dashboard is not available in this build; "
+                         "run `rooftop probe --out FILE`, then --points FILE");
+}
+
+/* ---- files ----------------------------------------------------------------------------- */
+
+static bool export_report(struct dash *d, const char *path, char *err, size_t errlen)
+{
+    enum report_format fmt = REPORT_MD;
+    const char *dot = strrchr(path, '.');
+    if (dot && !report_format_parse(dot + 1, &fmt)) {
+        if (strcmp(dot, ".txt") == 0)
+            fmt = REPORT_TEXT;
+        else if (strcmp(dot, ".markdown") == 0)
+            fmt = REPORT_MD;
+    }
+    /* Written beside the target and renamed, so a failure never leaves half a report. */
+    char tmp[DASH_PATH_MAX + 16];
+    snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
+    FILE *f = fopen(tmp, "w");
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+        return false;
+    }
+    bool ok = report_write(f, &d->sc, &d->an, fmt);
+    ok = (fflush(f) == 0) && ok;
+    ok = (fsync(fileno(f)) == 0) && ok;
+    int e = errno;
+    ok = (fclose(f) == 0) && ok;
+    if (ok && rename(tmp, path) != 0) {
+        e = errno;
+        ok = false;
+    }
+    if (!ok) {
+        unlink(tmp);
+        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(e ? e : EIO));
+        return false;
+    }
+    snprintf(err, errlen, "exported the %s report to %s", report_format_name(fmt), path);
+    return true;
+}
+
+static void open_file(struct dash *d, const char *path)
+{
+    char err[DASH_STATUS_MAX];
+    if (lecture_is_demo(path)) {
+        if (dash_lecture_open(d, path, 0, err, sizeof err))
+            dash_status(d, false, "opened the demo %s: n and p step through it", path);
+        else
+            dash_status(d, true, "%s", err);
+        return;
+    }
+    struct scenario c;
+    scenario_default(&c);
+    if (!scenario_load(path, &c, err, sizeof err)) {
+        dash_status(d, true, "%s", err);
+        return;
+    }
+    if (dash_try(d, &c, -1)) {
+        snprintf(d->path, sizeof d->path, "%s", path);
+        d->start = d->sc;
+        d->step = -1;
+        dash_status(d, false, "opened %s", path);
+    }
+}
+
+static void finish_prompt(struct dash *d)
+{
+    char err[DASH_STATUS_MAX];
+    const char *path = d->input;
+    enum dash_mode m = d->mode;
+    d->mode = DM_NORMAL;
+    if (!path[0]) {
+        dash_status(d, true, "no file name given");
+        return;
+    }
+    if (m == DM_SAVE) {
+        if (scenario_save(path, &d->sc, err, sizeof err)) {
+            snprintf(d->path, sizeof d->path, "%s", path);
+            dash_status(d, false, "saved the scenario to %s", path);
+        } else {
+            dash_status(d, true, "%s", err);
+        }
+    } else if (m == DM_OPEN) {
+        open_file(d, path);
+    } else if (m == DM_EXPORT) {
+        bool ok = export_report(d, path, err, sizeof err);
+        dash_status(d, !ok, "%s", err);
+    }
+}
+
+/* ---- keys ------------------------------------------------------------------------------ */
+
+static int slider_count_steps(const struct dash *d, int id)
+{
+    double vals[SLIDER_MAX_STEPS];
+    return slider_steps(&d->presets, &d->sc, (enum slider_id)id, vals, SLIDER_MAX_STEPS);
+}
+
+/* Applies a slider movement made by fn on a copy of the scenario. */
+static bool move_slider(struct dash *d, int id, int delta, int how, double frac)
+{
+    if (id < 0 || id >= SL_COUNT)
+        return false;
+    struct scenario c = d->sc;
+    bool moved;
+    switch (how) {
+    case 0:
+        moved = slider_step(&d->presets, &c, (enum slider_id)id, delta);
+        break;
+    case 1:
+        moved = slider_set_end(&d->presets, &c, (enum slider_id)id, delta > 0);
+        break;
+    default:
+        moved = slider_set_position(&d->presets, &c, (enum slider_id)id, frac);
+        break;
+    }
+    if (!moved)
+        return false;
+    return dash_try(d, &c, id);
+}
+
+static void start_input(struct dash *d, enum dash_mode m, const char *text)
+{
+    d->mode = m;
+    snprintf(d->input, sizeof d->input, "%s", text);
+}
+
+static void edit_key(struct dash *d, uint32_t k)
+{
+    size_t len = strlen(d->input);
+    if (k == UK_ESC) {
+        d->mode = DM_NORMAL;
+    } else if (k == UK_BS || k == 0x7f || k == 8) {
+        if (len > 0)
+            d->input[len - 1] = '\0';
+    } else if (k == UK_ENTER || k == '\n' || k == '\r') {
+        if (d->mode == DM_EDIT) {
+            d->mode = DM_NORMAL;
+            struct scenario c = d->sc;
+            char err[DASH_STATUS_MAX];
+            if (!slider_parse(&d->presets, &c, (enum slider_id)d->focus, d->input, err, sizeof err))
+                dash_status(d, true, "%s", err);
+            else if (dash_try(d, &c, d->focus) && err[0])
+                dash_status(d, false, "%s", err);
+        } else {
+            finish_prompt(d);
+        }
+    } else if (k >= 0x20 && k < 0x7f && len + 1 < sizeof d->input) {
+        /* File names and values are typed in ASCII; that keeps widths and cuts simple. */
+        d->input[len] = (char)k;
+        d->input[len + 1] = '\0';
+    }
+}
+
+static void pick_key(struct dash *d, uint32_t k)
+{
+    int n = d->mode == DM_PICK_MODEL ? d->presets.n_models : d->presets.n_gpus;
+    switch (k) {
+    case UK_UP:
+    case 'k':
+        d->pick--;
+        break;
+    case UK_DOWN:
+    case 'j':
+        d->pick++;
+        break;
+    case UK_PGUP:
+        d->pick -= 10;
+        break;
+    case UK_PGDN:
+        d->pick += 10;
+        break;
+    case UK_HOME:
+        d->pick = 0;
+        break;
+    case UK_END:
+        d->pick = n - 1;
+        break;
+    case UK_ENTER:
+    case '\n':
+    case '\r': {
+        enum dash_mode m = d->mode;
+        d->mode = DM_NORMAL;
+        if (n > 0) {
+            struct scenario c = d->sc;
+            int id = m == DM_PICK_MODEL ? SL_MODEL : SL_GPU;
+            if (slider_apply(&d->presets, &c, (enum slider_id)id, d->pick))
+                dash_try(d, &c, id);
+        }
+        return;
+    }
+    case UK_ESC:
+    case 'q':
+        d->mode = DM_NORMAL;
+        return;
+    default:
+        break;
+    }
+    if (d->pick >= n)
+        d->pick = n - 1;
+    if (d->pick < 0)
+        d->pick = 0;
+}
+
+static void lecture_key(struct dash *d, int dir)
+{
+    char err[DASH_STATUS_MAX];
+    if (d->lec.n == 0) {
+        if (!dash_lecture_open(d, NULL, 0, err, sizeof err))
+            dash_status(d, true, "%s", err);
+        return;
+    }
+    int k = d->step + dir;
+    if (k < 0 || k >= d->lec.n) {
+        dash_status(d, false, "%s step of %d (%s)", k < 0 ? "first" : "last", d->lec.n,
+                    k < 0 ? "n goes forward" : "p goes back");
+        return;
+    }
+    dash_lecture_show(d, k);
+}
+
+static void normal_key(struct dash *d, uint32_t k)
+{
+    int big = 0;
+    switch (k) {
+    case 'q':
+    case 'Q':
+        d->quit = true;
+        break;
+    case UK_UP:
+    case 'k':
+    case UK_BTAB:
+        d->focus = (d->focus + FOCUS_COUNT - 1) % FOCUS_COUNT;
+        break;
+    case UK_DOWN:
+    case 'j':
+    case UK_TAB:
+        d->focus = (d->focus + 1) % FOCUS_COUNT;
+        break;
+    case UK_LEFT:
+    case UK_SLEFT:
+    case 'h':
+        move_slider(d, d->focus, -1, 0, 0);
+        break;
+    case UK_RIGHT:
+    case UK_SRIGHT:
+    case 'l':
+        move_slider(d, d->focus, 1, 0, 0);
+        break;
+    case UK_PGUP:
+    case UK_PGDN:
+        if (d->focus < SL_COUNT) {
+            /* A big step: a fifth of the track, at least two steps. */
+            big = slider_count_steps(d, d->focus) / 5;
+            if (big < 2)
+                big = 2;
+            move_slider(d, d->focus, k == UK_PGUP ? big : -big, 0, 0);
+        }
+        break;
+    case UK_HOME:
+        move_slider(d, d->focus, -1, 1, 0);
+        break;
+    case UK_END:
+        move_slider(d, d->focus, 1, 1, 0);
+        break;
+    case UK_ENTER:
+    case '\n':
+    case '\r':
+        if (d->focus < SL_COUNT) {
+            char v[64];
+            if (d->focus == SL_MICRO && d->sc.micro_batch == 0)
+                snprintf(v, sizeof v, "auto");
+            else
+                slider_format(&d->presets, &d->sc, (enum slider_id)d->focus, v, sizeof v);
+            start_input(d, DM_EDIT, v);
+        }
+        break;
+    case 'm':
+        if (d->presets.n_models == 0) {
+            dash_status(d, true, "m: no model presets found (set ROOFTOP_SPECS to the specs directory)");
+        } else {
+            d->mode = DM_PICK_MODEL;
+            d->pick = presets_model_index(&d->presets, d->sc.model.id);
+            if (d->pick < 0)
+                d->pick = (int)(slider_value(&d->presets, &d->sc, SL_MODEL) + 0.5);
+        }
+        break;
+    case 'g':
+        d->mode = DM_PICK_GPU;
+        d->pick = presets_gpu_index(&d->presets, d->sc.gpu.id);
+        if (d->pick < 0)
+            d->pick = 0;
+        break;
+    case 's':
+        start_input(d, DM_SAVE, d->path[0] ? d->path : "rooftop-scenario.json");
+        break;
+    case 'o':
+        start_input(d, DM_OPEN, d->path);
+        break;
+    case 'e':
+        start_input(d, DM_EXPORT, "rooftop-report.md");
+        break;
+    case 'r':
+        if (dash_try(d, &d->start, -1))
+            dash_status(d, false, "reset to the starting scenario");
+        d->step = -1;
+        d->lecture_ops = false;
+        break;
+    case 'n':
+        lecture_key(d, 1);
+        break;
+    case 'p':
+        lecture_key(d, -1);
+        break;
+    case '?':
+    case UK_F1:
+        d->mode = DM_HELP;
+        break;
+    case 't':
+        d->show_ops = !d->show_ops;
+        break;
+    case 'L':
+        d->lecture_ops = !d->lecture_ops;
+        break;
+    case 'P':
+        probe_key(d);
+        break;
+    default:
+        break;
+    }
+}
+
+/* ---- mouse ----------------------------------------------------------------------------- */
+
+static bool in_rect(struct rect r, int x, int y)
+{
+    return !rect_empty(r) && x >= r.x && x < r.x + r.w && y >= r.y && y < r.y + r.h;
+}
+
+static void mouse_event(struct dash *d, const struct event *ev)
+{
+    if (d->mode == DM_HELP) {
+        if (ev->mouse == MOUSE_PRESS)
+            d->mode = DM_NORMAL;
+        return;
+    }
+    if (d->mode == DM_PICK_MODEL || d->mode == DM_PICK_GPU) {
+        if (ev->mouse == MOUSE_WHEEL_UP)
+            pick_key(d, UK_UP);
+        else if (ev->mouse == MOUSE_WHEEL_DOWN)
+            pick_key(d, UK_DOWN);
+        return;
+    }
+    if (d->mode != DM_NORMAL)
+        return;
+    struct layout L;
+    draw_layout(d, d->cols, d->rows, &L);
+    if (L.too_small)
+        return;
+    struct rect sr = L.r[P_SLIDERS];
+    struct slider_geom g;
+    draw_slider_geom(sr, d->focus, &g);
+    int row = ev->y - g.y0;
+    int id = in_rect(sr, ev->x, ev->y) && row >= 0 && row < g.count ? g.first + row : -1;
+    double frac = g.track_w > 1 ? (double)(ev->x - g.track_x) / (g.track_w - 1) : 0;
+    bool on_track = ev->x >= g.track_x && ev->x < g.track_x + g.track_w;
+
+    switch (ev->mouse) {
+    case MOUSE_PRESS:
+        if (id >= 0) {
+            d->focus = id;
+            if (on_track) {
+                d->drag = id;
+                move_slider(d, id, 0, 2, frac);
+            }
+            return;
+        }
+        for (int p = P_MEMORY; p <= P_OPS; p++)
+            if (in_rect(L.r[p], ev->x, ev->y))
+                d->focus = FOCUS_MEMORY + (p - P_MEMORY);
+        break;
+    case MOUSE_DRAG:
+        if (d->drag >= 0)
+            move_slider(d, d->drag, 0, 2, frac);
+        break;
+    case MOUSE_RELEASE:
+        d->drag = -1;
+        break;
+    case MOUSE_WHEEL_UP:
+    case MOUSE_WHEEL_DOWN:
+        if (id >= 0) {
+            d->focus = id;
+            move_slider(d, id, ev->mouse == MOUSE_WHEEL_UP ? 1 : -1, 0, 0);
+        }
+        break;
+    }
+}
+
+bool dash_handle(struct dash *d, const struct event *ev)
+{
+    switch (ev->type) {
+    case EV_RESIZE:
+        d->cols = ev->x > 0 ? ev->x : 1;
+        d->rows = ev->y > 0 ? ev->y : 1;
+        return true;
+    case EV_MOUSE:
+        mouse_event(d, ev);
+        return true;
+    case EV_KEY:
+        break;
+    }
+    uint32_t k = ev->key;
+    /* A message stays until the next key, so it can be read. */
+    if (d->mode == DM_NORMAL)
+        d->status[0] = '\0';
+    switch (d->mode) {
+    case DM_NORMAL:
+        normal_key(d, k);
+        break;
+    case DM_HELP:
+        d->mode = DM_NORMAL;
+        if (k == 'q')
+            d->quit = false; /* q closes the help, it does not quit */
+        break;
+    case DM_EDIT:
+    case DM_SAVE:
+    case DM_OPEN:
+    case DM_EXPORT:
+        edit_key(d, k);
+        break;
+    case DM_PICK_MODEL:
+    case DM_PICK_GPU:
+        pick_key(d, k);
+        break;
+    }
+    return true;
+}

@@ -1,0 +1,117 @@
+/* dash.h - the dashboard's state, and what keys, the mouse and resizes do to it. The same
+ * handler serves the live terminal, snapshots, the tests and the benchmark. */
+#ifndef ROOFTOP_UI_DASH_H
+#define ROOFTOP_UI_DASH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "analysis.h"
+#include "charset.h"
+#include "keys.h"
+#include "lecture.h"
+#include "points.h"
+#include "presets.h"
+#include "scenario.h"
+#include "slider.h"
+#include "theme.h"
+
+/* Focus: a slider (0 .. SL_COUNT-1) or one of the panels after them. */
+enum {
+    FOCUS_MEMORY = SL_COUNT,
+    FOCUS_COMPUTE,
+    FOCUS_ROOFLINE,
+    FOCUS_OPS,
+    FOCUS_COUNT
+};
+
+enum dash_mode {
+    DM_NORMAL,
+    DM_HELP,
+    DM_EDIT,        /* typing a slider's exact value */
+    DM_PICK_MODEL,
+    DM_PICK_GPU,
+    DM_SAVE,        /* typing a file name */
+    DM_OPEN,
+    DM_EXPORT,
+};
+
+#define DASH_STATUS_MAX 320
+#define DASH_PATH_MAX 512
+#define DASH_INPUT_MAX DASH_PATH_MAX
+
+struct probe_child;
+
+struct dash {
+    /* What is shown. */
+    struct scenario sc;          /* always valid */
+    struct analysis an;          /* analysis_run(sc) */
+    struct scenario start;       /* what r resets to */
+    struct presets presets;
+    struct theme theme;
+    struct charset cs;
+    int cols, rows;              /* terminal size (from resize events) */
+
+    /* Interaction. */
+    int focus;
+    enum dash_mode mode;
+    char input[DASH_INPUT_MAX];  /* DM_EDIT / DM_SAVE / DM_OPEN / DM_EXPORT text */
+    int pick;                    /* picker cursor */
+    int drag;                    /* slider being dragged with the mouse, or -1 */
+    bool show_ops;               /* where roofline and ops share a slot */
+    bool lecture_ops;            /* the roofline shows the lecture's five operations */
+    char status[DASH_STATUS_MAX];
+    bool status_error;
+    bool quit;
+    char path[DASH_PATH_MAX];    /* the scenario file: default name for save */
+
+    /* Lecture demo. */
+    struct lecture lec;
+    int step;                    /* index into lec.steps, -1 before the first */
+
+    /* Measured points (--points, or P). */
+    struct points_doc points;
+    bool have_points;
+    char points_from[128];       /* device or file name for the legend */
+
+    /* The probe started with P (live terminal only). */
+    bool allow_probe;
+    struct probe_child *probe;
+    int probe_done, probe_total;
+    char probe_what[64];
+};
+
+/* Sets up the dashboard on scenario sc (which must validate), loading presets. color and
+ * utf8 choose the scheme and the character set. Returns false with one line in err. */
+bool dash_init(struct dash *d, const struct scenario *sc, bool color, bool utf8, char *err,
+               size_t errlen);
+void dash_free(struct dash *d);
+
+/* Handles one event. Returns true when the screen may have changed. */
+bool dash_handle(struct dash *d, const struct event *ev);
+
+/* Applies a candidate scenario after a change of slider `moved` (-1 for a whole new
+ * scenario): dependent inputs are adjusted where one change forces another (a GPU count the
+ * batch no longer splits over raises the batch); if it still does not validate the old
+ * numbers stay and the reason goes to the status line. Returns true when applied. */
+bool dash_try(struct dash *d, const struct scenario *cand, int moved);
+
+/* Loads a lecture demo (from path, or the installed lecture.json when path is NULL) and shows
+ * its step `step` (0-based). */
+bool dash_lecture_open(struct dash *d, const char *path, int step, char *err, size_t errlen);
+/* Shows step k of the loaded demo. */
+void dash_lecture_show(struct dash *d, int k);
+
+/* Replaces the measured points (takes ownership of doc's contents). */
+void dash_set_points(struct dash *d, struct points_doc *doc, const char *from);
+
+/* Sets the status line (printf-style); error colours it as an error. */
+void dash_status(struct dash *d, bool error, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Polls a running probe (non-blocking); returns true when something changed. */
+bool dash_probe_poll(struct dash *d);
+/* The probe's fd to wait on, or -1. */
+int dash_probe_fd(const struct dash *d);
+
+#endif

@@ -1,0 +1,723 @@
+/* draw.c - the frame: every panel drawn into the cell grid from the state alone. */
+#include "draw.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "explain.h"
+#include "plot.h"
+#include "units.h"
+
+/* Word-wraps the caption (after its heading) into width cells; draws when s is non-NULL.
+ * Returns the lines it takes. */
+static int wrap_caption(const struct dash *d, struct screen *s, struct rect r)
+{
+    if (d->step < 0 || d->step >= d->lec.n || r.w < 10)
+        return 0;
+    const struct lecture_step *st = &d->lec.steps[d->step];
+    char head[200];
+    snprintf(head, sizeof head, "Step %d/%d%s%s:", d->step + 1, d->lec.n, st->title[0] ? " " : "",
+             st->title);
+    int x = r.x + 1, y = r.y, end = r.x + r.w - 1;
+    const char *p = head;
+    bool in_head = true;
+    for (;;) {
+        while (*p == ' ')
+            p++;
+        if (!*p) {
+            if (!in_head)
+                break;
+            in_head = false;
+            p = st->caption;
+            continue;
+        }
+        const char *sp = strchr(p, ' ');
+        size_t wl = sp ? (size_t)(sp - p) : strlen(p);
+        char word[LECTURE_TEXT_MAX];
+        snprintf(word, sizeof word, "%.*s", (int)wl, p);
+        int w = screen_width(word);
+        if (x + w > end && x > r.x + 1) {
+            y++;
+            x = r.x + 1;
+        }
+        if (s && y < r.y + r.h)
+            screen_label(s, x, y, end - x, word, in_head ? E_CAPTION : E_CAPTION);
+        x += w + 1;
+        p += wl;
+    }
+    return y - r.y + 1;
+}
+
+void draw_layout(const struct dash *d, int cols, int rows, struct layout *L)
+{
+    struct layout_opts o = {
+        .caption_rows = wrap_caption(d, NULL, (struct rect){0, 0, cols, 1000}),
+        .show_ops = d->show_ops,
+        .n_sliders = SL_COUNT,
+        .n_ops = d->an.n_ops,
+    };
+    layout_compute(cols, rows, &o, L);
+}
+
+void draw_slider_geom(struct rect r, int focus, struct slider_geom *g)
+{
+    int visible = r.h - 1;
+    if (visible < 0)
+        visible = 0;
+    if (visible > SL_COUNT)
+        visible = SL_COUNT;
+    int first = 0;
+    if (focus < SL_COUNT && focus >= visible)
+        first = focus - visible + 1;
+    else if (focus >= SL_COUNT)
+        first = SL_COUNT - visible;
+    g->first = first;
+    g->count = visible;
+    g->y0 = r.y + 1;
+    g->track_x = r.x + 1 + DRAW_NAME_W + 1;
+    g->track_w = r.w - 1 - DRAW_NAME_W - 1 - 1 - DRAW_VALUE_W - 1;
+    if (g->track_w < 0)
+        g->track_w = 0;
+}
+
+void draw_header(struct screen *s, const struct charset *cs, struct rect r, const char *title,
+                 const char *right, bool focused)
+{
+    if (rect_empty(r))
+        return;
+    int el = focused ? E_FOCUS : E_HEADER;
+    for (int x = r.x; x < r.x + r.w; x++)
+        screen_put(s, x, r.y, cs->hline, E_HEADER);
+    int x = r.x + 1;
+    x += screen_label(s, x, r.y, r.w - 2, " ", el);
+    x += screen_label(s, x, r.y, r.x + r.w - 1 - x, title, el);
+    x += screen_label(s, x, r.y, r.x + r.w - 1 - x, " ", el);
+    if (right) {
+        int w = screen_width(right) + 2;
+        int rx = r.x + r.w - 1 - w;
+        if (rx > x + 1) {
+            screen_put(s, rx, r.y, ' ', E_HEADER);
+            screen_text(s, rx + 1, r.y, w - 2, right, E_HEADER);
+            screen_put(s, rx + w - 1, r.y, ' ', E_HEADER);
+        }
+    }
+}
+
+/* ---- title and bottom lines ------------------------------------------------------------ */
+
+/* Writes segments left to right with separators; when they do not all fit, the ones of
+ * lowest priority (highest number) are left out whole, never cut. */
+static void put_segments(struct screen *s, int x, int y, int end, const char *const *seg,
+                         const int *elems, const int *prio, int n, const char *sep)
+{
+    bool keep[8];
+    int sw = screen_width(sep), total = 0, kept = 0;
+    for (int i = 0; i < n; i++) {
+        keep[i] = seg[i] && seg[i][0];
+        if (keep[i]) {
+            total += screen_width(seg[i]);
+            kept++;
+        }
+    }
+    while (kept > 0 && total + (kept - 1) * sw > end - x) {
+        int worst = -1;
+        for (int i = 0; i < n; i++)
+            if (keep[i] && (worst < 0 || prio[i] > prio[worst]))
+                worst = i;
+        keep[worst] = false;
+        total -= screen_width(seg[worst]);
+        kept--;
+    }
+    bool first = true;
+    for (int i = 0; i < n; i++) {
+        if (!keep[i])
+            continue;
+        if (!first)
+            x += screen_label(s, x, y, sw, sep, E_TITLE);
+        x += screen_text(s, x, y, end - x, seg[i], elems[i]);
+        first = false;
+    }
+}
+
+static void draw_title(const struct dash *d, struct screen *s, struct rect r)
+{
+    const struct analysis *a = &d->an;
+    char model[128], hw[128], days[48], mem[64], prec[48];
+    char n[32];
+    units_count((double)a->params.total, n, sizeof n);
+    if (d->sc.model.id[0] && strcmp(d->sc.model.id, "custom") != 0)
+        snprintf(model, sizeof model, "%s (%s)", d->sc.model.id, n);
+    else
+        snprintf(model, sizeof model, "%s params", n);
+    snprintf(hw, sizeof hw, "%lld %s %s", (long long)d->sc.gpus, d->cs.times,
+             d->sc.gpu.id[0] ? d->sc.gpu.id : d->sc.gpu.name);
+    snprintf(prec, sizeof prec, "%s", dtype_name(d->sc.dtype));
+    units_duration(a->time.seconds, days, sizeof days);
+    char tot[32];
+    units_bytes(a->memory.total, tot, sizeof tot);
+    snprintf(mem, sizeof mem, "%s/GPU %s", tot, a->memory.fits ? "fits" : "DOES NOT FIT");
+    screen_fill(s, r, ' ', E_TITLE);
+    const char *seg[] = {"rooftop", model, hw, prec, days, mem};
+    int el[] = {E_TITLE, E_TITLE, E_TITLE, E_TITLE, E_TITLE, a->memory.fits ? E_TITLE : E_OVER};
+    int prio[] = {5, 2, 3, 4, 0, 1};
+    char sep[16];
+    snprintf(sep, sizeof sep, " %s ", d->cs.utf8 ? "\xE2\x94\x82" : "|");
+    put_segments(s, r.x + 1, r.y, r.x + r.w - 8, seg, el, prio, 6, sep);
+    screen_text_right(s, r.x + r.w - 1, r.y, 6, "? help", E_TITLE);
+    /* The over-capacity verdict stays red on the blue bar. */
+}
+
+static void draw_caption(const struct dash *d, struct screen *s, struct rect r)
+{
+    if (rect_empty(r))
+        return;
+    screen_fill(s, r, ' ', E_CAPTION);
+    int lines = wrap_caption(d, s, r);
+    /* The keys that step on, when the last line has room for them. */
+    const char *keys = " n next  p back ";
+    int kw = screen_width(keys), ky = r.y + r.h - 1;
+    bool free = lines <= r.h;
+    for (int x = r.x + r.w - kw - 1; free && x < r.x + r.w; x++) {
+        const struct cell *c = screen_cell(s, x, ky);
+        free = c && c->ch == ' ';
+    }
+    if (free)
+        screen_text(s, r.x + r.w - kw, ky, kw, keys, E_CAPTION);
+}
+
+static void draw_explain(const struct dash *d, struct screen *s, struct rect r)
+{
+    if (rect_empty(r))
+        return;
+    char line[512];
+    explain_line(d, r.w - 2, line, sizeof line);
+    screen_text(s, r.x + 1, r.y, r.w - 2, line, E_EXPLAIN);
+}
+
+static void draw_status(const struct dash *d, struct screen *s, struct rect r)
+{
+    screen_fill(s, r, ' ', E_STATUS);
+    int x = r.x + 1, end = r.x + r.w - 1;
+    if (d->status[0]) {
+        int el = d->status_error ? E_ERROR : E_STATUS;
+        int w = screen_width(d->status);
+        screen_label(s, x, r.y, end - x, d->status, el);
+        x += (w < end - x ? w : end - x) + 2;
+    } else {
+        char name[SCENARIO_NAME_MAX + 8];
+        snprintf(name, sizeof name, "%s", d->sc.name[0] ? d->sc.name : "scenario");
+        int w = screen_width(name);
+        if (w > r.w / 3)
+            w = r.w / 3;
+        x += screen_label(s, x, r.y, w, name, E_STATUS) + 2;
+    }
+    static const char *const normal[] = {
+        "\x01 change", "\x02 select", "Enter type", "m model", "g GPU", "n/p lecture",
+        "s save", "o open", "e export", "t ops", "r reset", "? help", "q quit",
+    };
+    static const char *const edit[] = {"Enter apply", "Esc cancel", "BS delete"};
+    static const char *const pick[] = {"\x02 move", "Enter choose", "Esc cancel"};
+    const char *const *keys = normal;
+    int nk = (int)(sizeof normal / sizeof normal[0]);
+    if (d->mode == DM_EDIT || d->mode == DM_SAVE || d->mode == DM_OPEN || d->mode == DM_EXPORT) {
+        keys = edit;
+        nk = 3;
+    } else if (d->mode == DM_PICK_MODEL || d->mode == DM_PICK_GPU) {
+        keys = pick;
+        nk = 3;
+    } else if (d->mode == DM_HELP) {
+        nk = 0;
+    }
+    for (int i = 0; i < nk; i++) {
+        char k[48];
+        const char *t = keys[i];
+        if (t[0] == '\x01')
+            snprintf(k, sizeof k, "%s%s", d->cs.utf8 ? "\xE2\x86\x90\xE2\x86\x92" : "<>", t + 1);
+        else if (t[0] == '\x02')
+            snprintf(k, sizeof k, "%s%s", d->cs.utf8 ? "\xE2\x86\x91\xE2\x86\x93" : "^v", t + 1);
+        else
+            snprintf(k, sizeof k, "%s", t);
+        int w = screen_width(k);
+        if (x + w > end)
+            break;
+        x += screen_text(s, x, r.y, w, k, E_STATUS) + 2;
+    }
+}
+
+/* ---- sliders --------------------------------------------------------------------------- */
+
+static void draw_sliders(const struct dash *d, struct screen *s, struct rect r)
+{
+    char right[32];
+    snprintf(right, sizeof right, "%d/%d", d->focus < SL_COUNT ? d->focus + 1 : SL_COUNT, SL_COUNT);
+    draw_header(s, &d->cs, r, "Inputs", right, false);
+    struct slider_geom g;
+    draw_slider_geom(r, d->focus, &g);
+    for (int i = 0; i < g.count; i++) {
+        int id = g.first + i, y = g.y0 + i;
+        bool focused = id == d->focus;
+        const struct slider_info *in = slider_info((enum slider_id)id);
+        if (focused)
+            screen_fill(s, (struct rect){r.x, y, r.w, 1}, ' ', E_FOCUS);
+        screen_label(s, r.x + 1, y, DRAW_NAME_W, in->name, focused ? E_FOCUS : E_LABEL);
+        if (g.track_w >= 3) {
+            double pos = slider_position(&d->presets, &d->sc, (enum slider_id)id);
+            int k = (int)lround(pos * (g.track_w - 1));
+            for (int t = 0; t < g.track_w; t++) {
+                uint32_t ch = t < k ? d->cs.track_fill : t == k ? d->cs.knob : d->cs.track;
+                int el = t == k ? E_KNOB : t < k ? E_TRACK : E_DIM;
+                screen_put(s, g.track_x + t, y, ch, el);
+            }
+        }
+        char v[64];
+        slider_format(&d->presets, &d->sc, (enum slider_id)id, v, sizeof v);
+        screen_text_right(s, r.x + r.w - 1, y, DRAW_VALUE_W, v, focused ? E_FOCUS : E_VALUE);
+    }
+    /* Scroll marks when not every slider fits. */
+    if (g.first > 0)
+        screen_put(s, r.x, g.y0, '^', E_DIM);
+    if (g.first + g.count < SL_COUNT)
+        screen_put(s, r.x, g.y0 + g.count - 1, 'v', E_DIM);
+}
+
+/* ---- memory ---------------------------------------------------------------------------- */
+
+static const char *const mem_names[MEM_COUNT] = {"parameters", "gradients", "optimizer",
+                                                  "master", "activations"};
+
+/* Cells per part for a bar of w cells scaled to `scale` bytes; every non-zero part gets at
+ * least one cell when there is room, rounding by largest remainder. */
+static void bar_cells(const struct memory *m, double scale, int w, int *cells)
+{
+    double want[MEM_COUNT];
+    int used = 0;
+    for (int i = 0; i < MEM_COUNT; i++) {
+        want[i] = scale > 0 ? m->row[i].bytes / scale * w : 0;
+        cells[i] = (int)floor(want[i]);
+        if (m->row[i].bytes > 0 && cells[i] == 0)
+            cells[i] = 1;
+        used += cells[i];
+    }
+    int target = (int)lround(scale > 0 ? m->total / scale * w : 0);
+    if (target > w)
+        target = w;
+    while (used < target) {
+        int best = -1;
+        double rem = -1;
+        for (int i = 0; i < MEM_COUNT; i++) {
+            double r = want[i] - cells[i];
+            if (r > rem) {
+                rem = r;
+                best = i;
+            }
+        }
+        if (best < 0)
+            break;
+        cells[best]++;
+        used++;
+    }
+    while (used > w) {
+        int big = 0;
+        for (int i = 1; i < MEM_COUNT; i++)
+            if (cells[i] > cells[big])
+                big = i;
+        cells[big]--;
+        used--;
+    }
+}
+
+static void draw_memory(const struct dash *d, struct screen *s, struct rect r, bool focused)
+{
+    const struct memory *m = &d->an.memory;
+    char right[96], cap[32];
+    units_bytes(m->capacity, cap, sizeof cap);
+    snprintf(right, sizeof right, "%s %s", d->sc.gpu.id[0] ? d->sc.gpu.id : d->sc.gpu.name, cap);
+    draw_header(s, &d->cs, r, "Memory per GPU", right, focused);
+    if (r.h < 2)
+        return;
+    int y = r.y + 1;
+    /* The bar, scaled to the larger of capacity and need. */
+    int bw = r.w - 2;
+    double scale = m->total > m->capacity ? m->total : m->capacity;
+    int cells[MEM_COUNT];
+    bar_cells(m, scale, bw, cells);
+    int x = r.x + 1;
+    for (int i = 0; i < MEM_COUNT; i++)
+        for (int k = 0; k < cells[i]; k++)
+            screen_put(s, x++, y, d->theme.color ? d->cs.bar : d->cs.part[i], E_PARAMS + i);
+    while (x < r.x + 1 + bw)
+        screen_put(s, x++, y, d->cs.free_mem, E_DIM);
+    int capx = r.x + 1 + (int)lround(m->capacity / scale * bw);
+    if (capx > r.x + bw)
+        capx = r.x + bw;
+    screen_put(s, capx, y, d->cs.cap_mark, m->fits ? E_CAPACITY : E_OVER);
+    y++;
+    if (y >= r.y + r.h)
+        return;
+    /* The verdict. */
+    char tot[32], line[160];
+    units_bytes(m->total, tot, sizeof tot);
+    if (m->fits) {
+        snprintf(line, sizeof line, "%s of %s (%.0f%%): fits", tot, cap,
+                 m->capacity > 0 ? 100 * m->total / m->capacity : 0);
+        screen_text(s, r.x + 1, y, r.w - 2, line, E_OK);
+    } else {
+        char over[32];
+        units_bytes(m->total - m->capacity, over, sizeof over);
+        snprintf(line, sizeof line, "%s of %s: over by %s (%.1f%s)", tot, cap, over,
+                 m->capacity > 0 ? m->total / m->capacity : 0, d->cs.times);
+        screen_text(s, r.x + 1, y, r.w - 2, line, E_OVER);
+    }
+    y++;
+    /* The lecture's table: each row's dtype, element count and bytes. */
+    int cw_name = 12, cw_dt = 9, cw_el = 9, cw_by = 9;
+    bool share = r.w >= 2 + cw_name + cw_dt + cw_el + cw_by + 6 + 2;
+    int rows_left = r.y + r.h - y;
+    if (rows_left >= MEM_COUNT + 1) {
+        int cx = r.x + 3;
+        screen_text(s, cx, y, cw_name, "part", E_DIM);
+        cx += cw_name;
+        screen_text_right(s, cx + cw_dt - 1, y, cw_dt, "dtype", E_DIM);
+        cx += cw_dt;
+        screen_text_right(s, cx + cw_el, y, cw_el, "elements", E_DIM);
+        cx += cw_el;
+        screen_text_right(s, cx + cw_by + 1, y, cw_by, "bytes", E_DIM);
+        if (share)
+            screen_text_right(s, cx + cw_by + 7, y, 5, "share", E_DIM);
+        y++;
+    }
+    for (int i = 0; i < MEM_COUNT && y < r.y + r.h; i++, y++) {
+        const struct mem_row *row = &m->row[i];
+        bool off = i == MEM_MASTER && row->bytes <= 0;
+        int el = off ? E_DIM : E_NORMAL;
+        screen_put(s, r.x + 1, y, d->theme.color ? d->cs.bar : d->cs.part[i], E_PARAMS + i);
+        int cx = r.x + 3;
+        screen_label(s, cx, y, cw_name, mem_names[i], el);
+        cx += cw_name;
+        char dt[16], el_s[32], by[32];
+        snprintf(dt, sizeof dt, "%s", off ? "-" : dtype_name(row->dtype));
+        if (off) {
+            snprintf(el_s, sizeof el_s, "-");
+            snprintf(by, sizeof by, "off");
+        } else {
+            units_count(row->elements, el_s, sizeof el_s);
+            units_bytes(row->bytes, by, sizeof by);
+        }
+        screen_text_right(s, cx + cw_dt - 1, y, cw_dt - 1, dt, el);
+        cx += cw_dt;
+        screen_text_right(s, cx + cw_el, y, cw_el, el_s, el);
+        cx += cw_el;
+        screen_text_right(s, cx + cw_by + 1, y, cw_by, by, off ? E_DIM : E_VALUE);
+        if (share && !off) {
+            char pc[16];
+            snprintf(pc, sizeof pc, "%.0f%%", m->total > 0 ? 100 * row->bytes / m->total : 0);
+            screen_text_right(s, cx + cw_by + 7, y, 5, pc, el);
+        }
+    }
+}
+
+/* ---- compute and time ------------------------------------------------------------------ */
+
+struct item {
+    const char *label;
+    char value[32];
+    int elem;
+};
+
+static void draw_compute(const struct dash *d, struct screen *s, struct rect r, bool focused)
+{
+    const struct analysis *a = &d->an;
+    struct item it[16];
+    int n = 0;
+#define ITEM(lab, el) (it[n].label = (lab), it[n].elem = (el), it[n++].value)
+    units_duration(a->time.seconds, ITEM("time", E_VALUE), 32);
+    units_sci(a->flops.total, ITEM("FLOPs", E_VALUE), 32);
+    /* Beside the count used, the other one and how far apart they are. */
+    if (d->sc.flops_mode == FLOPS_6ND)
+        units_sci(a->flops.detailed, ITEM("detailed", E_NORMAL), 32);
+    else
+        units_sci(a->flops.six_nd, ITEM("6ND", E_NORMAL), 32);
+    snprintf(ITEM("vs 6ND", E_NORMAL), 32, "%+.1f%%",
+             a->flops.six_nd > 0 ? 100 * (a->flops.detailed / a->flops.six_nd - 1) : 0);
+    units_count(a->time.gpu_hours, ITEM("GPU-hours", E_NORMAL), 32);
+    units_count(a->time.tokens_per_s, ITEM("tokens/s", E_NORMAL), 32);
+    snprintf(ITEM("MFU", E_NORMAL), 32, "%.3g", a->time.mfu);
+    snprintf(ITEM("HFU", E_NORMAL), 32, "%.3g", a->time.hfu);
+    units_duration(a->time.step_seconds, ITEM("step time", E_NORMAL), 32);
+    units_duration(a->roofline.step_seconds, ITEM("roof step", E_NORMAL), 32);
+    snprintf(ITEM("roof MFU", E_NORMAL), 32, "%.3g", a->roofline.mfu_bound);
+    units_count(a->time.steps, ITEM("steps", E_NORMAL), 32);
+    units_sci(a->flops.per_step, ITEM("FLOP/step", E_NORMAL), 32);
+    if (a->flops.recompute > 0)
+        units_sci(a->flops.recompute, ITEM("recompute", E_NORMAL), 32);
+    else
+        snprintf(ITEM("accum", E_NORMAL), 32, "%lld", (long long)a->accum_steps);
+#undef ITEM
+    char right[64];
+    snprintf(right, sizeof right, "%s", d->sc.flops_mode == FLOPS_6ND ? "6ND" : "per op");
+    draw_header(s, &d->cs, r, "Compute and time", right, focused);
+    const int iw = LAYOUT_ITEM_WIDTH, lw = 9;
+    int per_row = (r.w - 1) / iw;
+    if (per_row < 1)
+        per_row = 1;
+    int rows = r.h - 1;
+    for (int i = 0; i < n && i / per_row < rows; i++) {
+        int x = r.x + 1 + (i % per_row) * iw, y = r.y + 1 + i / per_row;
+        screen_label(s, x, y, lw, it[i].label, E_LABEL);
+        screen_text_right(s, x + iw - 1, y, iw - lw - 2, it[i].value, it[i].elem);
+    }
+}
+
+/* ---- operations table ------------------------------------------------------------------ */
+
+static int cmp_seconds(const void *x, const void *y)
+{
+    const struct view_op *a = x, *b = y;
+    return a->seconds < b->seconds ? 1 : a->seconds > b->seconds ? -1 : a->key - b->key;
+}
+
+static void draw_ops(const struct dash *d, struct screen *s, struct rect r, bool focused)
+{
+    struct view_op ops[PLOT_MAX_OPS];
+    int n = plot_ops(d, ops, PLOT_MAX_OPS);
+    char right[64];
+    units_duration(d->lecture_ops ? 0 : d->an.roofline.step_seconds, right, sizeof right);
+    char rt[80];
+    snprintf(rt, sizeof rt, "sum %s", right);
+    draw_header(s, &d->cs, r, d->lecture_ops ? "The lecture's operations" : "Operations per step, one GPU",
+                d->lecture_ops ? NULL : rt, focused);
+    /* Columns, dropped right to left when narrow: key+name, time, bound, FLOP/B, FLOPs, bytes. */
+    bool c_bytes = r.w >= 62, c_flops = r.w >= 52, c_int = r.w >= 38;
+    int y = r.y + 1;
+    if (y >= r.y + r.h)
+        return;
+    int rows = r.y + r.h - y - 1;
+    bool truncated = n > rows;
+    if (truncated) {
+        /* Not all fit: the costliest, and a count of the rest. */
+        qsort(ops, (size_t)n, sizeof ops[0], cmp_seconds);
+        rows--;
+    }
+    int x0 = r.x + 1;
+    int xn = x0 + 2, xf = xn + 12, xb = xf + (c_flops ? 9 : 0), xi = xb + (c_bytes ? 9 : 0);
+    int xbd = xi + (c_int ? 8 : 0), xt = xbd + 8;
+    screen_text(s, xn, y, 11, "op", E_DIM);
+    if (c_flops)
+        screen_text_right(s, xf + 8, y, 8, "FLOPs", E_DIM);
+    if (c_bytes)
+        screen_text_right(s, xb + 8, y, 8, "bytes", E_DIM);
+    if (c_int)
+        screen_text_right(s, xi + 7, y, 7, "FLOP/B", E_DIM);
+    screen_text(s, xbd + 1, y, 7, "bound", E_DIM);
+    screen_text_right(s, xt + 8, y, 8, "time", E_DIM);
+    y++;
+    for (int i = 0; i < n && i < rows; i++, y++) {
+        const struct view_op *o = &ops[i];
+        int el = o->compute_bound ? E_COMPBOUND : E_MEMBOUND;
+        char b[32];
+        screen_put(s, x0, y, (uint32_t)o->key, el);
+        screen_label(s, xn, y, 11, o->name, E_NORMAL);
+        if (c_flops) {
+            units_sci(o->flops, b, sizeof b);
+            screen_text_right(s, xf + 8, y, 8, b, E_NORMAL);
+        }
+        if (c_bytes) {
+            units_bytes(o->bytes, b, sizeof b);
+            screen_text_right(s, xb + 8, y, 8, b, E_NORMAL);
+        }
+        if (c_int) {
+            units_count(o->intensity, b, sizeof b);
+            screen_text_right(s, xi + 7, y, 7, b, E_VALUE);
+        }
+        screen_text(s, xbd + 1, y, 7, o->compute_bound ? "compute" : "memory", el);
+        units_duration(o->seconds, b, sizeof b);
+        screen_text_right(s, xt + 8, y, 8, b, E_NORMAL);
+    }
+    if (truncated && y < r.y + r.h) {
+        char more[64];
+        snprintf(more, sizeof more, "+%d more (smaller)", n - rows);
+        screen_label(s, xn, y, r.w - 3, more, E_DIM);
+    }
+}
+
+/* ---- overlays -------------------------------------------------------------------------- */
+
+static struct rect box(const struct dash *d, struct screen *s, int w, int h, const char *title)
+{
+    if (w > s->cols - 2)
+        w = s->cols - 2;
+    if (h > s->rows - 2)
+        h = s->rows - 2;
+    struct rect r = {(s->cols - w) / 2, (s->rows - h) / 2, w, h};
+    if (w < 4 || h < 3)
+        return (struct rect){0, 0, 0, 0};
+    screen_fill(s, r, ' ', E_OVERLAY);
+    for (int x = r.x; x < r.x + r.w; x++) {
+        screen_put(s, x, r.y, d->cs.hline, E_OVERLAY);
+        screen_put(s, x, r.y + r.h - 1, d->cs.hline, E_OVERLAY);
+    }
+    for (int y = r.y; y < r.y + r.h; y++) {
+        screen_put(s, r.x, y, d->cs.vline, E_OVERLAY);
+        screen_put(s, r.x + r.w - 1, y, d->cs.vline, E_OVERLAY);
+    }
+    screen_put(s, r.x, r.y, d->cs.tl, E_OVERLAY);
+    screen_put(s, r.x + r.w - 1, r.y, d->cs.tr, E_OVERLAY);
+    screen_put(s, r.x, r.y + r.h - 1, d->cs.bl, E_OVERLAY);
+    screen_put(s, r.x + r.w - 1, r.y + r.h - 1, d->cs.br, E_OVERLAY);
+    char t[96];
+    snprintf(t, sizeof t, " %s ", title);
+    screen_label(s, r.x + 2, r.y, r.w - 4, t, E_OVERLAY);
+    return (struct rect){r.x + 2, r.y + 1, r.w - 4, r.h - 2};
+}
+
+static const char *const help_lines[] = {
+    "Up/Down, k/j, Tab/S-Tab  select a slider (then the panels)",
+    "Left/Right, h/l          change it; mouse: click, drag, wheel",
+    "PgUp/PgDn, Home/End      big steps, the ends",
+    "Enter                    type an exact value (53B, 8k, bf16)",
+    "m / g                    pick a model / a GPU from the presets",
+    "n / p                    lecture demo: next / previous step",
+    "t                        roofline or operations (small screens)",
+    "L                        the lecture's five operations on the roofline",
+    "s / o / e                save, open a scenario (JSON); export the report",
+    "P                        probe this machine, measured points overlay",
+    "r                        reset        q  quit        ? this help",
+    "",
+    "The line above the status bar shows the formula of the focused number.",
+    "Memory is per GPU; FLOPs and time are for the whole run.",
+};
+
+static void draw_help(const struct dash *d, struct screen *s)
+{
+    int n = (int)(sizeof help_lines / sizeof help_lines[0]);
+    struct rect in = box(d, s, 76, n + 4, "rooftop: keys (any key closes)");
+    for (int i = 0; i < n && i < in.h - 1; i++)
+        screen_label(s, in.x, in.y + 1 + i, in.w, help_lines[i], E_OVERLAY);
+}
+
+static void draw_picker(const struct dash *d, struct screen *s)
+{
+    bool models = d->mode == DM_PICK_MODEL;
+    int n = models ? d->presets.n_models : d->presets.n_gpus;
+    struct rect in = box(d, s, 60, n + 2, models ? "model (Enter picks, Esc cancels)" : "GPU (Enter picks, Esc cancels)");
+    if (rect_empty(in))
+        return;
+    int top = d->pick - in.h / 2;
+    if (top > n - in.h)
+        top = n - in.h;
+    if (top < 0)
+        top = 0;
+    for (int i = 0; i < in.h && top + i < n; i++) {
+        int k = top + i, y = in.y + i;
+        char line[256], a[32], b[32];
+        if (models) {
+            const struct preset_model *m = &d->presets.models[k];
+            units_count(m->params, a, sizeof a);
+            snprintf(line, sizeof line, "%-16s %7s  %s", m->arch.id, a, m->arch.name);
+        } else {
+            const struct gpu_spec *g = &d->presets.gpus[k];
+            units_bytes(g->memory_bytes, a, sizeof a);
+            units_flops_rate(gpu_peak(g, DTYPE_BF16), b, sizeof b);
+            snprintf(line, sizeof line, "%-12s %7s  %s bf16  %s", g->id, a, b, g->name);
+        }
+        if (k == d->pick)
+            screen_fill(s, (struct rect){in.x - 1, y, in.w + 2, 1}, ' ', E_INPUT);
+        screen_label(s, in.x, y, in.w, line, k == d->pick ? E_INPUT : E_OVERLAY);
+    }
+}
+
+static void draw_prompt(const struct dash *d, struct screen *s)
+{
+    const char *title = "";
+    char t[96];
+    switch (d->mode) {
+    case DM_EDIT:
+        snprintf(t, sizeof t, "%s: type a value", slider_info((enum slider_id)d->focus)->name);
+        title = t;
+        break;
+    case DM_SAVE:
+        title = "save the scenario as (JSON)";
+        break;
+    case DM_OPEN:
+        title = "open a scenario or demo file";
+        break;
+    case DM_EXPORT:
+        title = "export the report (.md, .json, .csv, .txt)";
+        break;
+    default:
+        return;
+    }
+    struct rect in = box(d, s, 64, 3, title);
+    if (rect_empty(in))
+        return;
+    screen_fill(s, in, ' ', E_INPUT);
+    /* Show the end of long input: that is where the cursor is. */
+    int w = screen_width(d->input);
+    const char *p = d->input;
+    if (w > in.w - 1)
+        p += w - (in.w - 1);
+    int x = in.x + screen_label(s, in.x, in.y, in.w - 1, p, E_INPUT);
+    screen_put(s, x, in.y, ' ', E_INPUT);
+    screen_attr(s, x, in.y, 1, CATTR_REVERSE);
+}
+
+/* ---- frame ----------------------------------------------------------------------------- */
+
+static void draw_too_small(struct screen *s)
+{
+    char msg[96];
+    snprintf(msg, sizeof msg, "rooftop needs at least %dx%d (this terminal is %dx%d)",
+             LAYOUT_MIN_COLS, LAYOUT_MIN_ROWS, s->cols, s->rows);
+    int w = screen_width(msg);
+    int x = (s->cols - w) / 2, y = s->rows / 2;
+    if (x < 0)
+        x = 0;
+    screen_label(s, x, y, s->cols - x, msg, E_ERROR);
+}
+
+void draw_frame(const struct dash *d, struct screen *s)
+{
+    screen_clear(s, E_NORMAL);
+    s->ellipsis = d->cs.ellipsis;
+    struct layout L;
+    draw_layout(d, s->cols, s->rows, &L);
+    if (L.too_small) {
+        draw_too_small(s);
+        return;
+    }
+    draw_title(d, s, L.r[P_TITLE]);
+    draw_sliders(d, s, L.r[P_SLIDERS]);
+    for (int i = 0; i < L.n_vrules; i++)
+        for (int y = L.vrule[i].y; y < L.vrule[i].y + L.vrule[i].h; y++)
+            screen_put(s, L.vrule[i].x, y, d->cs.vline, E_HEADER);
+    if (!rect_empty(L.r[P_MEMORY]))
+        draw_memory(d, s, L.r[P_MEMORY], d->focus == FOCUS_MEMORY);
+    if (!rect_empty(L.r[P_COMPUTE]))
+        draw_compute(d, s, L.r[P_COMPUTE], d->focus == FOCUS_COMPUTE);
+    if (!rect_empty(L.r[P_ROOFLINE]))
+        plot_roofline(d, s, L.r[P_ROOFLINE], d->focus == FOCUS_ROOFLINE);
+    if (!rect_empty(L.r[P_OPS]))
+        draw_ops(d, s, L.r[P_OPS], d->focus == FOCUS_OPS);
+    draw_caption(d, s, L.r[P_CAPTION]);
+    draw_explain(d, s, L.r[P_EXPLAIN]);
+    draw_status(d, s, L.r[P_STATUS]);
+    switch (d->mode) {
+    case DM_HELP:
+        draw_help(d, s);
+        break;
+    case DM_PICK_MODEL:
+    case DM_PICK_GPU:
+        draw_picker(d, s);
+        break;
+    case DM_EDIT:
+    case DM_SAVE:
+    case DM_OPEN:
+    case DM_EXPORT:
+        draw_prompt(d, s);
+        break;
+    default:
+        break;
+    }
+}

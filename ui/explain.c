@@ -1,0 +1,289 @@
+/* explain.c - one line per focus that shows the arithmetic behind the figure, as a lecturer
+ * would write it on the board. */
+#include "explain.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "roofline.h"
+#include "screen.h"
+#include "units.h"
+
+void explain_number(double v, char *buf, size_t n)
+{
+    if (!(v == v) || v < 0) {
+        snprintf(buf, n, "0");
+        return;
+    }
+    if (v < 1e4 && v == floor(v)) {
+        snprintf(buf, n, "%.0f", v);
+        return;
+    }
+    if (v < 1e4) {
+        snprintf(buf, n, "%.4g", v);
+        return;
+    }
+    /* Engineering exponent (a multiple of 3), up to four significant digits. */
+    int e = (int)floor(log10(v));
+    e -= ((e % 3) + 3) % 3;
+    double m = v / pow(10, e);
+    if (m >= 999.95) {
+        m /= 1000;
+        e += 3;
+    }
+    snprintf(buf, n, "%.4ge%d", m, e);
+}
+
+/* Variants of one explanation, longest first; the first that fits wins. */
+struct variants {
+    char text[3][400];
+    int n;
+};
+
+static char *next(struct variants *v)
+{
+    return v->n < 3 ? v->text[v->n++] : v->text[2];
+}
+
+#define ADD(v, ...) snprintf(next(v), sizeof(v)->text[0], __VA_ARGS__)
+
+static double state_bytes_per_param(const struct scenario *s, double *p, double *g, double *o,
+                                    double *m)
+{
+    *p = dtype_bytes(s->dtype);
+    *g = dtype_bytes(s->dtype);
+    *o = optimizer_states(s->optimizer) * dtype_bytes(optimizer_state_dtype(s->optimizer));
+    *m = s->master_weights && s->dtype != DTYPE_FP32 && s->dtype != DTYPE_TF32 ? 4 : 0;
+    return *p + *g + *o + *m;
+}
+
+static void explain_flops(const struct dash *d, struct variants *v)
+{
+    const struct analysis *a = &d->an;
+    const char *x = d->cs.times;
+    char n[32], dd[32], f[32], det[32];
+    explain_number((double)a->params.active, n, sizeof n);
+    explain_number(d->sc.tokens, dd, sizeof dd);
+    explain_number(a->flops.six_nd, f, sizeof f);
+    explain_number(a->flops.detailed, det, sizeof det);
+    double diff = a->flops.six_nd > 0 ? 100 * (a->flops.detailed / a->flops.six_nd - 1) : 0;
+    if (d->sc.flops_mode == FLOPS_6ND) {
+        ADD(v, "FLOPs = 6 %s N %s D = 6 %s %s %s %s = %s FLOPs   (counted per operation: %s, %+.1f%%)",
+            x, x, x, n, x, dd, f, det, diff);
+        ADD(v, "FLOPs = 6 %s N %s D = 6 %s %s %s %s = %s FLOPs", x, x, x, n, x, dd, f);
+    } else {
+        ADD(v, "FLOPs counted per operation = %s (6 %s N %s D = 6 %s %s %s %s = %s, %+.1f%%)",
+            det, x, x, x, n, x, dd, f, diff);
+        ADD(v, "FLOPs per operation %s vs 6ND %s (%+.1f%%)", det, f, diff);
+    }
+}
+
+static void explain_time(const struct dash *d, struct variants *v)
+{
+    const struct analysis *a = &d->an;
+    const char *x = d->cs.times;
+    char f[32], g[32], p[32], t[32], secs[32];
+    explain_number(a->flops.total, f, sizeof f);
+    explain_number((double)d->sc.gpus, g, sizeof g);
+    explain_number(a->roofline.peak, p, sizeof p);
+    units_duration(a->time.seconds, t, sizeof t);
+    explain_number(a->time.seconds, secs, sizeof secs);
+    ADD(v, "time = FLOPs / (GPUs %s peak %s MFU) = %s / (%s %s %s %s %.3g) = %s s = %s", x, x, f,
+        g, x, p, x, d->sc.mfu, secs, t);
+    ADD(v, "time = %s / (%s %s %s %s %.3g) = %s", f, g, x, p, x, d->sc.mfu, t);
+}
+
+static void explain_state(const struct dash *d, struct variants *v)
+{
+    const struct scenario *s = &d->sc;
+    double p, g, o, m;
+    double total = state_bytes_per_param(s, &p, &g, &o, &m);
+    char mb[48] = "";
+    if (m > 0)
+        snprintf(mb, sizeof mb, " + %.3g master (fp32)", m);
+    ADD(v, "bytes/param = %.3g params (%s) + %.3g grads + %.3g %s state (%d %s %s)%s = %.3g B",
+        p, dtype_name(s->dtype), g, o, optimizer_name(s->optimizer), optimizer_states(s->optimizer),
+        d->cs.times, dtype_name(optimizer_state_dtype(s->optimizer)), mb, total);
+    ADD(v, "bytes/param = %.3g + %.3g + %.3g%s = %.3g B", p, g, o, m > 0 ? " + 4" : "", total);
+}
+
+static void explain_parallel(const struct dash *d, struct variants *v)
+{
+    const struct scenario *s = &d->sc;
+    const char *x = d->cs.times;
+    char n[32], per[32];
+    units_count((double)d->an.params.total, n, sizeof n);
+    units_count(d->an.memory.row[MEM_PARAMS].elements, per, sizeof per);
+    static const char *const zero_what[4] = {"nothing sharded", "optimizer state sharded",
+                                             "optimizer + grads sharded",
+                                             "optimizer + grads + params sharded"};
+    int z = s->zero >= 0 && s->zero <= 3 ? s->zero : 0;
+    ADD(v, "dp = GPUs / (tp %s pp) = %lld / (%lld %s %lld) = %lld; params/GPU = %s / %lld = %s; ZeRO-%d: %s over %lld",
+        x, (long long)s->gpus, (long long)s->tp, x, (long long)s->pp, (long long)d->an.dp, n,
+        (long long)(s->tp * s->pp), per, z, zero_what[z], (long long)d->an.dp);
+    ADD(v, "dp = %lld / (%lld %s %lld) = %lld; params/GPU %s; ZeRO-%d", (long long)s->gpus,
+        (long long)s->tp, x, (long long)s->pp, (long long)d->an.dp, per, z);
+}
+
+static void explain_batch(const struct dash *d, struct variants *v)
+{
+    const struct analysis *a = &d->an;
+    const char *x = d->cs.times;
+    char tok[32];
+    units_count((double)d->sc.batch * (double)d->sc.seq, tok, sizeof tok);
+    ADD(v, "batch %lld = micro-batch %lld %s dp %lld %s %lld accumulation steps; %s tokens per step",
+        (long long)d->sc.batch, (long long)a->micro_batch, x, (long long)a->dp, x,
+        (long long)a->accum_steps, tok);
+    ADD(v, "batch %lld = %lld %s %lld %s %lld accum", (long long)d->sc.batch,
+        (long long)a->micro_batch, x, (long long)a->dp, x, (long long)a->accum_steps);
+}
+
+static void explain_activations(const struct dash *d, struct variants *v)
+{
+    const struct analysis *a = &d->an;
+    const struct scenario *s = &d->sc;
+    char per[32], out[32], tot[32];
+    units_bytes(a->memory.activations_per_layer, per, sizeof per);
+    units_bytes(a->memory.activations_outside, out, sizeof out);
+    units_bytes(a->memory.row[MEM_ACTIVATIONS].bytes, tot, sizeof tot);
+    const char *scores = s->flash ? "FlashAttention" : "s x s scores kept";
+    if (s->pp == 1 && s->recompute == RECOMPUTE_NONE) {
+        /* The plain case adds up on screen: every layer's tensors plus the LM head's. */
+        ADD(v, "activations = L %s per layer + outside = %lld %s %s + %s = %s per GPU (b = %lld, s = %lld, %s)",
+            d->cs.times, (long long)s->model.layers, d->cs.times, per, out, tot,
+            (long long)a->micro_batch, (long long)s->seq, scores);
+        ADD(v, "activations = %lld %s %s + %s = %s (b=%lld, s=%lld)", (long long)s->model.layers,
+            d->cs.times, per, out, tot, (long long)a->micro_batch, (long long)s->seq);
+        return;
+    }
+    ADD(v, "activations %s per GPU: %s kept per layer per micro-batch (b = %lld, s = %lld, %s), recompute %s, %lld pipeline stages",
+        tot, per, (long long)a->micro_batch, (long long)s->seq, scores, recompute_name(s->recompute),
+        (long long)s->pp);
+    ADD(v, "activations %s per GPU: %s/layer kept (b=%lld, s=%lld), recompute %s", tot, per,
+        (long long)a->micro_batch, (long long)s->seq, recompute_name(s->recompute));
+}
+
+static void explain_memory(const struct dash *d, struct variants *v)
+{
+    const struct memory *m = &d->an.memory;
+    char parts[MEM_COUNT][32], tot[32], cap[32];
+    for (int i = 0; i < MEM_COUNT; i++)
+        units_bytes(m->row[i].bytes, parts[i], sizeof parts[i]);
+    units_bytes(m->total, tot, sizeof tot);
+    units_bytes(m->capacity, cap, sizeof cap);
+    ADD(v, "per GPU = %s params + %s grads + %s optimizer + %s master + %s activations = %s of %s",
+        parts[0], parts[1], parts[2], parts[3], parts[4], tot, cap);
+    ADD(v, "per GPU = %s + %s + %s + %s + %s = %s of %s", parts[0], parts[1], parts[2],
+        parts[3], parts[4], tot, cap);
+}
+
+static void explain_ridge(const struct dash *d, struct variants *v)
+{
+    char p[32], b[32];
+    explain_number(d->an.roofline.peak, p, sizeof p);
+    explain_number(d->an.roofline.bandwidth, b, sizeof b);
+    if (d->lecture_ops) {
+        struct op_cost c;
+        lecture_op_cost(LOP_MATMUL, lecture_op_default_n(LOP_MATMUL), d->sc.dtype, &c);
+        ADD(v, "matmul n = 1024: n%s(2n-1) FLOPs / 3%s%gn%s bytes = %.4g FLOP/B; ReLU n / 4n = 0.25; ridge %s / %s = %.0f",
+            d->cs.utf8 ? "\xC2\xB2" : "^2", d->cs.times, dtype_bytes(d->sc.dtype),
+            d->cs.utf8 ? "\xC2\xB2" : "^2", c.intensity, p, b, d->an.roofline.ridge);
+        ADD(v, "matmul 1024: %.4g FLOP/B, ReLU 0.25; ridge %.0f FLOP/B", c.intensity,
+            d->an.roofline.ridge);
+        return;
+    }
+    ADD(v, "ridge = peak / bandwidth = %s / %s = %.0f FLOP/B: ops left of it are memory-bound, right of it compute-bound",
+        p, b, d->an.roofline.ridge);
+    ADD(v, "ridge = %s / %s = %.0f FLOP/B", p, b, d->an.roofline.ridge);
+}
+
+static void explain_ops(const struct dash *d, struct variants *v)
+{
+    char t[32];
+    units_duration(d->an.roofline.step_seconds, t, sizeof t);
+    ADD(v, "op time = max(FLOPs / peak, bytes / bandwidth); their sum %s per step per GPU %s MFU %s %.2f",
+        t, d->cs.arrow, d->cs.le, d->an.roofline.mfu_bound);
+    ADD(v, "op time = max(FLOPs/peak, bytes/bw); sum %s %s MFU %s %.2f", t, d->cs.arrow,
+        d->cs.le, d->an.roofline.mfu_bound);
+}
+
+static void explain_model(const struct dash *d, struct variants *v)
+{
+    const struct param_counts *p = &d->an.params;
+    const struct model_arch *m = &d->sc.model;
+    char tot[32], layer[32], emb[32], head[32], act[32];
+    units_count((double)p->total, tot, sizeof tot);
+    units_count((double)p->per_layer, layer, sizeof layer);
+    units_count((double)(p->embedding + p->position), emb, sizeof emb);
+    units_count((double)p->lm_head, head, sizeof head);
+    units_count((double)p->active, act, sizeof act);
+    char moe[64] = "";
+    if (model_is_moe(m))
+        snprintf(moe, sizeof moe, "; %s active per token", act);
+    ADD(v, "N = %s: %lld layers %s %s + embeddings %s + LM head %s (h = %lld, %lld heads, %lld KV)%s",
+        tot, (long long)m->layers, d->cs.times, layer, emb, head, (long long)m->d_model,
+        (long long)m->heads, (long long)m->kv_heads, moe);
+    ADD(v, "N = %s: %lld layers %s %s + %s + %s%s", tot, (long long)m->layers, d->cs.times, layer,
+        emb, head, moe);
+}
+
+void explain_line(const struct dash *d, int width, char *buf, size_t n)
+{
+    struct variants v = {.n = 0};
+    switch (d->focus) {
+    case SL_MODEL:
+        explain_model(d, &v);
+        break;
+    case SL_PARAMS:
+    case SL_TOKENS:
+    case SL_FLOPS:
+        explain_flops(d, &v);
+        break;
+    case SL_GPU:
+    case SL_GPUS:
+    case SL_MFU:
+    case FOCUS_COMPUTE:
+        explain_time(d, &v);
+        break;
+    case SL_DTYPE:
+    case SL_MASTER:
+    case SL_OPTIMIZER:
+        explain_state(d, &v);
+        break;
+    case SL_TP:
+    case SL_PP:
+    case SL_SP:
+    case SL_ZERO:
+        explain_parallel(d, &v);
+        break;
+    case SL_BATCH:
+    case SL_MICRO:
+        explain_batch(d, &v);
+        break;
+    case SL_SEQ:
+    case SL_RECOMPUTE:
+    case SL_FLASH:
+        explain_activations(d, &v);
+        break;
+    case FOCUS_MEMORY:
+        explain_memory(d, &v);
+        break;
+    case FOCUS_ROOFLINE:
+        explain_ridge(d, &v);
+        break;
+    case FOCUS_OPS:
+        explain_ops(d, &v);
+        break;
+    default:
+        ADD(&v, " ");
+        break;
+    }
+    int pick = v.n - 1;
+    for (int i = 0; i < v.n; i++)
+        if (screen_width(v.text[i]) <= width) {
+            pick = i;
+            break;
+        }
+    snprintf(buf, n, "%s", v.text[pick]);
+}

@@ -1,0 +1,157 @@
+/* lecture.c - loading the lecture demo's steps. */
+#include "lecture.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "scenario_file.h"
+
+/* Reads a whole (small) file; NULL with errno set on failure. */
+static char *read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    char *buf = NULL;
+    size_t cap = 0, n = 0;
+    for (;;) {
+        if (n + 4096 + 1 > cap) {
+            if (cap > 4u << 20) /* a demo file is a few kB; refuse anything huge */
+                break;
+            size_t nc = cap ? cap * 2 : 8192;
+            char *nb = realloc(buf, nc);
+            if (!nb)
+                break;
+            buf = nb;
+            cap = nc;
+        }
+        size_t got = fread(buf + n, 1, cap - n - 1, f);
+        n += got;
+        if (got == 0)
+            break;
+    }
+    bool bad = ferror(f) || !feof(f);
+    fclose(f);
+    if (bad || !buf) {
+        free(buf);
+        return NULL;
+    }
+    buf[n] = '\0';
+    *len = n;
+    return buf;
+}
+
+static cJSON *parse_file(const char *path, char *err, size_t errlen)
+{
+    size_t len = 0;
+    char *text = read_file(path, &len);
+    if (!text) {
+        snprintf(err, errlen, "%s: cannot read the file", path);
+        return NULL;
+    }
+    cJSON *root = cJSON_ParseWithLength(text, len);
+    free(text);
+    if (!root || !cJSON_IsObject(root)) {
+        snprintf(err, errlen, "%s: not a JSON object", path);
+        cJSON_Delete(root);
+        return NULL;
+    }
+    return root;
+}
+
+bool lecture_is_demo(const char *path)
+{
+    char err[256];
+    cJSON *root = parse_file(path, err, sizeof err);
+    bool demo = root && cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(root, "steps"));
+    cJSON_Delete(root);
+    return demo;
+}
+
+static void copy_string(const cJSON *obj, const char *key, char *dst, size_t n)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+    dst[0] = '\0';
+    if (cJSON_IsString(v) && v->valuestring)
+        snprintf(dst, n, "%s", v->valuestring);
+}
+
+bool lecture_load(const char *path, struct lecture *l, char *err, size_t errlen)
+{
+    memset(l, 0, sizeof *l);
+    cJSON *root = parse_file(path, err, errlen);
+    if (!root)
+        return false;
+    cJSON *steps = cJSON_DetachItemFromObjectCaseSensitive(root, "steps");
+    int n = cJSON_GetArraySize(steps);
+    if (!cJSON_IsArray(steps) || n < 1) {
+        snprintf(err, errlen, "%s: steps: want an array of at least one step", path);
+        cJSON_Delete(steps);
+        cJSON_Delete(root);
+        return false;
+    }
+    struct scenario base;
+    scenario_default(&base);
+    bool ok = scenario_apply_json(&base, root, path, err, errlen);
+    snprintf(l->name, sizeof l->name, "%s", base.name);
+    l->steps = ok ? calloc((size_t)n, sizeof *l->steps) : NULL;
+    if (ok && !l->steps) {
+        snprintf(err, errlen, "%s: out of memory", path);
+        ok = false;
+    }
+    for (int i = 0; ok && i < n; i++) {
+        const cJSON *st = cJSON_GetArrayItem(steps, i);
+        struct lecture_step *ls = &l->steps[i];
+        char origin[600], verr[256];
+        snprintf(origin, sizeof origin, "%s: step %d", path, i + 1);
+        if (!cJSON_IsObject(st)) {
+            snprintf(err, errlen, "%s: not an object", origin);
+            ok = false;
+            break;
+        }
+        ls->scenario = base;
+        if (!scenario_apply_json(&ls->scenario, st, origin, err, errlen)) {
+            ok = false;
+            break;
+        }
+        if (!scenario_validate(&ls->scenario, verr, (int)sizeof verr)) {
+            snprintf(err, errlen, "%s: %s", origin, verr);
+            ok = false;
+            break;
+        }
+        copy_string(st, "title", ls->title, sizeof ls->title);
+        copy_string(st, "caption", ls->caption, sizeof ls->caption);
+        copy_string(st, "_focus", ls->focus, sizeof ls->focus);
+        char view[32];
+        copy_string(st, "_view", view, sizeof view);
+        ls->lecture_ops = strcmp(view, "lecture") == 0;
+        l->n = i + 1;
+    }
+    cJSON_Delete(steps);
+    cJSON_Delete(root);
+    if (!ok)
+        lecture_free(l);
+    return ok;
+}
+
+void lecture_free(struct lecture *l)
+{
+    free(l->steps);
+    memset(l, 0, sizeof *l);
+}
+
+bool lecture_find(const char *name, char *path, size_t n)
+{
+    const char *env = getenv("ROOFTOP_SPECS");
+    const char *dirs[3] = {env, "specs", ROOFTOP_DATADIR "/specs"};
+    for (int i = 0; i < 3; i++) {
+        if (!dirs[i] || !*dirs[i])
+            continue;
+        int k = snprintf(path, n, "%s/scenarios/%s", dirs[i], name);
+        if (k > 0 && (size_t)k < n && access(path, R_OK) == 0)
+            return true;
+    }
+    return false;
+}

@@ -1,0 +1,51 @@
+/* lecture.h - the lecture demo: a scenario file with steps, each a set of overrides and a
+ * caption, walked through with n and p. */
+#ifndef ROOFTOP_UI_LECTURE_H
+#define ROOFTOP_UI_LECTURE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <cjson/cJSON.h>
+
+#include "scenario.h"
+
+#define LECTURE_TEXT_MAX 512
+
+/*
+ * File format: a scenario object (applied first, as a scenario file) with a "steps" array.
+ * Each step is an object of overrides in the scenario-file format plus:
+ *   "title"     short name of the step
+ *   "caption"   the sentence shown on screen
+ *   "_focus"    the slider to focus (its key: "tokens", "gpus", ...) or a panel
+ *               ("memory", "compute", "roofline", "ops")
+ *   "_view"     "model" (the model's operations on the roofline, default) or "lecture"
+ *               (the lecture's five operations)
+ * Step k's scenario = scenario_default + the file's top-level keys + step k's keys: every
+ * step stands alone, so stepping back needs no undo.
+ */
+struct lecture_step {
+    char title[128];
+    char caption[LECTURE_TEXT_MAX];
+    char focus[32];          /* "" when none */
+    bool lecture_ops;        /* show the lecture's five operations */
+    struct scenario scenario;
+};
+
+struct lecture {
+    char name[SCENARIO_NAME_MAX];
+    struct lecture_step *steps;
+    int n;
+};
+
+/* Whether the JSON file has a "steps" array (a demo rather than a plain scenario). */
+bool lecture_is_demo(const char *path);
+/* Loads and checks every step (each must apply and validate). On error one line naming the
+ * file and step in err. */
+bool lecture_load(const char *path, struct lecture *l, char *err, size_t errlen);
+void lecture_free(struct lecture *l);
+/* Finds specs/scenarios/NAME on the search path ($ROOFTOP_SPECS, ./specs, the installed
+ * specs). Returns false when it is nowhere. */
+bool lecture_find(const char *name, char *path, size_t n);
+
+#endif

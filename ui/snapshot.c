@@ -1,0 +1,96 @@
+/* snapshot.c - renders the dashboard headlessly: the same state, key handler and drawing as
+ * the terminal, written as text, ANSI or SVG. */
+#include "snapshot.h"
+
+#include <errno.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "capture.h"
+#include "dash.h"
+#include "draw.h"
+#include "keys.h"
+#include "options.h"
+#include "screen.h"
+
+#define MAX_KEYS 200000
+
+int cmd_snapshot(int argc, char **argv)
+{
+    char err[1024];
+    struct ui_options o;
+    setlocale(LC_ALL, "");
+    setlocale(LC_NUMERIC, "C");
+    if (!ui_options_parse(argc, argv, 1, true, &o, err, sizeof err)) {
+        fprintf(stderr, "rooftop snapshot: %s\n", err);
+        return 2;
+    }
+    if (o.help) {
+        ui_options_help(stdout, true);
+        return 0;
+    }
+    enum capture_format fmt;
+    if (!capture_format_parse(o.format, &fmt)) {
+        fprintf(stderr, "rooftop snapshot: --format: '%s' is not txt, ansi or svg\n", o.format);
+        return 2;
+    }
+    struct event *evs = NULL;
+    int n = 0;
+    if (o.keys) {
+        evs = malloc(MAX_KEYS * sizeof *evs);
+        if (!evs) {
+            fprintf(stderr, "rooftop snapshot: out of memory\n");
+            return 1;
+        }
+        n = keys_parse(o.keys, evs, MAX_KEYS, err, sizeof err);
+        if (n < 0) {
+            fprintf(stderr, "rooftop snapshot: %s\n", err);
+            free(evs);
+            return 2;
+        }
+    }
+    /* Colour unless asked not to: a screenshot does not depend on the terminal it is taken
+     * from. UTF-8 unless --ascii. */
+    bool color = theme_want_color(o.no_color);
+    struct dash d;
+    if (!ui_dash_from_options(&d, &o, color, !o.ascii, err, sizeof err)) {
+        fprintf(stderr, "rooftop snapshot: %s\n", err);
+        free(evs);
+        return 2;
+    }
+    struct event rs = {.type = EV_RESIZE, .x = o.cols, .y = o.rows};
+    dash_handle(&d, &rs);
+    for (int i = 0; i < n && !d.quit; i++)
+        dash_handle(&d, &evs[i]);
+    free(evs);
+
+    struct screen s = {0};
+    int rc = 0;
+    if (!screen_resize(&s, d.cols, d.rows)) {
+        fprintf(stderr, "rooftop snapshot: out of memory\n");
+        rc = 1;
+    } else {
+        draw_frame(&d, &s);
+        FILE *f = stdout;
+        if (o.out && !(f = fopen(o.out, "w"))) {
+            fprintf(stderr, "rooftop snapshot: %s: cannot write: %s\n", o.out, strerror(errno));
+            rc = 1;
+        } else {
+            bool ok = capture_write(f, &s, &d.theme, fmt);
+            if (f != stdout)
+                ok = (fclose(f) == 0) && ok;
+            else
+                ok = (fflush(f) == 0) && ok;
+            if (!ok) {
+                fprintf(stderr, "rooftop snapshot: %s: write failed\n", o.out ? o.out : "stdout");
+                rc = 1;
+            }
+        }
+    }
+    screen_free(&s);
+    dash_free(&d);
+    return rc;
+}
