@@ -249,7 +249,7 @@ static bool export_report(struct dash *d, const char *path, char *err, size_t er
     snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
     FILE *f = fopen(tmp, "w");
     if (!f) {
-        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+        snprintf(err, errlen, "%.200s: cannot write: %s", path, strerror(errno));
         return false;
     }
     bool ok = report_write(f, &d->sc, &d->an, fmt);
@@ -263,10 +263,10 @@ static bool export_report(struct dash *d, const char *path, char *err, size_t er
     }
     if (!ok) {
         unlink(tmp);
-        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(e ? e : EIO));
+        snprintf(err, errlen, "%.200s: cannot write: %s", path, strerror(e ? e : EIO));
         return false;
     }
-    snprintf(err, errlen, "exported the %s report to %s", report_format_name(fmt), path);
+    snprintf(err, errlen, "exported the %s report to %.200s", report_format_name(fmt), path);
     return true;
 }
 
