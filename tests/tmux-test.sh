@@ -87,7 +87,7 @@ run_case() {
     echo "tmux-test: $name: quit with $how, terminal restored"
 }
 
-# 1. Sliders and resizes, then q.
+# 1. Sliders, resizes, help and the probe, then q.
 T send-keys -t t:0 "clear; stty -g > $work/before; $BIN; echo \"exit=\$?\"; stty -g > $work/after; echo END-main" Enter
 wait_for "143.9 days" 10 || fail "the dashboard did not start"
 # Focus moves down from the model size to the GPU count; Right doubles it.
@@ -108,12 +108,17 @@ T send-keys -t t:0 '?'
 wait_for "any key closes" 5 || fail "? did not open the help"
 T send-keys -t t:0 Escape
 wait_gone "any key closes" 5 || fail "the help did not close"
+# P probes this machine in the background; the points land on the roofline as they come.
+T send-keys -t t:0 P
+wait_for "points in" 90 || fail "P: the probe did not finish"
+wait_for "measured: " 5 || fail "P: no measured points on the roofline"
+pane | grep -q "probe failed" && fail "P: the probe failed"
 T send-keys -t t:0 q
 wait_for "END-main" 10 || fail "q did not quit"
 pane | grep -q "exit=0" || fail "exit status was not 0"
 cmp -s "$work/before" "$work/after" || fail "tty modes differ after q"
 [ "$(flag alternate_on)" = 0 ] || fail "still on the alternate screen after q"
-echo "tmux-test: sliders, resize to 90x30, 60x20 and back, help: ok"
+echo "tmux-test: sliders, resize to 90x30, 60x20 and back, help, probe (P): ok"
 
 run_case ctrl-c C-c
 run_case sigterm TERM

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "draw.h"
+#include "probe_child.h"
 #include "report.h"
 #include "scenario_file.h"
 #include "spec.h"
@@ -54,6 +55,8 @@ bool dash_init(struct dash *d, const struct scenario *sc, bool color, bool utf8,
 
 void dash_free(struct dash *d)
 {
+    probe_child_free(d->probe);
+    d->probe = NULL;
     presets_free(&d->presets);
     lecture_free(&d->lec);
     points_free(&d->points);
@@ -135,6 +138,7 @@ bool dash_try(struct dash *d, const struct scenario *cand, int moved)
         return false;
     }
     d->sc = c;
+    d->edited = moved >= 0;
     analysis_run(&d->sc, &d->an);
     if (note[0])
         dash_status(d, false, "%s", note);
@@ -211,25 +215,85 @@ void dash_set_points(struct dash *d, struct points_doc *doc, const char *from)
 
 bool dash_probe_poll(struct dash *d)
 {
-    (void)d;
-    return false;
+    if (!d->probe)
+        return false;
+    struct points_line ev;
+    int r;
+    bool changed = false;
+    /* Points appear on the roofline as they arrive. */
+    while ((r = probe_child_poll(d->probe, &ev)) == PCHILD_EVENT) {
+        changed = true;
+        switch (ev.kind) {
+        case PLINE_POINT:
+            if (!points_add(&d->points, &ev.point))
+                dash_status(d, true, "probe: out of memory for points");
+            break;
+        case PLINE_DEVICE:
+            d->points.device = ev.device;
+            snprintf(d->points_from, sizeof d->points_from, "%.100s", ev.device.name);
+            break;
+        case PLINE_PROGRESS:
+            d->probe_done = ev.done;
+            d->probe_total = ev.total;
+            snprintf(d->probe_what, sizeof d->probe_what, "%.60s", ev.text);
+            break;
+        case PLINE_STATUS:
+            dash_status(d, false, "probe: %s", ev.text);
+            break;
+        case PLINE_ERROR:
+            dash_status(d, true, "probe: %s", ev.text);
+            break;
+        case PLINE_DONE:
+            dash_status(d, false, "probe: %d points in %.1f s from %s", ev.done, ev.seconds,
+                        d->points_from);
+            break;
+        }
+    }
+    if (r == PCHILD_EXITED) {
+        bool ok;
+        char reason[256];
+        probe_child_result(d->probe, &ok, reason, sizeof reason);
+        probe_child_free(d->probe);
+        d->probe = NULL;
+        if (!ok)
+            dash_status(d, true, "probe failed: %s", reason);
+        changed = true;
+    }
+    return changed;
 }
 
 int dash_probe_fd(const struct dash *d)
 {
-    (void)d;
-    return -1;
+    return d->probe ? probe_child_fd(d->probe) : -1;
 }
 
 static void probe_key(struct dash *d)
 {
     if (!d->allow_probe) {
         dash_status(d, true, "P: the probe runs in the live dashboard only "
-                             "(or run `rooftop probe`, then --points FILE)");
+                             "(or run `rooftop probe --out FILE`, then --points FILE)");
         return;
     }
-    dash_status(d, true, "P: probing from the dashboard is not available in this build; "
-                         "run `rooftop probe --out FILE`, then --points FILE");
+    if (d->probe) {
+        probe_child_free(d->probe);
+        d->probe = NULL;
+        dash_status(d, false, "probe cancelled; the points so far stay");
+        return;
+    }
+    char err[256];
+    /* The quick probe (a few seconds), CUDA when a device is usable, else the CPU. */
+    d->probe = probe_child_start_self("auto", true, NULL, 300, err, sizeof err);
+    if (!d->probe) {
+        dash_status(d, true, "probe: %s", err);
+        return;
+    }
+    points_free(&d->points);
+    points_init(&d->points);
+    d->have_points = true;
+    snprintf(d->points_from, sizeof d->points_from, "this machine");
+    d->probe_done = d->probe_total = 0;
+    d->probe_what[0] = '\0';
+    dash_status(d, false, "probe started: points appear as they are measured (P cancels)");
 }
 
 /* ---- files ----------------------------------------------------------------------------- */

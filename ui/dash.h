@@ -47,6 +47,7 @@ struct dash {
     struct scenario sc;          /* always valid */
     struct analysis an;          /* analysis_run(sc) */
     struct scenario start;       /* what r resets to */
+    bool edited;                 /* a slider moved since the scenario was loaded */
     struct presets presets;
     struct theme theme;
     struct charset cs;

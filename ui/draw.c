@@ -206,12 +206,32 @@ static void draw_status(const struct dash *d, struct screen *s, struct rect r)
         screen_label(s, x, r.y, end - x, d->status, el);
         x += (w < end - x ? w : end - x) + 2;
     } else {
-        char name[SCENARIO_NAME_MAX + 8];
-        snprintf(name, sizeof name, "%s", d->sc.name[0] ? d->sc.name : "scenario");
+        char name[SCENARIO_NAME_MAX + 160];
+        if (d->sc.name[0] && strcmp(d->sc.name, "custom") != 0)
+            snprintf(name, sizeof name, "%s%s", d->sc.name, d->edited ? " (edited)" : "");
+        else
+            snprintf(name, sizeof name, "%s on %lld %s", d->sc.model.id[0] ? d->sc.model.id : "custom",
+                     (long long)d->sc.gpus, d->sc.gpu.id[0] ? d->sc.gpu.id : d->sc.gpu.name);
         int w = screen_width(name);
-        if (w > r.w / 3)
-            w = r.w / 3;
+        if (w > r.w / 2)
+            w = r.w / 2;
         x += screen_label(s, x, r.y, w, name, E_STATUS) + 2;
+    }
+    if (d->probe && d->mode == DM_NORMAL) {
+        /* The probe's progress takes the place of the key hints while it runs. */
+        int bw = 20;
+        if (x + bw + 12 < end) {
+            x += screen_label(s, x, r.y, 8, "probing ", E_STATUS);
+            int fill = d->probe_total > 0 ? bw * d->probe_done / d->probe_total : 0;
+            for (int i = 0; i < bw; i++)
+                screen_put(s, x + i, r.y, i < fill ? d->cs.progress : d->cs.progress_empty, E_STATUS);
+            x += bw + 1;
+            char prog[96];
+            snprintf(prog, sizeof prog, "%d/%d %s  (P cancels)", d->probe_done, d->probe_total,
+                     d->probe_what);
+            screen_label(s, x, r.y, end - x, prog, E_STATUS);
+        }
+        return;
     }
     static const char *const normal[] = {
         "\x01 change", "\x02 select", "Enter type", "m model", "g GPU", "n/p lecture",

@@ -290,11 +290,15 @@ void plot_roofline(const struct dash *d, struct screen *s, struct rect r, bool f
     memset(&pc, 0, sizeof pc);
     if (d->have_points) {
         points_ceilings(&d->points, &pc);
+        /* The measured roof: bandwidth, capped by the measured peak of the scenario's dtype,
+         * or the best measured peak when that dtype was not measured. */
         int pk = dtype_peak(d->sc.dtype);
-        if (pc.bandwidth > 0) {
-            double mp = pc.peak_valid[pk] && pc.peak[pk] > 0 ? pc.peak[pk] : a->roofline.peak;
-            draw_roof(&cv, mp, pc.bandwidth, true, pc.peak_valid[pk], E_POINT, 2, true);
-        }
+        double mp = pc.peak_valid[pk] ? pc.peak[pk] : 0;
+        for (int k = 0; k < PEAK_COUNT && mp <= 0; k++)
+            if (pc.peak_valid[k] && pc.peak[k] > mp)
+                mp = pc.peak[k];
+        if (pc.bandwidth > 0 && mp > 0)
+            draw_roof(&cv, mp, pc.bandwidth, true, true, E_POINT, 2, true);
     }
     for (int cy = 0; cy < ax.area.h; cy++)
         for (int cx = 0; cx < ax.area.w; cx++) {
@@ -365,7 +369,7 @@ void plot_roofline(const struct dash *d, struct screen *s, struct rect r, bool f
             fy = 0;
         if (fy > ax.Y - 1)
             fy = ax.Y - 1;
-        int x = ax.area.x + (int)fx / ax.dx, y = ax.area.y + (int)fy / ax.dy + 1;
+        int x = ax.area.x + (int)fx / ax.dx, y = ax.area.y + (int)fy / ax.dy;
         if (y >= ax.area.y + ax.area.h)
             y = ax.area.y + ax.area.h - 1;
         if (!place_mark(s, ax.area, &x, &y))
@@ -430,23 +434,21 @@ void plot_roofline(const struct dash *d, struct screen *s, struct rect r, bool f
     /* Legend. */
     if (legend > 0) {
         int y = r.y + r.h - legend, x = r.x + 1, end = r.x + r.w;
+        char measured[160];
+        if (d->have_points)
+            snprintf(measured, sizeof measured, "measured: %s (%zu)", d->points_from, d->points.n);
         struct {
             uint32_t mark;
             int elem;
             const char *text;
         } items[] = {
+            {cs->point, E_POINT, d->have_points ? measured : NULL},
             {charset_plot(cs, 0x0F), E_ROOF, dtype_name(d->sc.dtype)},
             {charset_plot(cs, 0x0F), E_CEILING, "other dtypes"},
             {cs->ridge, E_RIDGE, "ridge"},
             {'a', E_MEMBOUND, "memory-bound"},
             {'a', E_COMPBOUND, "compute-bound"},
-            {cs->point, E_POINT, d->have_points ? d->points_from : NULL},
         };
-        char measured[160];
-        if (d->have_points) {
-            snprintf(measured, sizeof measured, "measured: %s (%zu)", d->points_from, d->points.n);
-            items[5].text = measured;
-        }
         for (size_t i = 0; i < sizeof items / sizeof items[0]; i++) {
             if (!items[i].text)
                 continue;

@@ -1,0 +1,38 @@
+#!/bin/sh
+# screenshots.sh - regenerates screenshots/*.svg and *.txt with `rooftop snapshot` (the
+# dashboard's own drawing code, no terminal): the default view, every lecture step, a model
+# that does not fit, an 80x24 terminal, a wide one, and the ASCII monochrome fallback.
+# usage: sh tests/screenshots.sh [BINARY]   (run from the source tree; default ./rooftop)
+set -eu
+BIN=${1:-${ROOFTOP_BIN:-./rooftop}}
+OUT=screenshots
+export ROOFTOP_SPECS="${ROOFTOP_SPECS:-$(pwd)/specs}"
+mkdir -p "$OUT"
+
+# shot NAME SIZE [snapshot options...]: NAME.svg and NAME.txt
+shot() {
+    name=$1
+    size=$2
+    shift 2
+    "$BIN" snapshot --size "$size" --format svg --out "$OUT/$name.svg" "$@"
+    "$BIN" snapshot --size "$size" --format txt --out "$OUT/$name.txt" "$@"
+    echo "screenshots: $OUT/$name.svg $OUT/$name.txt"
+}
+
+shot default 120x40
+shot terminal-80x24 80x24
+shot wide-200x60 200x60 --keys "<Down><Down><Down><Down><Down><Down>"
+shot does-not-fit 120x40 --model llama3.1-405b --gpus 8 --keys "<Down><Down><Down><Down><Down><Down>"
+shot ops-80x24 80x24 --keys "t"
+"$BIN" snapshot --size 100x30 --ascii --no-color --format txt --out "$OUT/ascii-mono.txt"
+echo "screenshots: $OUT/ascii-mono.txt"
+
+# The lecture demo, one picture per step.
+steps=$(grep -c '"caption"' specs/scenarios/lecture.json)
+i=1
+keys=""
+while [ "$i" -le "$steps" ]; do
+    shot "lecture-$i" 120x40 --scenario specs/scenarios/lecture.json --keys "$keys"
+    keys="${keys}n"
+    i=$((i + 1))
+done
