@@ -55,12 +55,20 @@ T new-session -d -s t -x 120 -y 40 \
 T set-option -g window-size manual >/dev/null 2>&1
 wait_for '$' 5 || fail "no shell prompt"
 
+# start NAME: runs rooftop in the pane inside one child shell (one job, so Ctrl-Z stops and fg
+# resumes the whole of it), noting the tty modes before and after and the exit status. The
+# child shell survives Ctrl-C (its trap) to report what rooftop left behind; rooftop itself
+# starts with SIGINT at its default, as from any shell.
+start() {
+    T send-keys -t t:0 "clear; sh -c 'trap : INT; stty -g > $work/before; $BIN; echo exit=\$?; stty -g > $work/after; echo END-$1'" Enter
+}
+
 # run_case NAME HOW: starts rooftop, checks the first frame, ends it by HOW (q, C-c, TERM),
 # and checks the terminal came back as it was.
 run_case() {
     name=$1
     how=$2
-    T send-keys -t t:0 "clear; stty -g > $work/before; $BIN; echo \"exit=\$?\"; stty -g > $work/after; echo END-$name" Enter
+    start "$name"
     wait_for "143.9 days" 10 || fail "$name: the dashboard did not show 143.9 days"
     [ "$(flag alternate_on)" = 1 ] || fail "$name: not on the alternate screen while running"
     [ "$(flag mouse_button_flag)" = 1 ] || fail "$name: mouse tracking is not on while running"
@@ -70,8 +78,9 @@ run_case() {
     C-c) T send-keys -t t:0 C-c ;;
     TERM)
         shell=$(flag pane_pid)
-        child=$(pgrep -P "$shell" -f rooftop-bin | head -n 1)
-        [ -z "$child" ] && child=$(pgrep -P "$shell" | head -n 1)
+        # The pane's shell runs sh -c, which runs rooftop.
+        sub=$(pgrep -P "$shell" | head -n 1)
+        child=$(pgrep -P "$sub" | head -n 1)
         [ -n "$child" ] || fail "$name: no rooftop process under the pane's shell"
         kill -TERM "$child"
         ;;
@@ -88,7 +97,7 @@ run_case() {
 }
 
 # 1. Sliders, resizes, help and the probe, then q.
-T send-keys -t t:0 "clear; stty -g > $work/before; $BIN; echo \"exit=\$?\"; stty -g > $work/after; echo END-main" Enter
+start main
 wait_for "143.9 days" 10 || fail "the dashboard did not start"
 # Focus moves down from the model size to the GPU count; Right doubles it.
 T send-keys -t t:0 Down Down Down Down Down Down
@@ -108,6 +117,16 @@ T send-keys -t t:0 '?'
 wait_for "any key closes" 5 || fail "? did not open the help"
 T send-keys -t t:0 Escape
 wait_gone "any key closes" 5 || fail "the help did not close"
+# Ctrl-Z suspends: the shell gets a normal terminal back; fg brings the dashboard back.
+T send-keys -t t:0 C-z
+wait_for "Stopped" 5 || fail "Ctrl-Z did not suspend"
+[ "$(flag alternate_on)" = 0 ] || fail "suspended, but still on the alternate screen"
+[ "$(flag mouse_button_flag)" = 0 ] || fail "suspended, but mouse tracking is still on"
+[ "$(flag cursor_flag)" = 1 ] || fail "suspended, but the cursor is hidden"
+T send-keys -t t:0 "fg" Enter
+wait_for "72.0 days" 5 || fail "fg did not bring the dashboard back"
+[ "$(flag alternate_on)" = 1 ] || fail "after fg, not on the alternate screen"
+[ "$(flag mouse_button_flag)" = 1 ] || fail "after fg, mouse tracking is off"
 # P probes this machine in the background; the points land on the roofline as they come.
 T send-keys -t t:0 P
 wait_for "points in" 90 || fail "P: the probe did not finish"
@@ -118,7 +137,7 @@ wait_for "END-main" 10 || fail "q did not quit"
 pane | grep -q "exit=0" || fail "exit status was not 0"
 cmp -s "$work/before" "$work/after" || fail "tty modes differ after q"
 [ "$(flag alternate_on)" = 0 ] || fail "still on the alternate screen after q"
-echo "tmux-test: sliders, resize to 90x30, 60x20 and back, help, probe (P): ok"
+echo "tmux-test: sliders, resize to 90x30, 60x20 and back, help, Ctrl-Z and fg, probe (P): ok"
 
 run_case ctrl-c C-c
 run_case sigterm TERM

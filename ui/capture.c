@@ -127,6 +127,24 @@ static void svg_escape(FILE *f, uint32_t ch)
     }
 }
 
+static bool is_braille(uint32_t ch)
+{
+    return ch > 0x2800 && ch <= 0x28FF;
+}
+
+/* Braille cells become dots: fonts differ in whether and how they draw braille, and the
+ * roofline should look the same in every browser. */
+static void svg_braille(FILE *f, int x, int y, uint32_t ch, uint32_t fg)
+{
+    static const unsigned bit[4][2] = {{0x01, 0x08}, {0x02, 0x10}, {0x04, 0x20}, {0x40, 0x80}};
+    unsigned b = ch - 0x2800;
+    for (int dy = 0; dy < 4; dy++)
+        for (int dx = 0; dx < 2; dx++)
+            if (b & bit[dy][dx])
+                fprintf(f, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"1.3\" fill=\"#%06x\"/>\n",
+                        x * SVG_CW + (dx + 0.5) * SVG_CW / 2, y * SVG_CH + (dy + 0.5) * SVG_CH / 4, fg);
+}
+
 static bool write_svg(FILE *f, const struct screen *s, const struct theme *t)
 {
     double W = s->cols * SVG_CW, H = s->rows * SVG_CH;
@@ -164,11 +182,20 @@ static bool write_svg(FILE *f, const struct screen *s, const struct theme *t)
             int x1 = x + 1;
             while (x1 < s->cols && look_eq(cell_look(t, screen_cell(s, x1, y)), l))
                 x1++;
+            /* Braille as dots; the text of the run without them. */
+            for (int k = x; k < x1; k++) {
+                const struct cell *bc = screen_cell(s, k, y);
+                if (is_braille(bc->ch)) {
+                    uint32_t fg, bg;
+                    svg_colors(cell_look(t, bc), &fg, &bg);
+                    svg_braille(f, k, y, bc->ch, fg);
+                }
+            }
             /* Trim blanks at both ends of the run. */
             int a = x, b = x1;
-            while (a < b && screen_cell(s, a, y)->ch == ' ')
+            while (a < b && (screen_cell(s, a, y)->ch == ' ' || is_braille(screen_cell(s, a, y)->ch)))
                 a++;
-            while (b > a && screen_cell(s, b - 1, y)->ch == ' ')
+            while (b > a && (screen_cell(s, b - 1, y)->ch == ' ' || is_braille(screen_cell(s, b - 1, y)->ch)))
                 b--;
             if (a < b) {
                 uint32_t fg, bg;
@@ -183,8 +210,10 @@ static bool write_svg(FILE *f, const struct screen *s, const struct theme *t)
                 if (l.attr & TATTR_UNDERLINE)
                     fputs(" text-decoration=\"underline\"", f);
                 fputc('>', f);
-                for (int k = a; k < b; k++)
-                    svg_escape(f, screen_cell(s, k, y)->ch);
+                for (int k = a; k < b; k++) {
+                    uint32_t ch = screen_cell(s, k, y)->ch;
+                    svg_escape(f, is_braille(ch) || ch == 0x2800 ? ' ' : ch);
+                }
                 fputs("</text>\n", f);
             }
             x = x1;

@@ -322,9 +322,8 @@ bool slider_apply(const struct presets *p, struct scenario *s, enum slider_id id
         break;
     case SL_PARAMS: {
         struct model_arch m;
-        /* Round to 3 significant digits so a dragged size reads as a round number. */
-        double mag = pow(10, floor(log10(v)) - 2);
-        if (!model_from_params(round(v / mag) * mag, &m))
+        /* Whole parameters: steps are round numbers already, typed ones stay exact. */
+        if (!model_from_params(round(v), &m))
             return false;
         s->model = m;
         break;
@@ -377,9 +376,7 @@ bool slider_apply(const struct presets *p, struct scenario *s, enum slider_id id
         s->sp = i != 0;
         break;
     case SL_MFU:
-        s->mfu = round(v * 1000) / 1000;
-        if (s->mfu < lo)
-            s->mfu = lo;
+        s->mfu = v;
         break;
     case SL_FLOPS:
         s->flops_mode = i ? FLOPS_DETAILED : FLOPS_6ND;

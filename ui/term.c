@@ -276,9 +276,10 @@ void term_suspend(struct term *t)
 
 void term_resume(struct term *t)
 {
-    fputs(mouse_on, t->out);
-    fflush(t->out);
     t->valid = false;
     clearok(curscr, TRUE);
     doupdate();
+    /* After curses has set its own mouse mode again (1000), button-event tracking on top. */
+    fputs(mouse_on, t->out);
+    fflush(t->out);
 }
