@@ -55,12 +55,14 @@ T new-session -d -s t -x 120 -y 40 \
 T set-option -g window-size manual >/dev/null 2>&1
 wait_for '$' 5 || fail "no shell prompt"
 
-# start NAME: runs rooftop in the pane inside one child shell (one job, so Ctrl-Z stops and fg
-# resumes the whole of it), noting the tty modes before and after and the exit status. The
-# child shell survives Ctrl-C (its trap) to report what rooftop left behind; rooftop itself
-# starts with SIGINT at its default, as from any shell.
+# start: notes the tty modes, then runs rooftop as the pane shell's foreground job, as a user
+# would. finish NAME: after rooftop has ended, notes its exit status and the tty modes again.
 start() {
-    T send-keys -t t:0 "clear; sh -c 'trap : INT; stty -g > $work/before; $BIN; echo exit=\$?; stty -g > $work/after; echo END-$1'" Enter
+    T send-keys -t t:0 "clear; stty -g > $work/before" Enter
+    T send-keys -t t:0 "$BIN" Enter
+}
+finish() {
+    T send-keys -t t:0 "echo exit=\$?; stty -g > $work/after; echo END-$1" Enter
 }
 
 # run_case NAME HOW: starts rooftop, checks the first frame, ends it by HOW (q, C-c, TERM),
@@ -68,7 +70,7 @@ start() {
 run_case() {
     name=$1
     how=$2
-    start "$name"
+    start
     wait_for "143.9 days" 10 || fail "$name: the dashboard did not show 143.9 days"
     [ "$(flag alternate_on)" = 1 ] || fail "$name: not on the alternate screen while running"
     [ "$(flag mouse_button_flag)" = 1 ] || fail "$name: mouse tracking is not on while running"
@@ -78,14 +80,14 @@ run_case() {
     C-c) T send-keys -t t:0 C-c ;;
     TERM)
         shell=$(flag pane_pid)
-        # The pane's shell runs sh -c, which runs rooftop.
-        sub=$(pgrep -P "$shell" | head -n 1)
-        child=$(pgrep -P "$sub" | head -n 1)
+        child=$(pgrep -P "$shell" | head -n 1)
         [ -n "$child" ] || fail "$name: no rooftop process under the pane's shell"
         kill -TERM "$child"
         ;;
     esac
-    wait_for "END-$name" 10 || fail "$name: rooftop did not end after $how"
+    wait_gone "143.9 days" 10 || fail "$name: rooftop did not end after $how"
+    finish "$name"
+    wait_for "END-$name" 10 || fail "$name: the shell did not come back after $how"
     pane | grep -q "exit=0" || fail "$name: exit status was not 0"
     cmp -s "$work/before" "$work/after" || fail "$name: tty modes differ after exit ($(cat "$work/before") vs $(cat "$work/after"))"
     [ "$(flag alternate_on)" = 0 ] || fail "$name: still on the alternate screen"
@@ -97,7 +99,7 @@ run_case() {
 }
 
 # 1. Sliders, resizes, help and the probe, then q.
-start main
+start
 wait_for "143.9 days" 10 || fail "the dashboard did not start"
 # Focus moves down from the model size to the GPU count; Right doubles it.
 T send-keys -t t:0 Down Down Down Down Down Down
@@ -133,7 +135,9 @@ wait_for "points in" 90 || fail "P: the probe did not finish"
 wait_for "measured: " 5 || fail "P: no measured points on the roofline"
 pane | grep -q "probe failed" && fail "P: the probe failed"
 T send-keys -t t:0 q
-wait_for "END-main" 10 || fail "q did not quit"
+wait_gone "72.0 days" 10 || fail "q did not quit"
+finish main
+wait_for "END-main" 10 || fail "the shell did not come back after q"
 pane | grep -q "exit=0" || fail "exit status was not 0"
 cmp -s "$work/before" "$work/after" || fail "tty modes differ after q"
 [ "$(flag alternate_on)" = 0 ] || fail "still on the alternate screen after q"
