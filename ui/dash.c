@@ -262,11 +262,6 @@ bool dash_probe_poll(struct dash *d)
     return changed;
 }
 
-int dash_probe_fd(const struct dash *d)
-{
-    return d->probe ? probe_child_fd(d->probe) : -1;
-}
-
 static void probe_key(struct dash *d)
 {
     if (!d->allow_probe) {

@@ -112,7 +112,5 @@ void dash_status(struct dash *d, bool error, const char *fmt, ...)
 
 /* Polls a running probe (non-blocking); returns true when something changed. */
 bool dash_probe_poll(struct dash *d);
-/* The probe's fd to wait on, or -1. */
-int dash_probe_fd(const struct dash *d);
 
 #endif

@@ -178,12 +178,12 @@ static void draw_caption(const struct dash *d, struct screen *s, struct rect r)
     /* The keys that step on, when the last line has room for them. */
     const char *keys = " n next  p back ";
     int kw = screen_width(keys), ky = r.y + r.h - 1;
-    bool free = lines <= r.h;
-    for (int x = r.x + r.w - kw - 1; free && x < r.x + r.w; x++) {
+    bool room = lines <= r.h;
+    for (int x = r.x + r.w - kw - 1; room && x < r.x + r.w; x++) {
         const struct cell *c = screen_cell(s, x, ky);
-        free = c && c->ch == ' ';
+        room = c && c->ch == ' ';
     }
-    if (free)
+    if (room)
         screen_text(s, r.x + r.w - kw, ky, kw, keys, E_CAPTION);
 }
 

@@ -37,22 +37,6 @@ static const struct {
     {"WheelUp", MOUSE_WHEEL_UP}, {"WheelDown", MOUSE_WHEEL_DOWN},
 };
 
-void keys_name(uint32_t key, char *buf, size_t n)
-{
-    for (size_t i = 0; i < sizeof key_names / sizeof key_names[0]; i++)
-        if (key_names[i].key == key) {
-            snprintf(buf, n, "%s", key_names[i].name);
-            return;
-        }
-    if (key < 0x110000) {
-        char u[5] = {0};
-        utf8_encode(key, u);
-        snprintf(buf, n, "%s", u);
-    } else {
-        snprintf(buf, n, "?");
-    }
-}
-
 static bool lookup_key(const char *name, size_t len, uint32_t *key)
 {
     for (size_t i = 0; i < sizeof key_names / sizeof key_names[0]; i++)

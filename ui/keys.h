@@ -50,9 +50,6 @@ struct event {
  */
 int keys_parse(const char *spec, struct event *out, int max, char *err, size_t errlen);
 
-/* A short name for a key ("Tab", "q"), for help texts and tests. */
-void keys_name(uint32_t key, char *buf, size_t n);
-
 /* The syntax above as help text lines. */
 extern const char *const keys_help_text;
 

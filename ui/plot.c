@@ -216,7 +216,7 @@ void plot_roofline(const struct dash *d, struct screen *s, struct rect r, bool f
 
     /* Ranges: every ceiling, the ridge and every operation inside, whole decades. */
     double peak_max = a->roofline.peak, ridge_max = a->roofline.ridge;
-    double imin = a->roofline.ridge, imax = a->roofline.ridge, fmin = a->roofline.peak;
+    double imin = a->roofline.ridge, imax = a->roofline.ridge, flo = a->roofline.peak;
     for (size_t k = 0; k < sizeof peak_elem_dtypes / sizeof peak_elem_dtypes[0]; k++) {
         int pk = peak_elem_dtypes[k];
         if (g->peak_valid[pk] && g->peak_flops[pk] > 0) {
@@ -232,8 +232,8 @@ void plot_roofline(const struct dash *d, struct screen *s, struct rect r, bool f
             imin = ops[i].intensity;
         if (ops[i].intensity > imax)
             imax = ops[i].intensity;
-        if (ops[i].attainable > 0 && ops[i].attainable < fmin)
-            fmin = ops[i].attainable;
+        if (ops[i].attainable > 0 && ops[i].attainable < flo)
+            flo = ops[i].attainable;
     }
     if (d->have_points)
         for (size_t i = 0; i < d->points.n; i++) {
@@ -244,8 +244,8 @@ void plot_roofline(const struct dash *d, struct screen *s, struct rect r, bool f
                 imin = p->intensity;
             if (p->intensity > imax)
                 imax = p->intensity;
-            if (p->flops_per_s < fmin)
-                fmin = p->flops_per_s;
+            if (p->flops_per_s < flo)
+                flo = p->flops_per_s;
             if (p->flops_per_s > peak_max)
                 peak_max = p->flops_per_s;
         }
@@ -260,7 +260,7 @@ void plot_roofline(const struct dash *d, struct screen *s, struct rect r, bool f
     if (ax.xhi - ax.xlo > 8)
         ax.xlo = ax.xhi - 8;
     ax.yhi = ceil(log10(peak_max * 1.5));
-    ax.ylo = floor(log10(fmin));
+    ax.ylo = floor(log10(flo));
     if (ax.yhi - ax.ylo < 3)
         ax.ylo = ax.yhi - 3;
     if (ax.yhi - ax.ylo > 7)

@@ -73,16 +73,6 @@ void screen_fill(struct screen *s, struct rect r, uint32_t ch, int elem)
             screen_put(s, x, y, ch, elem);
 }
 
-void screen_paint(struct screen *s, struct rect r, int elem)
-{
-    for (int y = r.y; y < r.y + r.h; y++)
-        for (int x = r.x; x < r.x + r.w; x++) {
-            struct cell *c = screen_at(s, x, y);
-            if (c)
-                c->elem = (uint8_t)elem;
-        }
-}
-
 void screen_attr(struct screen *s, int x, int y, int w, uint8_t attr)
 {
     for (int i = 0; i < w; i++) {

@@ -46,8 +46,6 @@ const struct cell *screen_cell(const struct screen *s, int x, int y);
 void screen_put(struct screen *s, int x, int y, uint32_t ch, int elem);
 /* Fills a rectangle (clipped to the grid) with ch. */
 void screen_fill(struct screen *s, struct rect r, uint32_t ch, int elem);
-/* Sets the element of every cell of r, keeping the characters. */
-void screen_paint(struct screen *s, struct rect r, int elem);
 /* Sets extra attributes on a run of cells. */
 void screen_attr(struct screen *s, int x, int y, int w, uint8_t attr);
 
