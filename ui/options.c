@@ -188,8 +188,7 @@ void ui_options_help(FILE *f, bool snapshot)
           "                     (specs/scenarios/lecture.json)\n"
           "  --points FILE      measured points (rooftop probe --out FILE) on the roofline\n"
           "  --no-color         monochrome (also when NO_COLOR is set)\n"
-          "  --ascii            ASCII only (also when the locale is not UTF-8)\n"
-          "Scenario options:\n",
+          "  --ascii            ASCII only (also when the locale is not UTF-8)\n",
           f);
     cli_scenario_help(f);
 }
