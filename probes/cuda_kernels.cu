@@ -28,7 +28,13 @@ __global__ void k_triad(double2 *__restrict__ a, const double2 *__restrict__ b,
                         const double2 *__restrict__ c, size_t n2, double s)
 {
     size_t stride = (size_t)gridDim.x * blockDim.x;
-    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n2; i += stride) {
+    size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+    for (; i + stride < n2; i += 2 * stride) { // two elements in flight per thread
+        double2 x0 = b[i], y0 = c[i], x1 = b[i + stride], y1 = c[i + stride];
+        a[i] = make_double2(fma(s, y0.x, x0.x), fma(s, y0.y, x0.y));
+        a[i + stride] = make_double2(fma(s, y1.x, x1.x), fma(s, y1.y, x1.y));
+    }
+    for (; i < n2; i += stride) {
         double2 x = b[i], y = c[i];
         a[i] = make_double2(fma(s, y.x, x.x), fma(s, y.y, x.y));
     }
@@ -55,7 +61,17 @@ __global__ void k_read(const float4 *__restrict__ x, size_t n4, double *partial)
     __shared__ double sm[32];
     size_t stride = (size_t)gridDim.x * blockDim.x;
     double acc = 0;
-    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n4; i += stride) {
+    size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+    // Four independent 16-byte loads in flight per thread: HBM needs megabytes in flight
+    // (bandwidth x latency), more than one load per thread gives.
+    for (; i + 3 * stride < n4; i += 4 * stride) {
+        float4 v0 = x[i], v1 = x[i + stride], v2 = x[i + 2 * stride], v3 = x[i + 3 * stride];
+        acc += ((double)v0.x + (double)v0.y + (double)v0.z + (double)v0.w) +
+               ((double)v1.x + (double)v1.y + (double)v1.z + (double)v1.w) +
+               ((double)v2.x + (double)v2.y + (double)v2.z + (double)v2.w) +
+               ((double)v3.x + (double)v3.y + (double)v3.z + (double)v3.w);
+    }
+    for (; i < n4; i += stride) {
         float4 v = x[i];
         acc += (double)v.x + (double)v.y + (double)v.z + (double)v.w;
     }
