@@ -299,6 +299,14 @@ void cli_usage(FILE *f)
           "       rooftop probe ...                   measure this machine's roofline\n"
           "       rooftop --version\n"
           "\n"
+          "Dashboard options, besides the scenario options of `rooftop report --help`:\n"
+          "  --scenario FILE   a saved scenario, or a lecture demo (specs/scenarios/lecture.json)\n"
+          "  --points FILE     measured points from `rooftop probe --out FILE` on the roofline\n"
+          "  --no-color        monochrome (also when NO_COLOR is set)\n"
+          "  --ascii           ASCII drawing instead of UTF-8 and braille\n"
+          "Keys: arrows/hjkl change, Tab/S-Tab move, Enter types a value, m/g pick a model/GPU,\n"
+          "n/p lecture steps, s save, o open, e export, P probe, r reset, ? help, q quit.\n"
+          "\n"
           "rooftop COMMAND --help describes each command; man rooftop has it all.\n",
           f);
 }
