@@ -65,7 +65,7 @@ CUDA_BIN := $(B)/rooftop-probe-cuda rooftop-probe-cuda
 endif
 endif
 
-.PHONY: all run test asan fuzz bench install uninstall clean deps deps-test screenshots check-deps
+.PHONY: FORCE all run test asan fuzz bench install uninstall clean deps deps-test screenshots check-deps
 
 all: deps $(B)/rooftop-bin rooftop $(CUDA_BIN)
 
@@ -78,7 +78,7 @@ deps:
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 	    echo "rooftop: installing Debian packages for:$$missing"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEB_BUILD) >/dev/null || exit 1; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEB_BUILD) || exit 1; \
 	  else \
 	    echo "rooftop: missing:$$missing; run: sudo apt-get install -y $(DEB_BUILD)" >&2; exit 1; \
 	  fi; \
@@ -90,7 +90,7 @@ deps-test: deps
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 	    echo "rooftop: installing test tools:$$missing"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEB_TEST) >/dev/null || exit 1; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEB_TEST) || exit 1; \
 	  else \
 	    echo "rooftop: missing test tools:$$missing; run: sudo apt-get install -y $(DEB_TEST)" >&2; exit 1; \
 	  fi; \
@@ -100,6 +100,13 @@ deps-test: deps
 $(B)/%.o: %.c | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -MMD -MP -c $< -o $@
+
+# The installed spec directory is compiled in: rebuild what uses it when PREFIX changes
+# (`make && make install PREFIX=/opt/rooftop` must not install a binary looking elsewhere).
+$(B)/src/spec.o $(B)/ui/lecture.o: $(B)/datadir.stamp
+$(B)/datadir.stamp: FORCE
+	@mkdir -p $(B); [ "$$(cat $@ 2>/dev/null)" = "$(DATADIR)" ] || echo "$(DATADIR)" > $@
+FORCE:
 
 $(LIBCORE): $(CORE_OBJ)
 	@mkdir -p $(dir $@)
@@ -187,6 +194,8 @@ install: all
 	install -m 644 specs/gpus/*.json $(DESTDIR)$(DATADIR)/specs/gpus/
 	install -m 644 specs/models/*.json $(DESTDIR)$(DATADIR)/specs/models/
 	if ls specs/scenarios/*.json >/dev/null 2>&1; then install -m 644 specs/scenarios/*.json $(DESTDIR)$(DATADIR)/specs/scenarios/; fi
+	if ls specs/points/*.json >/dev/null 2>&1; then install -d $(DESTDIR)$(DATADIR)/specs/points && \
+	  install -m 644 specs/points/*.json $(DESTDIR)$(DATADIR)/specs/points/; fi
 	install -m 644 ui/rooftop.1 $(DESTDIR)$(MANDIR)/rooftop.1
 
 uninstall:
