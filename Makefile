@@ -168,12 +168,17 @@ asan:
 	        EXTRA_LDFLAGS="-fsanitize=address,undefined" test
 
 FUZZ_SECONDS ?= 60
+# Every parser: spec files, scenario files, numbers, points (src/), the lecture-demo file and
+# the key-sequence syntax (ui/, pure code apart from curses' key codes).
+FUZZ_UI_SRC = ui/lecture.c ui/keys.c ui/screen.c
 fuzz: deps-test
 	@mkdir -p $(B)/fuzz
 	@for f in $(FUZZ_SRC); do \
 	  n=$$(basename $$f .c); \
 	  clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -D_XOPEN_SOURCE=700 -D_DEFAULT_SOURCE \
-	    -Isrc -Iprobes $(PKG_CFLAGS) -o $(B)/fuzz/$$n $$f $(CORE_SRC) $(CJSON_LIBS) -lm || exit 1; \
+	    -DROOFTOP_DATADIR='"$(DATADIR)"' -DROOFTOP_VERSION='"$(VERSION)"' \
+	    -Isrc -Iui -Iprobes $(PKG_CFLAGS) -o $(B)/fuzz/$$n $$f $(CORE_SRC) $(FUZZ_UI_SRC) \
+	    $(CJSON_LIBS) $(CURSES_LIBS) -lm || exit 1; \
 	  mkdir -p $(B)/fuzz/$$n-corpus; \
 	  echo "fuzz: $$n for $(FUZZ_SECONDS)s"; \
 	  $(B)/fuzz/$$n -max_total_time=$(FUZZ_SECONDS) -max_len=4096 $(B)/fuzz/$$n-corpus tests/corpus/$$n || exit 1; \

@@ -43,6 +43,18 @@ static char *read_file(const char *path, size_t *len)
     return buf;
 }
 
+static cJSON *parse_text(const char *text, size_t len, const char *origin, char *err,
+                         size_t errlen)
+{
+    cJSON *root = cJSON_ParseWithLength(text, len);
+    if (!root || !cJSON_IsObject(root)) {
+        snprintf(err, errlen, "%s: not a JSON object", origin);
+        cJSON_Delete(root);
+        return NULL;
+    }
+    return root;
+}
+
 static cJSON *parse_file(const char *path, char *err, size_t errlen)
 {
     size_t len = 0;
@@ -51,13 +63,8 @@ static cJSON *parse_file(const char *path, char *err, size_t errlen)
         snprintf(err, errlen, "%s: cannot read the file", path);
         return NULL;
     }
-    cJSON *root = cJSON_ParseWithLength(text, len);
+    cJSON *root = parse_text(text, len, path, err, errlen);
     free(text);
-    if (!root || !cJSON_IsObject(root)) {
-        snprintf(err, errlen, "%s: not a JSON object", path);
-        cJSON_Delete(root);
-        return NULL;
-    }
     return root;
 }
 
@@ -78,12 +85,9 @@ static void copy_string(const cJSON *obj, const char *key, char *dst, size_t n)
         snprintf(dst, n, "%s", v->valuestring);
 }
 
-bool lecture_load(const char *path, struct lecture *l, char *err, size_t errlen)
+/* Builds the steps from a parsed document; takes ownership of root. */
+static bool lecture_build(cJSON *root, const char *path, struct lecture *l, char *err, size_t errlen)
 {
-    memset(l, 0, sizeof *l);
-    cJSON *root = parse_file(path, err, errlen);
-    if (!root)
-        return false;
     cJSON *steps = cJSON_DetachItemFromObjectCaseSensitive(root, "steps");
     int n = cJSON_GetArraySize(steps);
     if (!cJSON_IsArray(steps) || n < 1) {
@@ -134,6 +138,21 @@ bool lecture_load(const char *path, struct lecture *l, char *err, size_t errlen)
     if (!ok)
         lecture_free(l);
     return ok;
+}
+
+bool lecture_load(const char *path, struct lecture *l, char *err, size_t errlen)
+{
+    memset(l, 0, sizeof *l);
+    cJSON *root = parse_file(path, err, errlen);
+    return root != NULL && lecture_build(root, path, l, err, errlen);
+}
+
+bool lecture_parse(const char *text, size_t len, const char *origin, struct lecture *l, char *err,
+                   size_t errlen)
+{
+    memset(l, 0, sizeof *l);
+    cJSON *root = parse_text(text, len, origin, err, errlen);
+    return root != NULL && lecture_build(root, origin, l, err, errlen);
 }
 
 void lecture_free(struct lecture *l)

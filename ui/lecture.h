@@ -43,6 +43,9 @@ bool lecture_is_demo(const char *path);
 /* Loads and checks every step (each must apply and validate). On error one line naming the
  * file and step in err. */
 bool lecture_load(const char *path, struct lecture *l, char *err, size_t errlen);
+/* As lecture_load, from JSON text; origin names it in error messages. */
+bool lecture_parse(const char *text, size_t len, const char *origin, struct lecture *l, char *err,
+                   size_t errlen);
 void lecture_free(struct lecture *l);
 /* Finds specs/scenarios/NAME on the search path ($ROOFTOP_SPECS, ./specs, the installed
  * specs). Returns false when it is nowhere. */
