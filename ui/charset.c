@@ -35,6 +35,7 @@ void charset_init(struct charset *c, bool utf8)
         c->cap_mark = 0x2503;    /* ┃ */
         c->ridge = 0x2506;       /* ┆ */
         c->point = 0x25C6;       /* ◆ */
+        c->group = 0x25CF;       /* ● */
         c->axis_h = 0x2500;
         c->axis_v = 0x2502;
         c->axis_origin = 0x2514; /* └ */
@@ -65,6 +66,7 @@ void charset_init(struct charset *c, bool utf8)
         c->cap_mark = '|';
         c->ridge = '|';
         c->point = '@';
+        c->group = '*';
         c->axis_h = '-';
         c->axis_v = '|';
         c->axis_origin = '+';

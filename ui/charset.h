@@ -18,6 +18,7 @@ struct charset {
     uint32_t cap_mark;                     /* where the capacity ends */
     uint32_t ridge;                        /* the ridge point's vertical mark */
     uint32_t point;                        /* a measured point */
+    uint32_t group;                        /* several operations at one place on the roofline */
     uint32_t axis_h, axis_v, axis_origin, tick;
     uint32_t ellipsis;
     uint32_t progress, progress_empty;
