@@ -7,6 +7,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "measured.h"
+
 const struct probe_backend *probe_backend_find(const char *name)
 {
     if (!name)
@@ -62,9 +64,9 @@ static bool parse_dim(const char *s, const char *end, long max, long *out)
 bool probe_parse_shapes(const char *s, struct probe_options *o, char *err, size_t n)
 {
     /* Each dimension up to 2^20 and each GEMM up to 2^34 elements per operand keeps the
-     * buffers allocatable on an 80 GB GPU; the scenario's shapes are far smaller. */
-    const long dim_max = 1L << 20;
-    const double elems_max = 17179869184.0;
+     * buffers allocatable on an 80 GB GPU (measured_shapes_arg keeps to the same limits). */
+    const long dim_max = MEASURED_DIM_MAX;
+    const double elems_max = MEASURED_ELEMS_MAX;
     o->n_shapes = 0;
     if (!s || !*s) {
         snprintf(err, n, "--shapes: empty; want M,N,K;M,N,K or LABEL=M,N,K");
