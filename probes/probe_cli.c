@@ -26,7 +26,9 @@ static void usage(FILE *f)
             "  --save-spec F   write the measured ceilings as a GPU spec file\n"
             "  --time-limit S  stop after S seconds (default 300)\n"
             "  --threads N     CPU backend: run on N threads (default: every usable CPU)\n"
-            "  --shapes S      GEMM shapes to measure (CUDA), e.g. qkv=4096,12288,4096\n");
+            "  --shapes S      GEMM shapes to measure as M,N,K, e.g. qkv=4096,6144,4096; points\n"
+            "                  shape.LABEL.MxNxK (bf16 on CUDA; fp32 on the CPU, which scales a\n"
+            "                  shape down to 0.5 GFLOP, 5 without --quick, and names what ran)\n");
 }
 
 struct cli_sink {
@@ -214,9 +216,6 @@ int cmd_probe(int argc, char **argv)
             return 1;
         }
     }
-    if (o.n_shapes && strcmp(be->name, "cuda") != 0)
-        fprintf(stderr, "rooftop probe: --shapes: measured by the cuda backend only; ignored\n");
-
     struct cli_sink s;
     memset(&s, 0, sizeof s);
     points_init(&s.doc);

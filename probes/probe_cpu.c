@@ -874,8 +874,9 @@ static void matvec_fn(void *arg, int tid, int nt)
         j->out[r] = dot_range(j->x + r * j->n, j->y, 0, j->n);
 }
 
-/* Blocked matmul C = A B (n x n, row-major, n a multiple of 2 * VF_LANES and of 4): 4 x 2
- * vector register tiles of C, the k loop blocked so a panel of B stays in L1. */
+/* Blocked matmul C = A B with A m x k, B k x n, C m x n (row-major, packed rows; m a multiple
+ * of MM_MR, n of 2 * VF_LANES): 4 x 2 vector register tiles of C, the k loop blocked so a
+ * panel of B stays in L1. */
 #define MM_MR 4
 #define MM_NR 2
 #define MM_KC 128
@@ -883,18 +884,18 @@ static void matvec_fn(void *arg, int tid, int nt)
 struct mm_job {
     const float *a, *b;
     float *c;
-    size_t n;
+    size_t m, n, k;
 };
 
 static void matmul_fn(void *arg, int tid, int nt)
 {
     struct mm_job *j = arg;
-    const size_t n = j->n, w = (size_t)(MM_NR * VF_LANES);
+    const size_t n = j->n, kk = j->k, w = (size_t)(MM_NR * VF_LANES);
     size_t lo, hi;
-    slice(n, MM_MR, tid, nt, &lo, &hi);
+    slice(j->m, MM_MR, tid, nt, &lo, &hi);
     for (size_t jb = 0; jb < n; jb += w) {
-        for (size_t kb = 0; kb < n; kb += MM_KC) {
-            size_t ke = kb + MM_KC < n ? kb + MM_KC : n;
+        for (size_t kb = 0; kb < kk; kb += MM_KC) {
+            size_t ke = kb + MM_KC < kk ? kb + MM_KC : kk;
             for (size_t i = lo; i < hi; i += MM_MR) {
                 vf acc[MM_MR][MM_NR];
                 for (int r = 0; r < MM_MR; r++)
@@ -907,7 +908,7 @@ static void matmul_fn(void *arg, int tid, int nt)
                     for (int q = 0; q < MM_NR; q++)
                         bv[q] = VF_LOAD(j->b + k * n + jb + (size_t)(q * VF_LANES));
                     for (int r = 0; r < MM_MR; r++) {
-                        vf av = VF_SET1(j->a[(i + (size_t)r) * n + k]);
+                        vf av = VF_SET1(j->a[(i + (size_t)r) * kk + k]);
                         for (int q = 0; q < MM_NR; q++)
                             acc[r][q] = VF_FMA(av, bv[q], acc[r][q]);
                     }
@@ -1226,6 +1227,24 @@ static void run_ops(struct cpu_run *r)
     }
 }
 
+/* The result of j (no non-finite value; 64 sampled entries of its first rows x cols against
+ * an fp64 dot, within the fp32 accumulation bound k*eps*sum|ab|). */
+static bool mm_check(const struct mm_job *j, size_t rows, size_t cols, uint64_t seed)
+{
+    bool ok = first_nonfinite_f(j->c, j->m * j->n) == j->m * j->n;
+    for (int t = 0; t < 64 && ok; t++) {
+        size_t row = rng_next(&seed) % rows, col = rng_next(&seed) % cols;
+        double want = 0, mag = 0;
+        for (size_t k = 0; k < j->k; k++) {
+            double p = (double)j->a[row * j->k + k] * j->b[k * j->n + col];
+            want += p;
+            mag += fabs(p);
+        }
+        ok = fabs(j->c[row * j->n + col] - want) <= 2.0 * (double)j->k * 5.96e-8 * mag + 1e-30;
+    }
+    return ok;
+}
+
 static void run_matmul(struct cpu_run *r, const size_t *sizes, size_t n_sizes)
 {
     for (size_t s = 0; s < n_sizes && !over_time(r); s++) {
@@ -1233,22 +1252,10 @@ static void run_matmul(struct cpu_run *r, const size_t *sizes, size_t n_sizes)
         size_t e = n * n;
         if (e * sizeof(float) > r->big)
             continue;
-        struct mm_job j = {r->buf[0], r->buf[1], r->buf[2], n};
+        struct mm_job j = {r->buf[0], r->buf[1], r->buf[2], n, n, n};
         poison(r, r->buf[2], e, false);
         double sec = time_job(r, matmul_fn, &j, NULL, 0);
-        bool ok = first_nonfinite_f(j.c, e) == e;
-        /* 64 sampled entries against an fp64 dot; fp32 accumulation error bound n*eps*sum|ab| */
-        uint64_t seed = 12345 + n;
-        for (int t = 0; t < 64 && ok; t++) {
-            size_t row = rng_next(&seed) % n, col = rng_next(&seed) % n;
-            double want = 0, mag = 0;
-            for (size_t k = 0; k < n; k++) {
-                double p = (double)j.a[row * n + k] * j.b[k * n + col];
-                want += p;
-                mag += fabs(p);
-            }
-            ok = fabs(j.c[row * n + col] - want) <= 2.0 * (double)n * 5.96e-8 * mag + 1e-30;
-        }
+        bool ok = mm_check(&j, n, n, 12345 + n);
         struct op_cost cost;
         lecture_op_cost(LOP_MATMUL, (double)n, DTYPE_FP32, &cost);
         char name[POINTS_NAME_MAX];
@@ -1256,6 +1263,81 @@ static void run_matmul(struct cpu_run *r, const size_t *sizes, size_t n_sizes)
         if (!ok)
             emit_status(r, "%s: result check failed: point marked invalid", name);
         emit_point(r, name, DTYPE_FP32, cost.flops, cost.bytes, sec, ok);
+    }
+}
+
+/* The largest v' <= v, at least lo (or v when smaller), with v' * per_unit <= limit. */
+static long fit_dim(long v, long lo, double limit, double per_unit)
+{
+    if (lo > v)
+        lo = v;
+    if ((double)v * per_unit <= limit)
+        return v;
+    double f = floor(limit / per_unit);
+    return f < (double)lo ? lo : (long)f;
+}
+
+/*
+ * Scales a GEMM shape down to what one run on the CPU should cost: at most flops_max FLOPs,
+ * and each operand (padded to the kernel's tiles: rows to MM_MR, columns to w) at most
+ * floats_max. The rows (the tokens: micro-batch x sequence) give way first, down to 64; then
+ * the columns, then the inner dimension.
+ */
+static void fit_shape(long *m, long *n, long *k, double flops_max, size_t floats_max, long w)
+{
+    *m = fit_dim(*m, 64, flops_max, 2.0 * (double)*n * (double)*k);
+    *n = fit_dim(*n, w, flops_max, 2.0 * (double)*m * (double)*k);
+    *k = fit_dim(*k, 1, flops_max, 2.0 * (double)*m * (double)*n);
+    /* B (k x n padded): whole tiles of columns within the buffer, else fewer inner rows. */
+    long n_ok = (long)(floats_max / (size_t)*k) / w * w;
+    if (n_ok < w) {
+        *n = *n < w ? *n : w;
+        *k = (long)(floats_max / (size_t)w);
+    } else if (*n > n_ok) {
+        *n = n_ok;
+    }
+    long np = (*n + w - 1) / w * w;
+    /* A (m x k) and C (m x n padded): whole tiles of rows. */
+    long m_ok = (long)(floats_max / (size_t)*k) / MM_MR * MM_MR;
+    long m_ok2 = (long)(floats_max / (size_t)np) / MM_MR * MM_MR;
+    if (m_ok2 < m_ok)
+        m_ok = m_ok2;
+    if (*m > m_ok)
+        *m = m_ok;
+}
+
+/*
+ * The scenario's own GEMM shapes (--shapes) in fp32 through the blocked matmul, each scaled
+ * down to at most 0.5 GFLOP per run with --quick (5 GFLOP otherwise): a CPU runs a training
+ * step's GEMMs hundreds of times slower than a GPU. The point's name gives the shape that ran,
+ * so a reader can match it to its label and see that it differs.
+ */
+static void run_shapes(struct cpu_run *r)
+{
+    const double budget = r->o->quick ? 0.5e9 : 5e9;
+    const size_t cap = r->big / sizeof(float);
+    const long w = MM_NR * VF_LANES;
+    for (size_t s = 0; s < r->o->n_shapes && !over_time(r); s++) {
+        const struct probe_shape *sh = &r->o->shapes[s];
+        long m = sh->m, n = sh->n, k = sh->k;
+        fit_shape(&m, &n, &k, budget, cap, w);
+        size_t mp = round_up((size_t)m, MM_MR), np = round_up((size_t)n, (size_t)w);
+        struct mm_job j = {r->buf[0], r->buf[1], r->buf[2], mp, np, (size_t)k};
+        poison(r, r->buf[2], mp * np, false);
+        double sec = time_job(r, matmul_fn, &j, NULL, 0);
+        bool ok = mm_check(&j, (size_t)m, (size_t)n, 777 + s);
+        char name[POINTS_NAME_MAX];
+        snprintf(name, sizeof name, "shape.%s%s%ldx%ldx%ld", sh->label, sh->label[0] ? "." : "",
+                 m, n, k);
+        if (!ok)
+            emit_status(r, "%s: result check failed: point marked invalid", name);
+        if (m != sh->m || n != sh->n || k != sh->k)
+            emit_status(r, "%s: measured as %ldx%ldx%ld (scaled down for the CPU)",
+                        sh->label[0] ? sh->label : "shape", m, n, k);
+        /* The real shape's work; the padding the kernel also computes is not counted. */
+        double mm = (double)m, nn = (double)n, kk = (double)k;
+        emit_point(r, name, DTYPE_FP32, 2.0 * mm * nn * kk, 4.0 * (mm * kk + kk * nn + mm * nn),
+                   sec, ok);
     }
 }
 
@@ -1328,7 +1410,7 @@ static bool cpu_run(const struct probe_options *o, const struct probe_sink *sink
     size_t n64 = o->quick ? sizeof quick64 / sizeof(int) : sizeof full64 / sizeof(int);
     const size_t *mm = o->quick ? mm_quick : mm_full;
     size_t nmm = o->quick ? 2 : 3;
-    r.total = 2 + (int)n32 + (int)n64 + 4 + (int)nmm;
+    r.total = 2 + (int)n32 + (int)n64 + 4 + (int)nmm + (int)o->n_shapes;
 
     if (ok) {
         /* Random inputs, first touched by the threads that use them. */
@@ -1351,6 +1433,8 @@ static bool cpu_run(const struct probe_options *o, const struct probe_sink *sink
             run_ops(&r);
         if (!over_time(&r))
             run_matmul(&r, mm, nmm);
+        if (!over_time(&r) && o->n_shapes)
+            run_shapes(&r);
         ok = !over_time(&r);
     }
     for (int i = 0; i < 3; i++)

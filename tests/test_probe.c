@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "check_util.h"
+#include "measured.h"
 #include "points.h"
 #include "probe.h"
 #include "probe_child.h"
@@ -242,12 +243,17 @@ START_TEST(test_child_failures)
 }
 END_TEST
 
-/* The CPU backend end to end, once, through the binary: streamed lines and the --out file. */
+/* The CPU backend end to end, once, through the binary: streamed lines and the --out file, and
+ * the lecture scenario's GEMM shapes as the dashboard's P passes them (plus an odd small one). */
 START_TEST(test_cpu_quick)
 {
-    char args[1024];
-    snprintf(args, sizeof args, "probe --backend cpu --quick --out '%s/q.json' --save-spec '%s/q-spec.json'",
-             tmpdir, tmpdir);
+    struct scenario sc;
+    scenario_default(&sc);
+    char shapes[512];
+    ck_assert(measured_shapes_arg(&sc, shapes, sizeof shapes));
+    char args[2048];
+    snprintf(args, sizeof args, "probe --backend cpu --quick --out '%s/q.json' --save-spec '%s/q-spec.json' "
+             "--shapes '%s;odd=37,45,91'", tmpdir, tmpdir, shapes);
     int rc = run(args, "cpu");
     static char out[1 << 16], errs[4096];
     slurp("cpu", "err", errs, sizeof errs);
@@ -319,6 +325,35 @@ START_TEST(test_cpu_quick)
                   c.bandwidth);
     ck_assert(sw[n - 1]->flops_per_s < 1.2 * d.device.peak_flops[PEAK_FP32]);
     ck_assert(sw[n - 1]->flops_per_s > 0.1 * d.device.peak_flops[PEAK_FP32]);
+
+    /* The shapes: an odd small one exactly as asked (the kernel pads it), the scenario's
+     * scaled down to at most 0.5 GFLOP a run and named as they ran, each valid. */
+    const struct probe_point *odd = find_point(&d, "shape.odd.37x45x91");
+    ck_assert_ptr_nonnull(odd);
+    ck_assert(odd->flops == 2.0 * 37 * 45 * 91);
+    struct analysis an;
+    analysis_run(&sc, &an);
+    struct measured m;
+    measured_match(&sc, &an, &d, &m);
+    ck_assert_int_eq(m.n_gemms, 6);
+    ck_assert_int_eq(m.n_found, 6);
+    ck_assert_int_eq(m.n_ops_measured, 6);
+    ck_assert(m.shape_differs && m.dtype_differs); /* smaller, and fp32 */
+    for (int i = 0; i < m.n_gemms; i++) {
+        const struct measured_gemm *g = &m.gemm[i];
+        char name[POINTS_NAME_MAX];
+        snprintf(name, sizeof name, "shape.%s.%ldx%ldx%ld", g->label, g->pm, g->pn, g->pk);
+        const struct probe_point *p = find_point(&d, name);
+        ck_assert_msg(p && p->valid, "%s", name);
+        ck_assert(p->flops == 2.0 * g->pm * g->pn * g->pk);
+        ck_assert_msg(p->flops <= 0.5e9 && p->flops > 0.1e9, "%s: %g FLOPs", name, p->flops);
+        ck_assert(g->pm >= 64 && g->pm <= g->m && g->pn <= g->n && g->pk <= g->k);
+        /* a timing that beats the computed peak would be a wrong one (how fast it runs is
+         * for the benchmarks) */
+        ck_assert_msg(p->flops_per_s > 0 && p->flops_per_s < 1.2 * d.device.peak_flops[PEAK_FP32],
+                      "%s at %g FLOP/s", name, p->flops_per_s);
+    }
+    ck_assert(m.efficiency > 0 && m.efficiency < 0.05); /* a CPU against an H100's bf16 peak */
 
     /* the CPU spec written by --save-spec: computed peak, measured bandwidth */
     struct gpu_spec g;
