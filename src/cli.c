@@ -11,7 +11,9 @@
 #include "analysis.h"
 #include "dtype.h"
 #include "gpu.h"
+#include "measured.h"
 #include "model.h"
+#include "points.h"
 #include "report.h"
 #include "roofline.h"
 #include "scenario_file.h"
@@ -302,10 +304,12 @@ void cli_usage(FILE *f)
           "Dashboard options, besides the scenario options of `rooftop report --help`:\n"
           "  --scenario FILE   a saved scenario, or a lecture demo (specs/scenarios/lecture.json)\n"
           "  --points FILE     measured points from `rooftop probe --out FILE` on the roofline\n"
+          "                    (and shape points in the operations table's measured column)\n"
           "  --no-color        monochrome (also when NO_COLOR is set)\n"
           "  --ascii           ASCII drawing instead of UTF-8 and braille\n"
           "Keys: arrows/hjkl change, Tab/S-Tab move, Enter types a value, m/g pick a model/GPU,\n"
-          "n/p lecture steps, s save, o open, e export, P probe, r reset, ? help, q quit.\n"
+          "n/p lecture steps, s save, o open, e export, P probe (with the scenario's GEMMs),\n"
+          "M MFU from the measured GEMMs, r reset, ? help, q quit.\n"
           "\n"
           "rooftop COMMAND --help describes each command; man rooftop has it all.\n",
           f);
@@ -316,7 +320,11 @@ static void report_help(FILE *f)
     fputs("usage: rooftop report [options] [--format text|json|csv|md]\n"
           "Prints the lecture's memory table per GPU, parameters by component, FLOPs (detailed\n"
           "and 6ND), training time, the operations with their arithmetic intensity, and the\n"
-          "roofline summary. Without options: 70B parameters, 15T tokens, 1024 H100 SXM, bf16.\n\n",
+          "roofline summary. Without options: 70B parameters, 15T tokens, 1024 H100 SXM, bf16.\n"
+          "  --points FILE     measured points (rooftop probe --out FILE): the GEMMs' measured\n"
+          "                    time beside the roofline time, and their measured efficiency\n"
+          "  --mfu measured    that efficiency as the MFU of the time estimate (needs --points\n"
+          "                    with shape points: rooftop probe --shapes, or P in the dashboard)\n\n",
           f);
     cli_scenario_help(f);
 }
@@ -368,18 +376,78 @@ static bool validate(const char *cmd, const struct scenario *s)
     return true;
 }
 
+/*
+ * report's own --points FILE and --mfu measured (any other --mfu value is the scenario's and
+ * cancels an earlier "measured"). Returns 1 consumed, 0 not ours, -1 error in err.
+ */
+static int measured_option(int argc, char **argv, int *i, const char **points,
+                           bool *mfu_measured, char *err, size_t errlen)
+{
+    char name[64];
+    const char *inline_value = NULL;
+    if (!split_flag(argv[*i], name, sizeof name, &inline_value))
+        return 0;
+    if (strcmp(name, "points") == 0)
+        return take_value(argc, argv, i, inline_value, points, err, errlen, name) ? 1 : -1;
+    if (strcmp(name, "mfu") != 0)
+        return 0;
+    const char *v = inline_value != NULL ? inline_value : *i + 1 < argc ? argv[*i + 1] : "";
+    *mfu_measured = strcmp(v, "measured") == 0;
+    if (!*mfu_measured)
+        return 0;
+    if (inline_value == NULL)
+        *i += 1;
+    return 1;
+}
+
+/* Loads the points and matches them to the scenario's GEMMs; with mfu_measured, puts their
+ * efficiency into s->mfu and reruns a. False with one line in err. */
+static bool report_measured(const char *path, bool mfu_measured, struct scenario *s,
+                            struct analysis *a, struct measured *m, char *err, size_t errlen)
+{
+    struct points_doc d;
+    points_init(&d);
+    char why[256];
+    if (!points_load_file(path, &d, why, sizeof why)) {
+        snprintf(err, errlen, "--points: %s", why);
+        return false;
+    }
+    measured_match(s, a, &d, m);
+    points_free(&d);
+    if (!mfu_measured)
+        return true;
+    double mfu;
+    if (!measured_mfu(m, &mfu, why, sizeof why)) {
+        if (m->n_ops_measured == 0)
+            snprintf(err, errlen, "--mfu: 'measured' needs --points FILE with shape points for "
+                                  "this scenario (%s has none; rooftop probe --shapes measures "
+                                  "them)", path);
+        else
+            snprintf(err, errlen, "--mfu: %s", why);
+        return false;
+    }
+    s->mfu = mfu;
+    analysis_run(s, a);
+    /* The ops do not depend on the MFU: the match stands. */
+    return true;
+}
+
 int cli_report(int argc, char **argv)
 {
     struct scenario s;
     scenario_default(&s);
     enum report_format fmt = REPORT_TEXT;
     char err[ERR_MAX];
+    const char *points = NULL;
+    bool mfu_measured = false;
     for (int i = 1; i < argc; i++) {
         if (is_help(argv[i])) {
             report_help(stdout);
             return finish_output("report");
         }
         int r = format_option(argc, argv, &i, &fmt, err, sizeof err);
+        if (r == 0)
+            r = measured_option(argc, argv, &i, &points, &mfu_measured, err, sizeof err);
         if (r == 0)
             r = cli_scenario_option(&s, argc, argv, &i, err, sizeof err);
         if (r < 0)
@@ -389,16 +457,28 @@ int cli_report(int argc, char **argv)
             return usage_error("report", err);
         }
     }
+    if (mfu_measured && points == NULL)
+        return usage_error("report", "--mfu: 'measured' needs --points FILE with shape points "
+                                     "for this scenario");
     if (!validate("report", &s))
         return EXIT_USAGE;
     struct analysis *a = malloc(sizeof *a);
-    if (a == NULL) {
+    struct measured *m = malloc(sizeof *m);
+    if (a == NULL || m == NULL) {
+        free(a);
+        free(m);
         fprintf(stderr, "rooftop report: out of memory\n");
         return EXIT_FAIL;
     }
     analysis_run(&s, a);
-    bool ok = report_write(stdout, &s, a, fmt);
+    if (points != NULL && !report_measured(points, mfu_measured, &s, a, m, err, sizeof err)) {
+        free(a);
+        free(m);
+        return usage_error("report", err);
+    }
+    bool ok = report_write_measured(stdout, &s, a, points != NULL ? m : NULL, mfu_measured, fmt);
     free(a);
+    free(m);
     int rc = finish_output("report");
     if (!ok && rc == EXIT_OK) {
         fprintf(stderr, "rooftop report: writing output failed\n");

@@ -109,8 +109,52 @@ static cJSON *jobj(cJSON *parent, const char *k, bool *ok)
     return o;
 }
 
+/* The measured figures: efficiency, what matched, each shape and its point. */
+static void json_measured(cJSON *root, const struct measured *m, bool mfu_measured, bool *ok)
+{
+    cJSON *mo = jobj(root, "measured", ok);
+    if (mo == NULL)
+        return;
+    jnum(mo, "efficiency", m->n_ops_measured > 0 ? m->efficiency : NAN, ok);
+    jbool(mo, "used_as_mfu", mfu_measured, ok);
+    jnum(mo, "flops_per_step", m->flops, ok);
+    jnum(mo, "seconds_per_step", m->seconds, ok);
+    jnum(mo, "peak", m->peak, ok);
+    jnum(mo, "ops_measured", (double)m->n_ops_measured, ok);
+    jnum(mo, "gemm_ops", (double)m->n_gemm_ops, ok);
+    jstr(mo, "device", m->device, ok);
+    jstr(mo, "other_dtype", m->dtype_differs ? dtype_name(m->point_dtype) : "", ok);
+    jbool(mo, "shape_differs", m->shape_differs, ok);
+    jbool(mo, "dtype_differs", m->dtype_differs, ok);
+    cJSON *sh = jobj(mo, "shapes", ok);
+    for (int i = 0; sh != NULL && i < m->n_gemms; i++) {
+        const struct measured_gemm *g = &m->gemm[i];
+        cJSON *go = jobj(sh, g->label, ok);
+        if (go == NULL)
+            break;
+        jnum(go, "m", (double)g->m, ok);
+        jnum(go, "n", (double)g->n, ok);
+        jnum(go, "k", (double)g->k, ok);
+        jbool(go, "found", g->found, ok);
+        if (!g->found)
+            continue;
+        jnum(go, "measured_m", (double)g->pm, ok);
+        jnum(go, "measured_n", (double)g->pn, ok);
+        jnum(go, "measured_k", (double)g->pk, ok);
+        jstr(go, "dtype", dtype_name(g->dtype), ok);
+        jnum(go, "flops_per_s", g->flops_per_s, ok);
+    }
+}
+
+/* Measured seconds of op k, or -1. */
+static double op_measured(const struct measured *m, int k)
+{
+    return m != NULL && k < m->n_ops && k < ANALYSIS_MAX_OPS ? m->op_seconds[k] : -1.0;
+}
+
 /* The report as one JSON object (NULL on allocation failure). */
-static cJSON *report_json(const struct scenario *s, const struct analysis *a)
+static cJSON *report_json(const struct scenario *s, const struct analysis *a,
+                          const struct measured *meas, bool mfu_measured)
 {
     bool ok = true;
     cJSON *root = cJSON_CreateObject();
@@ -246,7 +290,13 @@ static cJSON *report_json(const struct scenario *s, const struct analysis *a)
         jstr(oj, "bound", bound_name(o), &ok);
         jnum(oj, "attainable", o->attainable, &ok);
         jnum(oj, "seconds", o->seconds, &ok);
+        if (meas != NULL) {
+            double ms = op_measured(meas, k);
+            jnum(oj, "measured_seconds", ms >= 0 ? ms : NAN, &ok);
+        }
     }
+    if (meas != NULL && ops != NULL)
+        json_measured(root, meas, mfu_measured, &ok);
     if (!ok) {
         cJSON_Delete(root);
         return NULL;
@@ -254,9 +304,10 @@ static cJSON *report_json(const struct scenario *s, const struct analysis *a)
     return root;
 }
 
-static bool write_json(FILE *out, const struct scenario *s, const struct analysis *a)
+static bool write_json(FILE *out, const struct scenario *s, const struct analysis *a,
+                       const struct measured *m, bool mfu_measured)
 {
-    cJSON *root = report_json(s, a);
+    cJSON *root = report_json(s, a, m, mfu_measured);
     if (root == NULL)
         return false;
     char *text = cJSON_Print(root);
@@ -352,6 +403,17 @@ static const char *section_unit(const char *section, const char *key)
             return "steps";
         return "fraction";
     }
+    if (strcmp(section, "measured") == 0) {
+        if (strcmp(key, "efficiency") == 0)
+            return "fraction";
+        if (strcmp(key, "flops_per_step") == 0)
+            return "FLOP";
+        if (strcmp(key, "seconds_per_step") == 0)
+            return "s";
+        if (strcmp(key, "peak") == 0)
+            return "FLOP/s";
+        return "";
+    }
     if (strcmp(section, "roofline") == 0) {
         if (strcmp(key, "peak") == 0)
             return "FLOP/s";
@@ -367,9 +429,10 @@ static const char *section_unit(const char *section, const char *key)
     return "";
 }
 
-static bool write_csv(FILE *out, const struct scenario *s, const struct analysis *a)
+static bool write_csv(FILE *out, const struct scenario *s, const struct analysis *a,
+                      const struct measured *m, bool mfu_measured)
 {
-    cJSON *root = report_json(s, a);
+    cJSON *root = report_json(s, a, m, mfu_measured);
     if (root == NULL)
         return false;
     fputs("section,key,value,unit\n", out);
@@ -378,7 +441,7 @@ static bool write_csv(FILE *out, const struct scenario *s, const struct analysis
             continue;
         if (strcmp(sec->string, "memory") == 0 || strcmp(sec->string, "scenario") == 0 ||
             strcmp(sec->string, "model") == 0 || strcmp(sec->string, "gpu") == 0 ||
-            strcmp(sec->string, "parallel") == 0) {
+            strcmp(sec->string, "parallel") == 0 || strcmp(sec->string, "measured") == 0) {
             /* Mixed content: nested rows and objects; no single unit applies. */
             for (const cJSON *c = sec->child; c != NULL; c = c->next) {
                 if (cJSON_IsNumber(c))
@@ -423,6 +486,10 @@ static bool write_csv(FILE *out, const struct scenario *s, const struct analysis
         csv_num(out, "ops", key, o->attainable, "FLOP/s");
         snprintf(key, sizeof key, "%s.seconds", name);
         csv_num(out, "ops", key, o->seconds, "s");
+        if (op_measured(m, k) >= 0) {
+            snprintf(key, sizeof key, "%s.measured_seconds", name);
+            csv_num(out, "ops", key, op_measured(m, k), "s");
+        }
     }
     return !ferror(out);
 }
@@ -437,7 +504,8 @@ struct figures {
     char train[256];
 };
 
-static void describe(const struct scenario *s, const struct analysis *a, struct figures *fg)
+static void describe(const struct scenario *s, const struct analysis *a, bool mfu_measured,
+                     struct figures *fg)
 {
     char pc[32], tok[32], mem[32];
     units_count((double)a->params.total, pc, sizeof pc);
@@ -461,9 +529,10 @@ static void describe(const struct scenario *s, const struct analysis *a, struct 
              s->flash ? "on" : "off", s->dropout ? "on" : "off");
     snprintf(fg->train, sizeof fg->train,
              "%s tokens, batch %lld x seq %lld (micro-batch %lld, %lld accumulation step%s), "
-             "MFU %.3g, FLOPs %s",
+             "MFU %.3g%s, FLOPs %s",
              tok, (long long)s->batch, (long long)s->seq, (long long)a->micro_batch,
              (long long)a->accum_steps, a->accum_steps == 1 ? "" : "s", s->mfu,
+             mfu_measured ? " (measured GEMM efficiency)" : "",
              s->flops_mode == FLOPS_6ND ? "6ND" : "detailed");
 }
 
@@ -511,10 +580,26 @@ static int param_rows(const struct analysis *a, struct param_row *rows)
     return n;
 }
 
-static bool write_text(FILE *out, const struct scenario *s, const struct analysis *a)
+/* What the points say about the scenario's GEMMs, in one line (no leading spaces). */
+static void measured_line(const struct scenario *s, const struct measured *m, char *buf,
+                          size_t n)
+{
+    if (m->n_ops_measured > 0) {
+        measured_describe(m, s, buf, n);
+        return;
+    }
+    char arg[512];
+    if (!measured_shapes_arg(s, arg, sizeof arg))
+        arg[0] = '\0';
+    snprintf(buf, n, "measured: the points hold no shape points for this scenario's GEMMs "
+                     "(measure them with rooftop probe --shapes '%s')", arg);
+}
+
+static bool write_text(FILE *out, const struct scenario *s, const struct analysis *a,
+                       const struct measured *meas, bool mfu_measured)
 {
     struct figures fg;
-    describe(s, a, &fg);
+    describe(s, a, mfu_measured, &fg);
     char b1[48], b2[48], b3[48], b4[48];
 
     char title[256];
@@ -586,16 +671,36 @@ static bool write_text(FILE *out, const struct scenario *s, const struct analysi
 
     fprintf(out, "Operations (one GPU, one step: forward + backward%s)\n",
             s->recompute != RECOMPUTE_NONE ? " + recompute" : "");
-    fprintf(out, "  %-14s %10s %10s %10s %-8s %10s\n", "op", "FLOPs", "bytes", "FLOP/B", "bound",
+    fprintf(out, "  %-14s %10s %10s %10s %-8s %10s", "op", "FLOPs", "bytes", "FLOP/B", "bound",
             "time");
+    fputs(meas != NULL ? "   measured\n" : "\n", out);
     for (int k = 0; k < a->n_ops; k++) {
         const struct op *o = &a->ops[k];
         units_sci(o->flops, b1, sizeof b1);
         units_bytes(o->bytes, b2, sizeof b2);
         units_duration(o->seconds, b3, sizeof b3);
         units_plain(o->intensity, b4, sizeof b4);
-        fprintf(out, "  %-14s %10s %10s %10s %-8s %10s\n", o->name != NULL ? o->name : "?", b1,
+        fprintf(out, "  %-14s %10s %10s %10s %-8s %10s", o->name != NULL ? o->name : "?", b1,
                 b2, b4, bound_name(o), b3);
+        if (meas != NULL) {
+            double ms = op_measured(meas, k);
+            if (ms >= 0)
+                units_duration(ms, b1, sizeof b1);
+            fprintf(out, " %10s", ms >= 0 ? b1 : "-");
+        }
+        fputc('\n', out);
+    }
+    if (meas != NULL) {
+        char line[512];
+        measured_line(s, meas, line, sizeof line);
+        fprintf(out, "  %s\n", line);
+        if (meas->n_ops_measured > 0) {
+            units_duration(meas->seconds, b1, sizeof b1);
+            units_sci(meas->flops, b2, sizeof b2);
+            units_flops_rate(meas->peak, b3, sizeof b3);
+            fprintf(out, "  = %s FLOP / %s measured / %s peak%s\n", b2, b1, b3,
+                    mfu_measured ? "; the training time uses it as the MFU" : "");
+        }
     }
     fputc('\n', out);
 
@@ -622,10 +727,11 @@ static void md_cell(FILE *out, const char *v)
     }
 }
 
-static bool write_md(FILE *out, const struct scenario *s, const struct analysis *a)
+static bool write_md(FILE *out, const struct scenario *s, const struct analysis *a,
+                     const struct measured *meas, bool mfu_measured)
 {
     struct figures fg;
-    describe(s, a, &fg);
+    describe(s, a, mfu_measured, &fg);
     char b1[48], b2[48], b3[48], b4[48];
 
     fputs("# ", out);
@@ -688,8 +794,10 @@ static bool write_md(FILE *out, const struct scenario *s, const struct analysis 
     fprintf(out, "| step time | %s |\n| MFU | %.3g |\n| HFU | %.3g |\n", b1, fin(t->mfu),
             fin(t->hfu));
 
-    fputs("\n## Operations (one GPU, one step)\n\n| op | FLOPs | bytes | FLOP/byte | bound | time "
-          "|\n|---|---:|---:|---:|---|---:|\n",
+    fputs("\n## Operations (one GPU, one step)\n\n| op | FLOPs | bytes | FLOP/byte | bound | time |",
+          out);
+    fputs(meas != NULL ? " measured |\n|---|---:|---:|---:|---|---:|---:|\n"
+                       : "\n|---|---:|---:|---:|---|---:|\n",
           out);
     for (int k = 0; k < a->n_ops; k++) {
         const struct op *o = &a->ops[k];
@@ -697,8 +805,22 @@ static bool write_md(FILE *out, const struct scenario *s, const struct analysis 
         units_bytes(o->bytes, b2, sizeof b2);
         units_duration(o->seconds, b3, sizeof b3);
         units_plain(o->intensity, b4, sizeof b4);
-        fprintf(out, "| %s | %s | %s | %s | %s | %s |\n", o->name != NULL ? o->name : "?", b1,
+        fprintf(out, "| %s | %s | %s | %s | %s | %s |", o->name != NULL ? o->name : "?", b1,
                 b2, b4, bound_name(o), b3);
+        if (meas != NULL) {
+            double ms = op_measured(meas, k);
+            if (ms >= 0)
+                units_duration(ms, b1, sizeof b1);
+            fprintf(out, " %s |", ms >= 0 ? b1 : "-");
+        }
+        fputc('\n', out);
+    }
+    if (meas != NULL) {
+        char line[512];
+        measured_line(s, meas, line, sizeof line);
+        fputc('\n', out);
+        md_cell(out, line);
+        fputs(mfu_measured ? "; the training time uses it as the MFU.\n" : ".\n", out);
     }
 
     const struct roofline *r = &a->roofline;
@@ -712,18 +834,25 @@ static bool write_md(FILE *out, const struct scenario *s, const struct analysis 
     return !ferror(out);
 }
 
+bool report_write_measured(FILE *f, const struct scenario *s, const struct analysis *a,
+                           const struct measured *m, bool mfu_measured, enum report_format fmt)
+{
+    mfu_measured = mfu_measured && m != NULL;
+    switch (fmt) {
+    case REPORT_TEXT:
+        return write_text(f, s, a, m, mfu_measured);
+    case REPORT_JSON:
+        return write_json(f, s, a, m, mfu_measured);
+    case REPORT_CSV:
+        return write_csv(f, s, a, m, mfu_measured);
+    case REPORT_MD:
+        return write_md(f, s, a, m, mfu_measured);
+    }
+    return false;
+}
+
 bool report_write(FILE *f, const struct scenario *s, const struct analysis *a,
                   enum report_format fmt)
 {
-    switch (fmt) {
-    case REPORT_TEXT:
-        return write_text(f, s, a);
-    case REPORT_JSON:
-        return write_json(f, s, a);
-    case REPORT_CSV:
-        return write_csv(f, s, a);
-    case REPORT_MD:
-        return write_md(f, s, a);
-    }
-    return false;
+    return report_write_measured(f, s, a, NULL, false, fmt);
 }

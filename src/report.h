@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "analysis.h"
+#include "measured.h"
 #include "scenario.h"
 
 enum report_format { REPORT_TEXT, REPORT_JSON, REPORT_CSV, REPORT_MD };
@@ -23,6 +24,16 @@ bool report_format_parse(const char *s, enum report_format *out);
  */
 bool report_write(FILE *f, const struct scenario *s, const struct analysis *a,
                   enum report_format fmt);
+
+/*
+ * The same with measured points (m from measured_match, or NULL for none): a measured column
+ * in the operations table (JSON ops[].measured_seconds, null when an op was not measured; CSV
+ * "ops,NAME.measured_seconds" rows for those measured), the measured GEMM efficiency (JSON
+ * "measured"), and, when mfu_measured, a note that the time estimate's MFU is that efficiency
+ * (the caller has put it into s->mfu and a).
+ */
+bool report_write_measured(FILE *f, const struct scenario *s, const struct analysis *a,
+                           const struct measured *m, bool mfu_measured, enum report_format fmt);
 
 /* A title for the scenario: its name, or "MODEL on N x GPU" when it has none (or "custom"). */
 void report_title(const struct scenario *s, char *buf, size_t n);
