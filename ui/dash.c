@@ -32,6 +32,31 @@ static void preset_warn(const char *line, void *ctx)
         dash_status(d, true, "%s", line);
 }
 
+/*
+ * Matches the points to the scenario's GEMMs again. With the measured MFU on, its value
+ * follows the scenario (another micro-batch, GPU or dtype measures differently); when it no
+ * longer applies the MFU goes back to the one set before.
+ */
+static void measured_update(struct dash *d)
+{
+    measured_match(&d->sc, &d->an, d->have_points ? &d->points : NULL, &d->meas);
+    if (!d->mfu_measured)
+        return;
+    double mfu;
+    char why[256];
+    if (measured_mfu(&d->meas, &mfu, why, sizeof why)) {
+        if (mfu != d->sc.mfu) {
+            d->sc.mfu = mfu;
+            analysis_run(&d->sc, &d->an);
+        }
+        return;
+    }
+    d->mfu_measured = false;
+    d->sc.mfu = d->mfu_guess;
+    analysis_run(&d->sc, &d->an);
+    dash_status(d, true, "measured MFU off (%s): MFU back to %.3g", why, d->sc.mfu);
+}
+
 bool dash_init(struct dash *d, const struct scenario *sc, bool color, bool utf8, char *err,
                size_t errlen)
 {
@@ -50,6 +75,7 @@ bool dash_init(struct dash *d, const struct scenario *sc, bool color, bool utf8,
     d->drag = -1;
     d->step = -1;
     points_init(&d->points);
+    measured_update(d);
     return true;
 }
 
@@ -137,11 +163,16 @@ bool dash_try(struct dash *d, const struct scenario *cand, int moved)
         dash_status(d, true, "%s", err);
         return false;
     }
+    /* A new scenario brings its own MFU, and a moved MFU slider is the user's choice: either
+     * ends the measured MFU. */
+    if (d->mfu_measured && (moved < 0 || moved == SL_MFU))
+        d->mfu_measured = false;
     d->sc = c;
     d->edited = moved >= 0;
     analysis_run(&d->sc, &d->an);
     if (note[0])
         dash_status(d, false, "%s", note);
+    measured_update(d);
     return true;
 }
 
@@ -211,6 +242,37 @@ void dash_set_points(struct dash *d, struct points_doc *doc, const char *from)
     d->have_points = true;
     snprintf(d->points_from, sizeof d->points_from, "%s",
              d->points.device.name[0] ? d->points.device.name : from);
+    measured_update(d);
+}
+
+void dash_toggle_measured_mfu(struct dash *d)
+{
+    if (d->mfu_measured) {
+        d->mfu_measured = false;
+        d->sc.mfu = d->mfu_guess;
+        analysis_run(&d->sc, &d->an);
+        dash_status(d, false, "MFU back to %.3g (M uses the measured GEMM efficiency again)",
+                    d->sc.mfu);
+        return;
+    }
+    if (!d->have_points || d->points.n == 0) {
+        dash_status(d, true, "M: no measured points: P measures this scenario's GEMM shapes "
+                             "(or start with --points FILE)");
+        return;
+    }
+    double mfu;
+    char why[256];
+    if (!measured_mfu(&d->meas, &mfu, why, sizeof why)) {
+        dash_status(d, true, "M: %s (P measures them)", why);
+        return;
+    }
+    d->mfu_guess = d->sc.mfu;
+    d->mfu_measured = true;
+    d->sc.mfu = mfu;
+    d->edited = true;
+    analysis_run(&d->sc, &d->an);
+    dash_status(d, false, "MFU = measured GEMM efficiency %.3g on %s (M: back to %.3g)", mfu,
+                d->meas.device[0] ? d->meas.device : d->points_from, d->mfu_guess);
 }
 
 bool dash_probe_poll(struct dash *d)
@@ -219,7 +281,7 @@ bool dash_probe_poll(struct dash *d)
         return false;
     struct points_line ev;
     int r;
-    bool changed = false;
+    bool changed = false, shapes = false;
     /* Points appear on the roofline as they arrive. */
     while ((r = probe_child_poll(d->probe, &ev)) == PCHILD_EVENT) {
         changed = true;
@@ -227,6 +289,7 @@ bool dash_probe_poll(struct dash *d)
         case PLINE_POINT:
             if (!points_add(&d->points, &ev.point))
                 dash_status(d, true, "probe: out of memory for points");
+            shapes = shapes || strncmp(ev.point.name, "shape.", 6) == 0;
             break;
         case PLINE_DEVICE:
             d->points.device = ev.device;
@@ -259,6 +322,9 @@ bool dash_probe_poll(struct dash *d)
             dash_status(d, true, "probe failed: %s", reason);
         changed = true;
     }
+    /* The scenario's own GEMMs fill the ops table's measured column as they arrive. */
+    if (shapes)
+        measured_update(d);
     return changed;
 }
 
@@ -276,8 +342,13 @@ static void probe_key(struct dash *d)
         return;
     }
     char err[256];
-    /* The quick probe (a few seconds), CUDA when a device is usable, else the CPU. */
-    d->probe = probe_child_start_self("auto", true, NULL, 300, err, sizeof err);
+    bool was_measured = d->mfu_measured;
+    /* The quick probe (a few seconds), CUDA when a device is usable, else the CPU, with the
+     * scenario's own GEMM shapes (their measured time goes into the ops table; M uses it). */
+    char shapes[512];
+    if (!measured_shapes_arg(&d->sc, shapes, sizeof shapes))
+        shapes[0] = '\0';
+    d->probe = probe_child_start_self("auto", true, shapes, 300, err, sizeof err);
     if (!d->probe) {
         dash_status(d, true, "probe: %s", err);
         return;
@@ -286,9 +357,14 @@ static void probe_key(struct dash *d)
     points_init(&d->points);
     d->have_points = true;
     snprintf(d->points_from, sizeof d->points_from, "this machine");
+    measured_update(d);
     d->probe_done = d->probe_total = 0;
     d->probe_what[0] = '\0';
-    dash_status(d, false, "probe started: points appear as they are measured (P cancels)");
+    if (was_measured && !d->mfu_measured)
+        dash_status(d, false, "probe started; the measured MFU is off until its GEMMs are in "
+                              "(then M) - P cancels");
+    else
+        dash_status(d, false, "probe started: points appear as they are measured (P cancels)");
 }
 
 /* ---- files ----------------------------------------------------------------------------- */
@@ -311,7 +387,8 @@ static bool export_report(struct dash *d, const char *path, char *err, size_t er
         snprintf(err, errlen, "%.200s: cannot write: %s", path, strerror(errno));
         return false;
     }
-    bool ok = report_write(f, &d->sc, &d->an, fmt);
+    bool ok = report_write_measured(f, &d->sc, &d->an, d->have_points ? &d->meas : NULL,
+                                    d->mfu_measured, fmt);
     ok = (fflush(f) == 0) && ok;
     ok = (fsync(fileno(f)) == 0) && ok;
     int e = errno;
@@ -614,6 +691,9 @@ static void normal_key(struct dash *d, uint32_t k)
         break;
     case 'P':
         probe_key(d);
+        break;
+    case 'M':
+        dash_toggle_measured_mfu(d);
         break;
     default:
         break;

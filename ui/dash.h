@@ -10,6 +10,7 @@
 #include "charset.h"
 #include "keys.h"
 #include "lecture.h"
+#include "measured.h"
 #include "points.h"
 #include "presets.h"
 #include "scenario.h"
@@ -74,6 +75,11 @@ struct dash {
     struct points_doc points;
     bool have_points;
     char points_from[128];       /* device or file name for the legend */
+    /* The points matched to the scenario's GEMM shapes: the ops table's measured column.
+     * Recomputed whenever the scenario or the points change. */
+    struct measured meas;
+    bool mfu_measured;           /* M: the MFU is the measured GEMM efficiency */
+    double mfu_guess;            /* the MFU M returns to */
 
     /* The probe started with P (live terminal only). */
     bool allow_probe;
@@ -109,6 +115,10 @@ void dash_set_points(struct dash *d, struct points_doc *doc, const char *from);
 /* Sets the status line (printf-style); error colours it as an error. */
 void dash_status(struct dash *d, bool error, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* M: uses the measured GEMM efficiency as the MFU, or goes back to the MFU set before. A
+ * status message says why when no shape point matches. */
+void dash_toggle_measured_mfu(struct dash *d);
 
 /* Polls a running probe (non-blocking); returns true when something changed. */
 bool dash_probe_poll(struct dash *d);

@@ -14,7 +14,9 @@
 #include "analysis.h"
 #include "dash.h"
 #include "draw.h"
+#include "measured.h"
 #include "options.h"
+#include "points.h"
 #include "report.h"
 #include "term.h"
 
@@ -76,11 +78,25 @@ static void install(int sig, void (*fn)(int))
     sigaction(sig, &sa, NULL);
 }
 
-static int print_report(const struct scenario *sc)
+/* Without a terminal: the text report, with the measured column when --points was given. */
+static int print_report(const struct scenario *sc, const char *points)
 {
     struct analysis a;
     analysis_run(sc, &a);
-    if (!report_write(stdout, sc, &a, REPORT_TEXT) || fflush(stdout) != 0) {
+    struct measured m;
+    if (points) {
+        struct points_doc doc;
+        char err[POINTS_ERR_MAX];
+        points_init(&doc);
+        if (!points_load_file(points, &doc, err, sizeof err)) {
+            fprintf(stderr, "rooftop: --points: %s\n", err);
+            return 2;
+        }
+        measured_match(sc, &a, &doc, &m);
+        points_free(&doc);
+    }
+    if (!report_write_measured(stdout, sc, &a, points ? &m : NULL, false, REPORT_TEXT) ||
+        fflush(stdout) != 0) {
         fprintf(stderr, "rooftop: writing the report failed\n");
         return 1;
     }
@@ -153,7 +169,7 @@ int cmd_dashboard(int argc, char **argv)
     const char *term = getenv("TERM");
     if (!isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO) || !term || !*term ||
         strcmp(term, "dumb") == 0)
-        return print_report(&o.sc);
+        return print_report(&o.sc, o.points);
 
     bool utf8 = !o.ascii && charset_locale_utf8();
     struct dash d;
@@ -180,7 +196,7 @@ int cmd_dashboard(int argc, char **argv)
     struct term *t = term_open(NULL, stdout, stdin, d.theme.color, &color, err, sizeof err);
     if (!t) {
         fprintf(stderr, "rooftop: %s; printing the report instead\n", err);
-        int rc = print_report(&d.sc);
+        int rc = print_report(&d.sc, o.points);
         dash_free(&d);
         return rc;
     }

@@ -206,12 +206,14 @@ static void draw_status(const struct dash *d, struct screen *s, struct rect r)
         screen_label(s, x, r.y, end - x, d->status, el);
         x += (w < end - x ? w : end - x) + 2;
     } else {
-        char name[SCENARIO_NAME_MAX + 160];
+        char name[SCENARIO_NAME_MAX + 200];
+        /* While M is on, the MFU is not the scenario's guess: say so wherever it is. */
+        const char *mm = d->mfu_measured ? ", MFU measured" : "";
         if (d->sc.name[0] && strcmp(d->sc.name, "custom") != 0)
-            snprintf(name, sizeof name, "%s%s", d->sc.name, d->edited ? " (edited)" : "");
+            snprintf(name, sizeof name, "%s%s%s", d->sc.name, d->edited ? " (edited)" : "", mm);
         else
-            snprintf(name, sizeof name, "%s on %lld %s", d->sc.model.id[0] ? d->sc.model.id : "custom",
-                     (long long)d->sc.gpus, d->sc.gpu.id[0] ? d->sc.gpu.id : d->sc.gpu.name);
+            snprintf(name, sizeof name, "%s on %lld %s%s", d->sc.model.id[0] ? d->sc.model.id : "custom",
+                     (long long)d->sc.gpus, d->sc.gpu.id[0] ? d->sc.gpu.id : d->sc.gpu.name, mm);
         int w = screen_width(name);
         if (w > r.w / 2)
             w = r.w / 2;
@@ -446,13 +448,31 @@ struct item {
     int elem;
 };
 
+/* A duration in at most maxw cells: long spans of years (a slow measured MFU gives them)
+ * lose their decimals, then go to k/M years. */
+static void fit_duration(double seconds, char *buf, size_t n, int maxw)
+{
+    units_duration(seconds, buf, n);
+    if (screen_width(buf) <= maxw)
+        return;
+    double years = seconds / (365.25 * 86400.0);
+    if (years < 1e4) {
+        snprintf(buf, n, "%.0f years", years);
+        return;
+    }
+    char c[24];
+    units_count(years, c, sizeof c);
+    snprintf(buf, n, "%s years", c);
+}
+
 static void draw_compute(const struct dash *d, struct screen *s, struct rect r, bool focused)
 {
     const struct analysis *a = &d->an;
     struct item it[16];
     int n = 0;
 #define ITEM(lab, el) (it[n].label = (lab), it[n].elem = (el), it[n++].value)
-    units_duration(a->time.seconds, ITEM("time", E_VALUE), 32);
+    const int vw = LAYOUT_ITEM_WIDTH - 9 - 2; /* value cells of an item (see below) */
+    fit_duration(a->time.seconds, ITEM("time", E_VALUE), 32, vw);
     units_sci(a->flops.total, ITEM("FLOPs", E_VALUE), 32);
     /* Beside the count used, the other one and how far apart they are. */
     if (d->sc.flops_mode == FLOPS_6ND)
@@ -465,7 +485,7 @@ static void draw_compute(const struct dash *d, struct screen *s, struct rect r, 
     units_count(a->time.tokens_per_s, ITEM("tokens/s", E_NORMAL), 32);
     snprintf(ITEM("MFU", E_NORMAL), 32, "%.3g", a->time.mfu);
     snprintf(ITEM("HFU", E_NORMAL), 32, "%.3g", a->time.hfu);
-    units_duration(a->time.step_seconds, ITEM("step time", E_NORMAL), 32);
+    fit_duration(a->time.step_seconds, ITEM("step time", E_NORMAL), 32, vw);
     units_duration(a->roofline.step_seconds, ITEM("roof step", E_NORMAL), 32);
     snprintf(ITEM("roof MFU", E_NORMAL), 32, "%.3g", a->roofline.mfu_bound);
     units_count(a->time.steps, ITEM("steps", E_NORMAL), 32);
@@ -498,6 +518,15 @@ static int cmp_seconds(const void *x, const void *y)
     return a->seconds < b->seconds ? 1 : a->seconds > b->seconds ? -1 : a->key - b->key;
 }
 
+/* The measured seconds per step of the analysis op named name, or -1. */
+static double op_measured(const struct dash *d, const char *name)
+{
+    for (int k = 0; k < d->an.n_ops && k < d->meas.n_ops; k++)
+        if (d->an.ops[k].name && name && strcmp(d->an.ops[k].name, name) == 0)
+            return d->meas.op_seconds[k];
+    return -1;
+}
+
 static void draw_ops(const struct dash *d, struct screen *s, struct rect r, bool focused)
 {
     struct view_op ops[PLOT_MAX_OPS];
@@ -508,8 +537,12 @@ static void draw_ops(const struct dash *d, struct screen *s, struct rect r, bool
     snprintf(rt, sizeof rt, "sum %s", right);
     draw_header(s, &d->cs, r, d->lecture_ops ? "The lecture's operations" : "Operations per step, one GPU",
                 d->lecture_ops ? NULL : rt, focused);
-    /* Columns, dropped right to left when narrow: key+name, time, bound, FLOP/B, FLOPs, bytes. */
-    bool c_bytes = r.w >= 62, c_flops = r.w >= 52, c_int = r.w >= 38;
+    /* Columns, dropped right to left when narrow: key+name, time, bound, measured time (when
+     * points match the scenario's GEMMs), FLOP/B, FLOPs, bytes. */
+    bool has_meas = !d->lecture_ops && d->meas.n_ops_measured > 0;
+    bool c_meas = has_meas && r.w >= 42;
+    int mw = c_meas ? 9 : 0;
+    bool c_bytes = r.w >= 62 + mw, c_flops = r.w >= 52 + mw, c_int = r.w >= 38 + mw;
     int y = r.y + 1;
     if (y >= r.y + r.h)
         return;
@@ -522,7 +555,7 @@ static void draw_ops(const struct dash *d, struct screen *s, struct rect r, bool
     }
     int x0 = r.x + 1;
     int xn = x0 + 2, xf = xn + 12, xb = xf + (c_flops ? 9 : 0), xi = xb + (c_bytes ? 9 : 0);
-    int xbd = xi + (c_int ? 8 : 0), xt = xbd + 8;
+    int xbd = xi + (c_int ? 8 : 0), xt = xbd + 8, xm = xt + 9;
     screen_text(s, xn, y, 11, "op", E_DIM);
     if (c_flops)
         screen_text_right(s, xf + 8, y, 8, "FLOPs", E_DIM);
@@ -532,6 +565,8 @@ static void draw_ops(const struct dash *d, struct screen *s, struct rect r, bool
         screen_text_right(s, xi + 7, y, 7, "FLOP/B", E_DIM);
     screen_text(s, xbd + 1, y, 7, "bound", E_DIM);
     screen_text_right(s, xt + 8, y, 8, "time", E_DIM);
+    if (c_meas)
+        screen_text_right(s, xm + 8, y, 8, "measured", E_DIM);
     y++;
     for (int i = 0; i < n && i < rows; i++, y++) {
         const struct view_op *o = &ops[i];
@@ -554,6 +589,12 @@ static void draw_ops(const struct dash *d, struct screen *s, struct rect r, bool
         screen_text(s, xbd + 1, y, 7, o->compute_bound ? "compute" : "memory", el);
         units_duration(o->seconds, b, sizeof b);
         screen_text_right(s, xt + 8, y, 8, b, E_NORMAL);
+        if (c_meas) {
+            double ms = op_measured(d, o->name);
+            if (ms >= 0)
+                units_duration(ms, b, sizeof b);
+            screen_text_right(s, xm + 8, y, 8, ms >= 0 ? b : "-", ms >= 0 ? E_VALUE : E_DIM);
+        }
     }
     if (truncated && y < r.y + r.h) {
         char more[64];
@@ -603,6 +644,7 @@ static const char *const help_lines[] = {
     "L                        the lecture's five operations on the roofline",
     "s / o / e                save, open a scenario (JSON); export the report",
     "P                        probe this machine, measured points overlay",
+    "M                        MFU = the measured efficiency of the scenario's GEMMs",
     "r                        reset        q  quit        ? this help",
     "",
     "The line above the status bar shows the formula of the focused number.",

@@ -89,6 +89,20 @@ static void explain_time(const struct dash *d, struct variants *v)
     explain_number(a->roofline.peak, p, sizeof p);
     units_duration(a->time.seconds, t, sizeof t);
     explain_number(a->time.seconds, secs, sizeof secs);
+    if (d->mfu_measured) {
+        /* The MFU is measured: show where it comes from, the GEMMs' FLOPs over their
+         * measured time, against the same peak. */
+        const struct measured *m = &d->meas;
+        char mf[32], ms[32];
+        explain_number(m->flops, mf, sizeof mf);
+        explain_number(m->seconds, ms, sizeof ms);
+        ADD(v, "time = %s / (%s %s %s %s MFU) = %s; MFU measured = GEMM FLOPs / measured s / peak = %s / %s / %s = %.3g",
+            f, g, x, p, x, t, mf, ms, p, d->sc.mfu);
+        ADD(v, "time = %s / (%s %s %s %s %.3g measured = %s / %s / %s) = %s", f, g, x, p, x,
+            d->sc.mfu, mf, ms, p, t);
+        ADD(v, "time = %s / (%s %s %s %s %.3g measured) = %s", f, g, x, p, x, d->sc.mfu, t);
+        return;
+    }
     ADD(v, "time = FLOPs / (GPUs %s peak %s MFU) = %s / (%s %s %s %s %.3g) = %s s = %s", x, x, f,
         g, x, p, x, d->sc.mfu, secs, t);
     ADD(v, "time = %s / (%s %s %s %s %.3g) = %s", f, g, x, p, x, d->sc.mfu, t);
@@ -202,6 +216,19 @@ static void explain_ops(const struct dash *d, struct variants *v)
 {
     char t[32];
     units_duration(d->an.roofline.step_seconds, t, sizeof t);
+    const struct measured *m = &d->meas;
+    if (m->n_ops_measured > 0 && !d->lecture_ops) {
+        char mf[32], ms[32], p[32];
+        explain_number(m->flops, mf, sizeof mf);
+        units_duration(m->seconds, ms, sizeof ms);
+        explain_number(m->peak, p, sizeof p);
+        ADD(v, "measured: %d of %d GEMM ops, %s FLOPs in %s on %s = %.3g of the %s peak %s%s",
+            m->n_ops_measured, m->n_gemm_ops, mf, ms, m->device[0] ? m->device : d->points_from,
+            m->efficiency, dtype_name(d->sc.dtype), p,
+            d->mfu_measured ? " (the MFU)" : " (M: use it as the MFU)");
+        ADD(v, "measured GEMMs: %s FLOPs in %s = %.3g of peak%s", mf, ms, m->efficiency,
+            d->mfu_measured ? " (the MFU)" : " (M: as MFU)");
+    }
     ADD(v, "op time = max(FLOPs / peak, bytes / bandwidth); their sum %s per step per GPU %s MFU %s %.2f",
         t, d->cs.arrow, d->cs.le, d->an.roofline.mfu_bound);
     ADD(v, "op time = max(FLOPs/peak, bytes/bw); sum %s %s MFU %s %.2f", t, d->cs.arrow,

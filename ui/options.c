@@ -186,7 +186,9 @@ void ui_options_help(FILE *f, bool snapshot)
     }
     fputs("  --scenario FILE    a scenario file (as saved with s), or a lecture demo with steps\n"
           "                     (specs/scenarios/lecture.json)\n"
-          "  --points FILE      measured points (rooftop probe --out FILE) on the roofline\n"
+          "  --points FILE      measured points (rooftop probe --out FILE) on the roofline; the\n"
+          "                     scenario's GEMM shapes among them fill the ops table's measured\n"
+          "                     column (M: their efficiency as the MFU)\n"
           "  --no-color         monochrome (also when NO_COLOR is set)\n"
           "  --ascii            ASCII only (also when the locale is not UTF-8)\n",
           f);
