@@ -1,12 +1,43 @@
 /* fuzz_points.c - libFuzzer target: points documents and streamed lines never crash the parser,
- * and whatever parses survives a write and a re-parse unchanged in count. */
+ * whatever parses survives a write and a re-parse unchanged in count, and its shape points
+ * (names parsed by measured_parse_name) match a scenario's GEMMs to finite figures. */
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis.h"
+#include "measured.h"
 #include "points.h"
+#include "scenario.h"
+
+/* The lecture's scenario, analysed once: the shapes the points are matched to. */
+static struct scenario sc;
+static struct analysis an;
+static bool ready;
+
+static void check_measured(const struct points_doc *d)
+{
+    if (!ready) {
+        scenario_default(&sc);
+        analysis_run(&sc, &an);
+        ready = true;
+    }
+    struct measured m;
+    measured_match(&sc, &an, d, &m);
+    if (!isfinite(m.efficiency) || m.efficiency < 0 || !isfinite(m.seconds) || m.seconds < 0 ||
+        m.n_ops_measured > m.n_gemm_ops || m.n_found > m.n_gemms)
+        abort();
+    for (int i = 0; i < m.n_ops; i++)
+        if (!(m.op_seconds[i] == -1 || (m.op_seconds[i] > 0 && isfinite(m.op_seconds[i]))))
+            abort();
+    char line[512];
+    measured_describe(&m, &sc, line, sizeof line);
+    if (strchr(line, '\n'))
+        abort();
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -37,6 +68,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             }
             free(buf);
         }
+        check_measured(&d);
         points_free(&d);
     } else if (err[0] == '\0' || strchr(err, '\n')) {
         abort(); /* a refusal always says why, on one line */
