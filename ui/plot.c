@@ -163,6 +163,11 @@ struct board {
     struct lead_zone {
         int y, x0, x1;
     } lead[PLOT_MAX_CEILINGS];
+    /* The operations' marks: a name keeps off the others' rows nearby. */
+    int n_ops;
+    struct {
+        int x, y;
+    } op[PLOT_MAX_OPS];
 };
 
 static bool board_inside(const struct board *b, int x, int y)
@@ -258,8 +263,21 @@ static bool label_beside(struct board *b, int x, int y, const char *text, int el
         int lx = near[i].align == 0 ? x + near[i].dx
                  : near[i].align == 1 ? x + near[i].dx - w + 1
                                       : x - (w - 1) / 2;
+        int ly = y + near[i].dy;
+        /* Not on another mark's row within a few cells, nor next to it: the text would
+         * read as that mark's. */
+        bool other = false;
+        for (int k = 0; k < b->n_ops && !other; k++) {
+            int mx = b->op[k].x, my = b->op[k].y;
+            if (mx == x && my == y)
+                continue;
+            int gap = mx < lx ? lx - mx : mx >= lx + w ? mx - (lx + w - 1) : 0;
+            other = (my == ly && gap <= 6) || (abs(my - ly) == 1 && gap <= 1);
+        }
+        if (other)
+            continue;
         int dy = abs(near[i].dy);
-        spot_try(b, &best, lx, y + near[i].dy, w, 0, i + (dy < 2 ? 0 : dy == 2 ? 40 : 90));
+        spot_try(b, &best, lx, ly, w, 0, i + (dy < 2 ? 0 : dy == 2 ? 40 : 90));
     }
     if (best.cost < 0)
         return false;
@@ -557,6 +575,53 @@ static bool label_ceilings(struct board *bd, const struct axes *ax, const struct
 }
 
 
+/* An operation's mark, or a group's: where, in what element, for how many, its letters. */
+struct op_mark {
+    int x, y, elem, n, first;
+    char letters[2 * PLOT_MAX_OPS];
+};
+
+/* The names of operations that have a mark of their own, beside it where they fit. */
+static void label_names(struct board *bd, const struct op_mark *gm, int n,
+                        const struct view_op *ops)
+{
+    for (int k = 0; k < n; k++)
+        if (gm[k].n == 1)
+            (void)label_beside(bd, gm[k].x, gm[k].y, ops[gm[k].first].name, gm[k].elem,
+                               PL_OP_NAME, false);
+}
+
+/* The bandwidth beside the memory slope, about a third of the way up its visible part
+ * (the slope leaves the roof's row ry); false when it found no place. */
+static bool label_bandwidth(struct board *bd, const struct axes *ax, double bw, int ry)
+{
+    char lab[48];
+    units_bandwidth(bw, lab, sizeof lab);
+    int w = screen_width(lab);
+    int bottom = ax->area.y + ax->area.h - 1, right_end = ax->area.x + ax->area.w;
+    int target = bottom - (bottom - ry) * 3 / 10;
+    struct spot best = {0, 0, 0, -1};
+    for (int y = ry + 1; y <= bottom; y++) {
+        /* The slope's columns in this row: from its lowest dot's intensity to its top's. */
+        int d0 = (y - ax->area.y) * ax->dy, d1 = d0 + ax->dy - 1;
+        double f_top = pow(10, ax->yhi - (double)d0 / (ax->Y - 1) * (ax->yhi - ax->ylo));
+        double f_bot = pow(10, ax->yhi - (double)d1 / (ax->Y - 1) * (ax->yhi - ax->ylo));
+        int xl = col_of(ax, f_bot / bw), xr = col_of(ax, f_top / bw);
+        if (xr < ax->area.x || xl >= right_end)
+            continue;
+        /* Against the line, or a few cells off where marks crowd it. */
+        for (int gap = 0; gap < 4; gap++) {
+            int pen = abs(y - target) * 2 + gap * 6;
+            spot_try(bd, &best, xr + 1 + gap, y, w, 0, pen);
+            spot_try(bd, &best, xl - w - gap, y, w, 0, pen + 3);
+        }
+    }
+    if (best.cost < 0)
+        return false;
+    board_label(bd, best.x, best.y, lab, E_ROOF, PL_BANDWIDTH);
+    return true;
+}
+
 void plot_roofline(const struct dash *d, struct screen *s, struct rect r, bool focused)
 {
     plot_draw(d, s, r, focused, NULL);
@@ -662,7 +727,7 @@ void plot_draw(const struct dash *d, struct screen *s, struct rect r, bool focus
 
     size_t cells = (size_t)ax.area.w * (size_t)ax.area.h;
     struct canvas cv = {&ax, calloc(cells, sizeof(unsigned)), calloc(cells, 1), calloc(cells, 1)};
-    struct board bd = {s, ax.area, calloc(cells, 1), info, false, 0, {{0, 0, 0}}};
+    struct board bd = {s, ax.area, calloc(cells, 1), info, false, 0, {{0, 0, 0}}, 0, {{0, 0}}};
     if (!cv.bits || !cv.elem || !cv.prio || !bd.occ) {
         free(cv.bits);
         free(cv.elem);
@@ -711,7 +776,7 @@ void plot_draw(const struct dash *d, struct screen *s, struct rect r, bool focus
     free(cv.elem);
     free(cv.prio);
 
-    const int bottom = ax.area.y + ax.area.h - 1, right_end = ax.area.x + ax.area.w;
+    const int bottom = ax.area.y + ax.area.h - 1;
     /* The roof's row; the ridge: a dotted vertical from under the roof's corner to the axis. */
     int rx = -1, ry = ax.area.y;
     if (to_cell(&ax, ridge, peak, false, &rx, &ry)) {
@@ -795,11 +860,7 @@ void plot_draw(const struct dash *d, struct screen *s, struct rect r, bool focus
                     if (grp[k] == gj)
                         grp[k] = gi;
             }
-    /* Per group: its mark's place and element, and its letters. */
-    struct {
-        int x, y, elem, n, first;
-        char letters[2 * PLOT_MAX_OPS];
-    } gm[PLOT_MAX_OPS];
+    struct op_mark gm[PLOT_MAX_OPS];
     int n_gm = 0;
     for (int i = 0; i < n_ops; i++) {
         if (!placed[i] || grp[i] != i)
@@ -846,6 +907,8 @@ void plot_draw(const struct dash *d, struct screen *s, struct rect r, bool focus
             continue;
         uint32_t ch = n > 1 ? cs->group : (uint32_t)ops[i].key;
         board_mark(&bd, x, y, ch, elem);
+        bd.op[bd.n_ops].x = x;
+        bd.op[bd.n_ops++].y = y;
         gm[n_gm].x = x;
         gm[n_gm].y = y;
         gm[n_gm].elem = elem;
@@ -872,28 +935,24 @@ void plot_draw(const struct dash *d, struct screen *s, struct rect r, bool focus
                                         PL_OP_GROUP, true) && info)
             info->groups_labelled++;
 
-    /* The bandwidth beside the memory slope, a third of the way up its visible part. */
-    {
-        char lab[48];
-        units_bandwidth(bw, lab, sizeof lab);
-        int w = screen_width(lab);
-        int target = bottom - (bottom - ry) * 3 / 10;
-        struct spot best = {0, 0, 0, -1};
-        for (int y = ry + 1; y <= bottom; y++) {
-            /* The slope's columns in this row: from its lowest dot's intensity to its top's. */
-            int d0 = (y - ax.area.y) * ax.dy, d1 = d0 + ax.dy - 1;
-            double f_top = pow(10, ax.yhi - (double)d0 / (ax.Y - 1) * (ax.yhi - ax.ylo));
-            double f_bot = pow(10, ax.yhi - (double)d1 / (ax.Y - 1) * (ax.yhi - ax.ylo));
-            int xl = col_of(&ax, f_bot / bw), xr = col_of(&ax, f_top / bw);
-            if (xr < ax.area.x || xl >= right_end)
-                continue;
-            int pen = abs(y - target) * 2;
-            spot_try(&bd, &best, xr + 1, y, w, 0, pen);
-            spot_try(&bd, &best, xl - w, y, w, 0, pen + 3);
-        }
-        if (best.cost >= 0)
-            board_label(&bd, best.x, best.y, lab, E_ROOF, PL_BANDWIDTH);
+    /* Names of operations alone at their place, where they fit, and the bandwidth beside
+     * the slope: the names first, unless they would leave the bandwidth no room. */
+    bool names_first = true;
+    unsigned char *saved = malloc(cells);
+    if (saved) {
+        memcpy(saved, bd.occ, cells);
+        bd.dry = true;
+        label_names(&bd, gm, n_gm, ops);
+        names_first = label_bandwidth(&bd, &ax, bw, ry);
+        memcpy(bd.occ, saved, cells);
+        bd.dry = false;
+        free(saved);
     }
+    if (names_first)
+        label_names(&bd, gm, n_gm, ops);
+    (void)label_bandwidth(&bd, &ax, bw, ry);
+    if (!names_first)
+        label_names(&bd, gm, n_gm, ops);
 
     /* The ridge's value beside its vertical, low down near the axis. */
     if (rx >= 0 && ry < bottom) {
@@ -916,11 +975,6 @@ void plot_draw(const struct dash *d, struct screen *s, struct rect r, bool focus
         }
     }
 
-    /* Names of operations alone at their place, where they fit. */
-    for (int k = 0; k < n_gm; k++)
-        if (gm[k].n == 1)
-            (void)label_beside(&bd, gm[k].x, gm[k].y, ops[gm[k].first].name, gm[k].elem,
-                               PL_OP_NAME, false);
     free(bd.occ);
 
     /* Legend. */
