@@ -163,11 +163,13 @@ struct board {
     struct lead_zone {
         int y, x0, x1;
     } lead[PLOT_MAX_CEILINGS];
-    /* The operations' marks: a name keeps off the others' rows nearby. */
+    /* The operations' marks: a label keeps mark_gap cells off one on its row, and off the
+     * cells next to one on the rows above and below, but for the mark it names (own). */
     int n_ops;
     struct {
         int x, y;
     } op[PLOT_MAX_OPS];
+    int own_x, own_y, mark_gap;
 };
 
 static bool board_inside(const struct board *b, int x, int y)
@@ -188,6 +190,13 @@ static int span_cost(const struct board *b, int x, int y, int w)
     for (int i = 0; i < b->n_lead; i++)
         if (b->lead[i].y == y && x + w - 1 >= b->lead[i].x0 && x + w - 1 <= b->lead[i].x1)
             return -1;
+    for (int k = 0; k < b->n_ops; k++) {
+        int mx = b->op[k].x, my = b->op[k].y;
+        int gap = mx < x ? x - mx : mx >= x + w ? mx - (x + w - 1) : 0;
+        if ((mx != b->own_x || my != b->own_y) &&
+            ((my == y && gap <= b->mark_gap) || (abs(my - y) == 1 && gap <= 1)))
+            return -1;
+    }
     int cost = 0;
     for (int i = -1; i <= w; i++) {
         if (!board_inside(b, x + i, y))
@@ -259,26 +268,20 @@ static bool label_beside(struct board *b, int x, int y, const char *text, int el
     int w = screen_width(text);
     int n = far ? (int)(sizeof near / sizeof near[0]) : 12;
     struct spot best = {0, 0, 0, -1};
+    /* A name keeps well off the other marks' rows: beside one it would read as its name. */
+    b->own_x = x;
+    b->own_y = y;
+    b->mark_gap = 6;
     for (int i = 0; i < n; i++) {
         int lx = near[i].align == 0 ? x + near[i].dx
                  : near[i].align == 1 ? x + near[i].dx - w + 1
                                       : x - (w - 1) / 2;
         int ly = y + near[i].dy;
-        /* Not on another mark's row within a few cells, nor next to it: the text would
-         * read as that mark's. */
-        bool other = false;
-        for (int k = 0; k < b->n_ops && !other; k++) {
-            int mx = b->op[k].x, my = b->op[k].y;
-            if (mx == x && my == y)
-                continue;
-            int gap = mx < lx ? lx - mx : mx >= lx + w ? mx - (lx + w - 1) : 0;
-            other = (my == ly && gap <= 6) || (abs(my - ly) == 1 && gap <= 1);
-        }
-        if (other)
-            continue;
         int dy = abs(near[i].dy);
         spot_try(b, &best, lx, ly, w, 0, i + (dy < 2 ? 0 : dy == 2 ? 40 : 90));
     }
+    b->own_x = b->own_y = -1;
+    b->mark_gap = 2;
     if (best.cost < 0)
         return false;
     board_label(b, best.x, best.y, text, elem, kind);
@@ -727,7 +730,7 @@ void plot_draw(const struct dash *d, struct screen *s, struct rect r, bool focus
 
     size_t cells = (size_t)ax.area.w * (size_t)ax.area.h;
     struct canvas cv = {&ax, calloc(cells, sizeof(unsigned)), calloc(cells, 1), calloc(cells, 1)};
-    struct board bd = {s, ax.area, calloc(cells, 1), info, false, 0, {{0, 0, 0}}, 0, {{0, 0}}};
+    struct board bd = {s, ax.area, calloc(cells, 1), info, false, 0, {{0, 0, 0}}, 0, {{0, 0}}, -1, -1, 2};
     if (!cv.bits || !cv.elem || !cv.prio || !bd.occ) {
         free(cv.bits);
         free(cv.elem);
