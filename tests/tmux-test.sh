@@ -61,8 +61,10 @@ start() {
     T send-keys -t t:0 "clear; stty -g > $work/before" Enter
     T send-keys -t t:0 "$BIN" Enter
 }
+# The marker is typed as END-""NAME so that only the shell's output, not the echo of the typed
+# command line, reads END-NAME: waiting for it waits for the command to have run.
 finish() {
-    T send-keys -t t:0 "echo exit=\$?; stty -g > $work/after; echo END-$1" Enter
+    T send-keys -t t:0 "echo exit=\$?; stty -g > $work/after; echo END-\"\"$1" Enter
 }
 
 # run_case NAME HOW: starts rooftop, checks the first frame, ends it by HOW (q, C-c, TERM),
@@ -147,7 +149,7 @@ run_case ctrl-c C-c
 run_case sigterm TERM
 
 # TERM=dumb: the text report, no curses.
-T send-keys -t t:0 "clear; TERM=dumb $BIN | head -n 3; echo END-dumb" Enter
+T send-keys -t t:0 "clear; TERM=dumb $BIN | head -n 3; echo END-\"\"dumb" Enter
 wait_for "END-dumb" 10 || fail "TERM=dumb did not finish"
 pane | grep -q "lecture: 70B" || fail "TERM=dumb did not print the report"
 echo "tmux-test: TERM=dumb prints the report"
