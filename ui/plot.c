@@ -435,7 +435,7 @@ static int place_ceilings(struct board *bd, const struct axes *ax, const struct 
         int c = order[i], ly = L->ly[c], xs = L->xs[c];
         if (!L->in[c])
             continue;
-        char rate[32], rs[16], text[2][64];
+        char rate[32], rs[16], text[2][sizeof L->ce[0].names + sizeof rate + 1];
         units_flops_rate(L->ce[c].peak, rate, sizeof rate);
         rate_short(rate, rs, sizeof rs);
         snprintf(text[0], sizeof text[0], "%s %s", L->ce[c].names, rate);

@@ -196,7 +196,7 @@ int slider_steps(const struct presets *p, const struct scenario *s, enum slider_
         n = linear_steps(0.05, 1.0, 0.05, vals, max);
         break;
     default: {
-        double lo, hi;
+        double lo = 0, hi = 0;
         slider_range(p, s, id, &lo, &hi);
         n = linear_steps(lo, hi, 1, vals, max);
         break;
@@ -308,7 +308,7 @@ static int64_t to_count(double v)
 
 bool slider_apply(const struct presets *p, struct scenario *s, enum slider_id id, double v)
 {
-    double lo, hi;
+    double lo = 0, hi = 0;
     slider_range(p, s, id, &lo, &hi);
     if (!(v == v))
         return false;
@@ -542,7 +542,7 @@ bool slider_parse(const struct presets *p, struct scenario *s, enum slider_id id
         snprintf(err, errlen, "%s: '%s' is not a number", in->name, t);
         return false;
     }
-    double lo, hi;
+    double lo = 0, hi = 0;
     slider_range(p, s, id, &lo, &hi);
     if (v < lo || v > hi) {
         char a[32], c[32];
@@ -639,7 +639,7 @@ void slider_format(const struct presets *p, const struct scenario *s, enum slide
 
 bool slider_in_range(const struct presets *p, const struct scenario *s, enum slider_id id)
 {
-    double lo, hi;
+    double lo = 0, hi = 0;
     slider_range(p, s, id, &lo, &hi);
     double v = slider_value(p, s, id);
     return v == v && v >= lo - 1e-9 && v <= hi + 1e-9;
