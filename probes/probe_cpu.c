@@ -953,15 +953,7 @@ static void emit_status(struct cpu_run *r, const char *fmt, ...)
 static void emit_point(struct cpu_run *r, const char *name, enum dtype dt, double flops,
                        double bytes, double seconds, bool valid)
 {
-    struct probe_point p;
-    memset(&p, 0, sizeof p);
-    snprintf(p.name, sizeof p.name, "%s", name);
-    p.dtype = dt;
-    p.flops = flops;
-    p.bytes = bytes;
-    p.seconds = seconds;
-    p.valid = valid;
-    points_derive(&p);
+    struct probe_point p = points_make(name, dt, flops, bytes, seconds, valid);
     r->done++;
     if (r->sink->point)
         r->sink->point(r->sink->ctx, &p);

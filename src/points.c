@@ -68,6 +68,21 @@ void points_derive(struct probe_point *p)
     p->bytes_per_s = p->seconds > 0 ? p->bytes / p->seconds : 0;
 }
 
+struct probe_point points_make(const char *name, enum dtype dt, double flops, double bytes,
+                               double seconds, bool valid)
+{
+    struct probe_point p;
+    memset(&p, 0, sizeof p);
+    snprintf(p.name, sizeof p.name, "%s", name);
+    p.dtype = dt;
+    p.flops = flops;
+    p.bytes = bytes;
+    p.seconds = seconds;
+    p.valid = valid;
+    points_derive(&p);
+    return p;
+}
+
 void points_set_time_now(struct points_doc *d)
 {
     time_t t = time(NULL);

@@ -115,6 +115,9 @@ void points_free(struct points_doc *d);
 bool points_add(struct points_doc *d, const struct probe_point *p);
 /* Fills the derived fields (intensity, flops_per_s, bytes_per_s) from flops, bytes, seconds. */
 void points_derive(struct probe_point *p);
+/* A point from what was measured, derived fields filled (the name is cut to fit). */
+struct probe_point points_make(const char *name, enum dtype dt, double flops, double bytes,
+                               double seconds, bool valid);
 /* Sets time to now, UTC. */
 void points_set_time_now(struct points_doc *d);
 

@@ -75,25 +75,12 @@ static char tmpdir[256];
 
 static void make_tmpdir(void)
 {
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/rooftop-test-cli-XXXXXX");
-    ck_assert(mkdtemp(tmpdir) != NULL);
+    check_tmpdir(tmpdir, sizeof tmpdir, "cli");
 }
 
 static void remove_tmpdir(void)
 {
-    DIR *d = opendir(tmpdir);
-    if (d == NULL)
-        return;
-    struct dirent *e;
-    char p[512];
-    while ((e = readdir(d)) != NULL) {
-        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-            continue;
-        snprintf(p, sizeof p, "%s/%s", tmpdir, e->d_name);
-        unlink(p);
-    }
-    closedir(d);
-    rmdir(tmpdir);
+    check_rmtree(tmpdir);
 }
 
 static void write_text(const char *path, const char *text)

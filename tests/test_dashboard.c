@@ -214,15 +214,12 @@ static char tmpdir[PATH_MAX];
 
 static void make_tmpdir(void)
 {
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/rooftop-test-XXXXXX");
-    ck_assert(mkdtemp(tmpdir) != NULL);
+    check_tmpdir(tmpdir, sizeof tmpdir, "dashboard");
 }
 
 static void remove_tmpdir(void)
 {
-    char cmd[PATH_MAX + 16];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-    ck_assert_int_eq(system(cmd), 0);
+    check_rmtree(tmpdir);
 }
 
 /* Keys that replace the prompt's text with `text` and press Enter. */

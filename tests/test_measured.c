@@ -164,15 +164,7 @@ END_TEST
 static void add_point(struct points_doc *d, const char *name, enum dtype dt, double flops,
                       double rate, bool valid)
 {
-    struct probe_point p;
-    memset(&p, 0, sizeof p);
-    snprintf(p.name, sizeof p.name, "%s", name);
-    p.dtype = dt;
-    p.flops = flops;
-    p.bytes = flops / 100;
-    p.seconds = flops / rate;
-    p.valid = valid;
-    points_derive(&p);
+    struct probe_point p = points_make(name, dt, flops, flops / 100, flops / rate, valid);
     ck_assert(points_add(d, &p));
 }
 
@@ -438,15 +430,12 @@ static char tmpdir[256];
 
 static void setup(void)
 {
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/rooftop-test-measured-XXXXXX");
-    ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+    check_tmpdir(tmpdir, sizeof tmpdir, "measured");
 }
 
 static void teardown(void)
 {
-    char cmd[512];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-    ck_assert_int_eq(system(cmd), 0);
+    check_rmtree(tmpdir);
 }
 
 /* Runs $ROOFTOP_BIN with args; stdout into *out (caller frees), stderr into err. */

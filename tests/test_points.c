@@ -14,15 +14,12 @@ static char tmpdir[256];
 
 static void make_tmpdir(void)
 {
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/rooftop-test-points-XXXXXX");
-    ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+    check_tmpdir(tmpdir, sizeof tmpdir, "points");
 }
 
 static void remove_tmpdir(void)
 {
-    char cmd[512];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-    ck_assert_int_eq(system(cmd), 0);
+    check_rmtree(tmpdir);
 }
 
 static void path_in_tmp(char *buf, size_t n, const char *name)
@@ -33,16 +30,7 @@ static void path_in_tmp(char *buf, size_t n, const char *name)
 static struct probe_point mkpoint(const char *name, enum dtype dt, double flops, double bytes,
                                   double seconds, bool valid)
 {
-    struct probe_point p;
-    memset(&p, 0, sizeof p);
-    snprintf(p.name, sizeof p.name, "%s", name);
-    p.dtype = dt;
-    p.flops = flops;
-    p.bytes = bytes;
-    p.seconds = seconds;
-    p.valid = valid;
-    points_derive(&p);
-    return p;
+    return points_make(name, dt, flops, bytes, seconds, valid);
 }
 
 /* A CPU document with computed peaks, as the CPU backend writes it. */

@@ -20,8 +20,7 @@ static char rooftop_bin[1024];
 
 static void setup(void)
 {
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/rooftop-test-probe-XXXXXX");
-    ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+    check_tmpdir(tmpdir, sizeof tmpdir, "probe");
     /* run-tests.sh sets ROOFTOP_BIN; by hand, $B/rooftop-bin. */
     const char *bin = getenv("ROOFTOP_BIN");
     const char *b = getenv("B");
@@ -33,9 +32,7 @@ static void setup(void)
 
 static void teardown(void)
 {
-    char cmd[512];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-    ck_assert_int_eq(system(cmd), 0);
+    check_rmtree(tmpdir);
 }
 
 /* Runs the shell command with stdout and stderr into files in tmpdir; returns the exit code. */
