@@ -188,7 +188,7 @@ bench: all $(BENCH_BIN)
 	@for b in $(BENCH_BIN); do ROOFTOP_SPECS=$(CURDIR)/specs $$b || exit 1; done
 
 screenshots: all
-	sh tests/screenshots.sh
+	sh tests/screenshots.sh $(B)/rooftop-bin
 
 # ---- install -------------------------------------------------------------------------------
 install: all
