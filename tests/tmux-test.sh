@@ -46,6 +46,18 @@ wait_gone() {
     return 0
 }
 flag() { T display-message -p -t t:0 "#{$1}"; }
+# child_of PID: the first process whose parent is PID, read from /proc (no procps needed: a
+# fresh Debian may lack pgrep).
+child_of() {
+    for st in /proc/[0-9]*/stat; do
+        # Field 4 is the parent's pid; the name in field 2 has no spaces for our processes.
+        if [ "$(awk '{print $4}' "$st" 2>/dev/null)" = "$1" ]; then
+            pid=${st#/proc/}
+            echo "${pid%/stat}"
+            return
+        fi
+    done
+}
 
 # A plain shell in a 120x40 terminal; rooftop runs inside it, so what it leaves behind can be
 # inspected afterwards.
@@ -82,7 +94,7 @@ run_case() {
     C-c) T send-keys -t t:0 C-c ;;
     TERM)
         shell=$(flag pane_pid)
-        child=$(pgrep -P "$shell" | head -n 1)
+        child=$(child_of "$shell")
         [ -n "$child" ] || fail "$name: no rooftop process under the pane's shell"
         kill -TERM "$child"
         ;;
