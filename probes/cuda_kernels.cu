@@ -119,7 +119,10 @@ void probe_bandwidth(Probe &p)
     probe_fill(p, c, nd, 12);
     unsigned long long *bad;
     double *partial, *chk;
-    const int read_blocks = grid_for(p, 4);
+    // Grids of exactly the resident blocks: k_read's 512-thread blocks at 38 registers fit 3
+    // to an SM, so a fixed 4 per SM would have run a quarter of the work as a second wave.
+    const int read_blocks = probe_grid(p, k_read, 512);
+    const int triad_blocks = probe_grid(p, k_triad, 256);
     CK(cudaMalloc(&bad, sizeof *bad));
     CK(cudaMalloc(&partial, sizeof(double) * read_blocks));
     CK(cudaMalloc(&chk, 2 * sizeof(double)));
@@ -144,7 +147,7 @@ void probe_bandwidth(Probe &p)
     probe_poison(p, a, bytes);
     const double s = 0.75;
     sec = probe_time(p, [&](long) {
-        k_triad<<<grid_for(p, 8), 256, 0, p.st>>>((double2 *)a, (const double2 *)b,
+        k_triad<<<triad_blocks, 256, 0, p.st>>>((double2 *)a, (const double2 *)b,
                                                    (const double2 *)c, nd / 2, s);
         CK_LAUNCH();
     });
@@ -209,12 +212,22 @@ __device__ inline __nv_bfloat162 s_fma(__nv_bfloat162 x, __nv_bfloat162 s, __nv_
 // chains per SM, far more than the 4-cycle latency x 128 lanes an SM needs, so the high-
 // intensity end is limited by the FMA rate and not by latency (mixbench's weak spot).
 #define SWEEP_ILP 4
+#define SWEEP_BLOCK 256
+// Blocks per SM the sweep is launched with: __launch_bounds__ holds the kernel to the 32
+// registers that lets all 8 (2048 threads) be resident at once, so the grid is one full wave.
+#define SWEEP_BLOCKS_PER_SM 8
+// The dependent-FMA loop unrolled this far: the loop's counter, compare and branch are 3 issue
+// slots per 64 x SWEEP_ILP FMAs (1.2%; at 16 they were 3 in 67, 4.5% of the fp32 roof). See
+// probes/NOTES.md for the SASS counts.
+// (A constant, not a macro: nvcc does not expand macros inside #pragma unroll.)
+constexpr int SWEEP_UNROLL = 64;
 
 // c = a + b, then IT dependent x = x*s + t on each element; elements ILP at a time, each
-// thread's ILP elements a grid-stride apart so every load is coalesced.
+// thread's ILP elements a grid-stride apart so every load is coalesced. s and t are kernel
+// arguments, so the compiler cannot fold the chain: IT x SWEEP_ILP FMA instructions run.
 template <class T, int IT>
-__global__ void __launch_bounds__(256) k_sweep(const T *__restrict__ a, const T *__restrict__ b,
-                                               T *__restrict__ c, size_t n, T s, T t)
+__global__ void __launch_bounds__(SWEEP_BLOCK, SWEEP_BLOCKS_PER_SM)
+    k_sweep(const T *__restrict__ a, const T *__restrict__ b, T *__restrict__ c, size_t n, T s, T t)
 {
     size_t stride = (size_t)gridDim.x * blockDim.x;
     for (size_t base = (size_t)blockIdx.x * blockDim.x + threadIdx.x; base < n;
@@ -225,7 +238,7 @@ __global__ void __launch_bounds__(256) k_sweep(const T *__restrict__ a, const T 
             size_t i = base + (size_t)j * stride;
             x[j] = i < n ? s_add(a[i], b[i]) : s;
         }
-#pragma unroll 16
+#pragma unroll SWEEP_UNROLL
         for (int k = 0; k < IT; k++) {
 #pragma unroll
             for (int j = 0; j < SWEEP_ILP; j++)
@@ -310,7 +323,7 @@ template <class T> static void launch_sweep(int it, int blocks, const T *a, cons
     switch (it) {
 #define CASE(I)                                                                              \
     case I:                                                                                  \
-        k_sweep<T, I><<<blocks, 256, 0, st>>>(a, b, c, n, s, t);                             \
+        k_sweep<T, I><<<blocks, SWEEP_BLOCK, 0, st>>>(a, b, c, n, s, t);                     \
         break;
         SWEEP_LIST(CASE)
 #undef CASE
@@ -339,8 +352,13 @@ static void sweep_type(Probe &p, const std::vector<int> &iters, void *buf[3], si
     }
     const T s = ST::make(0.75f), t = ST::make(0.25f);
     const int sms = p.prop.multiProcessorCount;
+    // One pass of the whole grid over SWEEP_ILP elements per thread. Compute-bound sizes are
+    // whole passes: a last partial pass costs a full pass's time (its idle lanes run the same
+    // FMAs on a dummy value) for part of the FLOPs, up to 5% of the roof at ~4 passes.
+    const int blocks_full = sms * SWEEP_BLOCKS_PER_SM;
+    const size_t pass = (size_t)blocks_full * SWEEP_BLOCK * SWEEP_ILP;
     // Enough elements to fill the GPU with SWEEP_ILP per thread at full occupancy, twice.
-    const size_t n_fill = (size_t)sms * 2048 * SWEEP_ILP * 2;
+    const size_t n_fill = 2 * pass;
     // A rough datasheet-class rate to size compute-bound runs to ~2 ms (H100 fp32 ~ 6.7e13).
     const double rate = ST::lanes == 2 ? 1.3e14 : (strcmp(ST::name, "fp64") == 0 ? 3.4e13 : 6.7e13);
     for (int it : iters) {
@@ -350,11 +368,13 @@ static void sweep_type(Probe &p, const std::vector<int> &iters, void *buf[3], si
         double fpe = (double)ST::lanes * (1.0 + 2.0 * it); // FLOPs per element
         size_t n = nbig;
         double want = 2e-3 * rate / fpe;
-        if (want < (double)n)
+        if (want < (double)n) {
             n = std::max(n_fill, (size_t)want);
+            n = (n + pass - 1) / pass * pass;
+        }
         n = std::min(n, nbig);
-        int blocks = (int)std::min<size_t>((n + 256 * SWEEP_ILP - 1) / (256 * SWEEP_ILP),
-                                           (size_t)sms * 8);
+        int blocks = (int)std::min<size_t>((n + SWEEP_BLOCK * SWEEP_ILP - 1) / (SWEEP_BLOCK * SWEEP_ILP),
+                                           (size_t)blocks_full);
         probe_poison(p, c, n * sizeof(T));
         double sec = probe_time(p, [&](long) { launch_sweep<T>(it, blocks, a, b, c, n, s, t, p.st); });
         // Check 128 elements spread over the output, and that none is left poisoned.
@@ -364,7 +384,7 @@ static void sweep_type(Probe &p, const std::vector<int> &iters, void *buf[3], si
         CK(cudaMemcpy2DAsync(got.data(), sizeof(T), c, step * sizeof(T), sizeof(T), samples,
                              cudaMemcpyDeviceToHost, p.st));
         CK(cudaStreamSynchronize(p.st));
-        bool ok = probe_count_poison(p, c, n * sizeof(T)) == 0;
+        bool ok = probe_count_poison(p, c, n * sizeof(T), sizeof(T) == 8 ? 8 : 4) == 0;
         double tol = ST::lanes == 2 ? 2e-2 : 1e-6;
         for (int q = 0; q < samples && ok; q++) {
             for (int l = 0; l < ST::lanes && ok; l++) {
@@ -487,7 +507,7 @@ template <class T> static void unary_op(Probe &p, int op)
     std::vector<T> out(n);
     CK(cudaMemcpyAsync(out.data(), y, set_bytes, cudaMemcpyDeviceToHost, p.st));
     CK(cudaStreamSynchronize(p.st));
-    bool ok = probe_count_poison(p, y, set_bytes) == 0;
+    bool ok = probe_count_poison(p, y, set_bytes, 4) == 0;
     for (size_t i = 0; i < n && ok; i += 1023) {
         double v = host_val<T>(i, 31), want;
         want = op == 0 ? (v > 0 ? v : 0)

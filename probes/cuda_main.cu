@@ -126,23 +126,27 @@ void probe_poison(Probe &p, void *dst, size_t bytes)
     CK(cudaMemsetAsync(dst, 0xff, bytes, p.st));
 }
 
-__global__ void k_count_poison(const uint32_t *w, size_t n, unsigned long long *bad)
+template <class W> __global__ void k_count_poison(const W *w, size_t n, unsigned long long *bad)
 {
     size_t stride = (size_t)gridDim.x * blockDim.x;
     unsigned long long local = 0;
     for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
-        local += w[i] == 0xffffffffu;
+        local += w[i] == (W)~(W)0;
     if (local)
         atomicAdd(bad, local);
 }
 
-unsigned long long probe_count_poison(Probe &p, const void *dst, size_t bytes)
+unsigned long long probe_count_poison(Probe &p, const void *dst, size_t bytes, int width)
 {
     unsigned long long *d, h = 0;
     CK(cudaMalloc(&d, sizeof *d));
     CK(cudaMemsetAsync(d, 0, sizeof *d, p.st));
-    k_count_poison<<<p.prop.multiProcessorCount * 8, 256, 0, p.st>>>((const uint32_t *)dst,
-                                                                     bytes / 4, d);
+    const int blocks = p.prop.multiProcessorCount * 8;
+    if (width == 8)
+        k_count_poison<unsigned long long><<<blocks, 256, 0, p.st>>>(
+            (const unsigned long long *)dst, bytes / 8, d);
+    else
+        k_count_poison<uint32_t><<<blocks, 256, 0, p.st>>>((const uint32_t *)dst, bytes / 4, d);
     CK_LAUNCH();
     CK(cudaMemcpyAsync(&h, d, sizeof h, cudaMemcpyDeviceToHost, p.st));
     CK(cudaStreamSynchronize(p.st));
@@ -330,11 +334,20 @@ int main(int argc, char **argv)
     CK(cudaEventCreate(&p.e1));
     p.total = probe_count_bandwidth(p) + probe_count_sweep(p) + probe_count_ops(p) +
               probe_count_gemms(p) + p.n_shapes;
-    probe_bandwidth(p);
-    probe_sweep(p);
-    probe_ops(p);
-    probe_gemms(p);
-    probe_shapes(p);
+    // Each part's wall time as a status line, to set against the estimate in probes/NOTES.md.
+    const struct {
+        const char *name;
+        void (*run)(Probe &);
+    } parts[] = {{"bandwidth", probe_bandwidth}, {"sweep", probe_sweep}, {"ops", probe_ops},
+                 {"gemms", probe_gemms},         {"shapes", probe_shapes}};
+    probe_status("started in %.2f s (driver, context, options)", probe_wall() - p.t0);
+    for (const auto &part : parts) {
+        if (part.run == probe_shapes && p.n_shapes == 0)
+            continue;
+        double t = probe_wall();
+        part.run(p);
+        probe_status("part %s: %.2f s", part.name, probe_wall() - t);
+    }
     CK(cudaEventDestroy(p.e0));
     CK(cudaEventDestroy(p.e1));
     CK(cudaStreamDestroy(p.st));

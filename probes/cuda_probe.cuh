@@ -95,9 +95,23 @@ template <> __host__ __device__ inline __nv_fp8_e4m3 probe_cvt<__nv_fp8_e4m3>(fl
 template <class T> void probe_fill(Probe &p, T *dst, size_t n, uint64_t seed);
 // Poison: all bits set is NaN in every float format used here (fp64, fp32, fp16, bf16, e4m3).
 void probe_poison(Probe &p, void *dst, size_t bytes);
-// 32-bit words of [dst, dst + bytes) still all ones: outputs a kernel failed to write (a real
-// result is never NaN here).
-unsigned long long probe_count_poison(Probe &p, const void *dst, size_t bytes);
+// Words of `width` bytes (4 or 8) in [dst, dst + bytes) still all ones: outputs a kernel
+// failed to write (a real result is never NaN here). The width must be the element's for
+// fp64: half of a written double can be all ones (about once in 2^32 words, so a few percent
+// of 1 GiB outputs), while the whole double never is. 4 serves fp32 and pairs of 16-bit values.
+unsigned long long probe_count_poison(Probe &p, const void *dst, size_t bytes, int width);
+
+// Blocks for a grid-stride kernel: as many as are resident at once on every SM (the occupancy
+// the compiler's register count allows), so no block waits for a second wave.
+template <class K> int probe_grid(const Probe &p, K kernel, int block)
+{
+    int per_sm = 0;
+    CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, block, 0));
+    if (per_sm < 1)
+        probe_fail(__FILE__, __LINE__, "cudaOccupancyMaxActiveBlocksPerMultiprocessor",
+                   "the kernel cannot run with this block size");
+    return p.prop.multiProcessorCount * per_sm;
+}
 
 // Rotating input sets: how many copies of set_bytes make the working set >= 4x L2, capped.
 int probe_sets(const Probe &p, double set_bytes, int cap);
