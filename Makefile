@@ -143,12 +143,15 @@ $(B)/probes/probe_cpu.o: probes/probe_cpu.c | deps
 CUDA_ARCH ?= -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90 \
              -gencode arch=compute_90,code=compute_90
 # Built into $(B) beside rooftop-bin (where `rooftop probe` looks for it); cuBLASLt is found
-# at run time through an rpath to the toolkit's lib64.
+# at run time through an rpath to the toolkit's lib64. CUBLASLT_INC/CUBLASLT_LIBS override
+# where cuBLASLt comes from (probes/device-check.sh, when the toolkit lacks it).
 CUDA_LIBDIR = $(patsubst %/bin/,%/lib64,$(dir $(NVCC)))
+CUBLASLT_INC ?=
+CUBLASLT_LIBS ?= -L$(CUDA_LIBDIR) -Xlinker -rpath=$(CUDA_LIBDIR) -lcublasLt
 $(B)/rooftop-probe-cuda: $(CUDA_SRC) $(wildcard probes/*.cuh) probes/probe_json.h
 	@mkdir -p $(dir $@)
-	$(NVCC) -O3 -std=c++17 $(CUDA_ARCH) -Iprobes -cudart static -o $@ $(CUDA_SRC) \
-	        -L$(CUDA_LIBDIR) -Xlinker -rpath=$(CUDA_LIBDIR) -lcublasLt
+	$(NVCC) -O3 -std=c++17 $(CUDA_ARCH) -Iprobes $(CUBLASLT_INC) -cudart static -o $@ $(CUDA_SRC) \
+	        $(CUBLASLT_LIBS)
 
 rooftop-probe-cuda: $(B)/rooftop-probe-cuda
 	cp $< $@
