@@ -445,6 +445,43 @@ START_TEST(test_cuda_probe_built)
         ck_assert_msg(strncmp(reason, "no CUDA driver", 14) == 0 || strncmp(reason, "no device", 9) == 0,
                       "%s", reason);
         printf("test_probe: rooftop-probe-cuda built and linked; here it says: %s\n", reason);
+        /* A whole run (not --check) on this machine stops the same way, in one line. */
+        char *run_argv[] = {exe, (char *)"--quick", (char *)"--time-limit", (char *)"20", NULL};
+        c = probe_child_start(run_argv, 30, err, sizeof err);
+        ck_assert_ptr_nonnull(c);
+        ck_assert_int_eq(drain(c, ev, 4), 1);
+        ck_assert_int_eq(ev[0].kind, PLINE_ERROR);
+        char again[256];
+        probe_child_result(c, &ok, again, sizeof again);
+        probe_child_free(c);
+        ck_assert(!ok);
+        ck_assert_str_eq(again, reason);
+    }
+
+    /* Bad options: exit 2 with one error line rooftop understands, before any CUDA call (so
+     * the same on a machine with or without a GPU). */
+    static const struct {
+        const char *opt, *val, *line;
+    } bad[] = {
+        {"--shapes", "1,2", "--shapes: want [LABEL=]M,N,K;... (1..1048576)"},
+        {"--shapes", "qkv=8,8,0", "--shapes: want [LABEL=]M,N,K;... (1..1048576)"},
+        {"--time-limit", "-3", "--time-limit: not a positive number of seconds"},
+        {"--device", "x", "--device: not a device index"},
+        {"--frobnicate", NULL, "--frobnicate: unknown option"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char *bargv[] = {exe, (char *)bad[i].opt, (char *)bad[i].val, NULL};
+        c = probe_child_start(bargv, 30, err, sizeof err);
+        ck_assert_ptr_nonnull(c);
+        ck_assert_int_eq(drain(c, ev, 4), 1);
+        ck_assert_int_eq(ev[0].kind, PLINE_ERROR);
+        ck_assert_str_eq(ev[0].text, bad[i].line);
+        probe_child_free(c);
+        char cmd[1400];
+        snprintf(cmd, sizeof cmd, "'%s' %s %s >/dev/null 2>&1", exe, bad[i].opt,
+                 bad[i].val ? bad[i].val : "");
+        int st = system(cmd);
+        ck_assert_msg(st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == 2, "%s: status %d", cmd, st);
     }
 }
 END_TEST
