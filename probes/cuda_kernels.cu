@@ -128,6 +128,15 @@ void probe_bandwidth(Probe &p)
     CK(cudaMalloc(&chk, 2 * sizeof(double)));
     unsigned long long nbad = 0;
 
+    // Clocks up first: an idle H200 was seen at 345 MHz (SM), and the copy's 2 warm-up calls
+    // last a millisecond. A quarter of a second of copies, untimed, before the first point.
+    const double spin_until = probe_wall() + (p.quick ? 0.15 : 0.25);
+    while (probe_wall() < spin_until) {
+        for (int r = 0; r < 8; r++)
+            CK(cudaMemcpyAsync(a, b, bytes, cudaMemcpyDeviceToDevice, p.st));
+        CK(cudaStreamSynchronize(p.st));
+    }
+
     // copy: the driver's device-to-device copy, bytes read + bytes written
     probe_check_time(p, "bw.copy");
     probe_poison(p, a, bytes);

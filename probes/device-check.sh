@@ -307,8 +307,8 @@ for fmt, pred, target in (
     rows.append((fmt, v, spec["peak_flops"].get(fmt), who, target))
 
 # The estimate in probes/NOTES.md, seconds (H200; an H100 is about the same but bandwidth).
-EST = {"start": 2.0, "bandwidth": 0.1, "sweep": 1.3, "ops": 1.0, "gemms": 1.2, "shapes": 0.1}
-EST_Q = {"start": 2.0, "bandwidth": 0.1, "sweep": 0.4, "ops": 1.0, "gemms": 0.7}
+EST = {"start": 2.0, "bandwidth": 0.35, "sweep": 1.3, "ops": 1.0, "gemms": 1.2, "shapes": 0.1}
+EST_Q = {"start": 2.0, "bandwidth": 0.25, "sweep": 0.4, "ops": 1.0, "gemms": 0.7}
 
 lines = [""]
 lines += [f"PROBLEM: {p}" for p in problems]
