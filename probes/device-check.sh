@@ -12,8 +12,9 @@
 # Needs only the CUDA toolkit (nvcc; make if present, else nvcc is called directly) and a
 # POSIX shell with awk; python3 (there with PyTorch) gives the full table, awk a short one.
 # Exit status 0 when the probe ran, every point validated and the targets were met; 1
-# otherwise. Worst case about 2 + 1.5 + 0.5 + 1.5 minutes (build, full, quick, rooftop);
-# expected well under a minute after the build: estimate in probes/NOTES.md.
+# otherwise. Every step has a time limit: worst case 120 + 30 + 110 + 50 + 90 + 40 s (build,
+# --check, full, quick, rooftop's build and run), 7.5 minutes; expected about a minute with
+# the builds (the probe runs themselves 4-8 s and 3-6 s: estimate in probes/NOTES.md).
 #
 # Files under $OUT (at most 7, as the device tool returns at most 8): build.log, log.txt
 # (nvidia-smi before/after, stderr, exit codes), full.jsonl, quick.jsonl, points.json (the
@@ -118,7 +119,7 @@ fi
 say "built in $(since "$tb") s"
 
 # Does it see a GPU? One device line, or one error line saying why not (seconds at most).
-limit 60 "$EXE" --check >"$WORK/check.jsonl" 2>>"$LOG"
+limit 30 "$EXE" --check >"$WORK/check.jsonl" 2>>"$LOG"
 rc=$?
 cat "$WORK/check.jsonl" >>"$LOG"
 if [ $rc -ne 0 ]; then
@@ -163,9 +164,10 @@ smi after
 # machine without a network): the child-process path the dashboard and `rooftop probe` use.
 if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists ncursesw libcjson check 2>/dev/null &&
     command -v make >/dev/null 2>&1; then
-    if limit 180 make -s B="$B" NVCC="$NVCC" "$B/rooftop-bin" >>"$OUTDIR/build.log" 2>&1; then
+    jobs=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 4)
+    if limit 90 make -s -j"$jobs" B="$B" NVCC="$NVCC" "$B/rooftop-bin" >>"$OUTDIR/build.log" 2>&1; then
         t0=$(now)
-        ROOFTOP_SPECS=$PWD/specs limit 80 "$B/rooftop-bin" probe --backend cuda --quick --time-limit 60 \
+        ROOFTOP_SPECS=$PWD/specs limit 40 "$B/rooftop-bin" probe --backend cuda --quick --time-limit 30 \
             --out "$OUTDIR/rooftop-quick.json" >"$WORK/rooftop.out" 2>>"$LOG"
         code=$?
         echo "$code $(since "$t0")" >"$WORK/rooftop.status"
