@@ -154,6 +154,14 @@ static void check_plot(struct harness *h, const char *what, struct tally *t)
             REQUIRE(o == c || info.ceiling[o].row == ce->row ||
                         abs(info.ceiling[o].row - l->y) >= abs(ce->row - l->y),
                     "%s %dx%d: '%s' nearer another ceiling's row", what, cols, rows, l->text);
+        /* Labels stack in their lines' order: a higher ceiling's label is never below. */
+        for (int o = 0; o < info.ceilings; o++) {
+            const struct plot_ceiling *co = &info.ceiling[o];
+            if (co->label < 0 || co->peak <= ce->peak)
+                continue;
+            REQUIRE(info.labels[co->label].y <= l->y, "%s %dx%d: '%s' below '%s'", what, cols,
+                    rows, info.labels[co->label].text, l->text);
+        }
     }
     REQUIRE(info.ops_marked == info.ops, "%s %dx%d: %d of %d operations marked", what, cols,
             rows, info.ops_marked, info.ops);

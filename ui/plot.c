@@ -425,12 +425,18 @@ struct ceil_layout {
     int *bad;                    /* W + 1 */
 };
 
-/* Labels the ceilings in this order; returns how many got one. */
+/* Labels the ceilings in this order; returns how many got one. With shared_rows, a label that
+ * finds no row of its own in the lines' order may share one with a neighbour's label. */
 static int place_ceilings(struct board *bd, const struct axes *ax, const struct ceil_layout *L,
-                          const int *order)
+                          const int *order, bool shared_rows)
 {
     const int W = ax->area.w, right_end = ax->area.x + W;
     int placed = 0;
+    /* Rows of the labels placed so far: labels stack in their lines' order, so a higher
+     * ceiling's label is never below a lower one's (in ASCII two lines can share a row). */
+    int py[PEAK_COUNT + 1];
+    for (int i = 0; i < L->n; i++)
+        py[i] = -1;
     for (int i = 0; i < L->n; i++) {
         int c = order[i], ly = L->ly[c], xs = L->xs[c];
         if (!L->in[c])
@@ -442,9 +448,18 @@ static int place_ceilings(struct board *bd, const struct axes *ax, const struct 
         snprintf(text[1], sizeof text[1], "%s %s", L->ce[c].names, rs);
         static const int drow[] = {-1, 0, -2, 1, 2}, rpen[] = {0, 50, 25, 35, 60};
         struct spot best = {0, 0, 0, -1};
+        /* First with each label on a row of its own order, then sharing a row if need be. */
+        for (int strict = 1; strict >= !shared_rows && best.cost < 0; strict--)
         for (size_t k = 0; k < sizeof drow / sizeof drow[0]; k++) {
             int y = ly + drow[k], dc = abs(drow[k]);
             if (y < ax->area.y || y >= ax->area.y + ax->area.h)
+                continue;
+            bool in_order = true;
+            for (int o = 0; o < L->n && in_order; o++)
+                if (py[o] >= 0 && o != c)
+                    in_order = L->ce[o].peak > L->ce[c].peak ? py[o] < y + !strict
+                             : L->ce[o].peak < L->ce[c].peak ? py[o] > y - !strict : true;
+            if (!in_order)
                 continue;
             /* Columns where another line is nearer this row than the label's own. */
             int *bad = L->bad;
@@ -487,6 +502,7 @@ static int place_ceilings(struct board *bd, const struct axes *ax, const struct 
             }
         }
         if (best.cost >= 0) {
+            py[c] = best.y;
             board_label(bd, best.x, best.y, text[best.form], L->ce[c].mine ? E_ROOF : E_CEILING,
                         PL_CEILING);
             struct plot_info *in = bd->info;
@@ -557,15 +573,24 @@ static bool label_ceilings(struct board *bd, const struct axes *ax, const struct
             orders[0][k0++] = c;
     for (int c = 0; c < n; c++)
         orders[1][c] = n - 1 - c;
+    /* Tried dry in both orders, with labels in rows of their own and then sharing rows: the
+     * most labels wins, rows of their own before shared ones, the first order before the
+     * second. */
     memcpy(saved, bd->occ, cells);
     bd->dry = true;
-    int got[2];
-    for (int o = 0; o < 2; o++) {
-        got[o] = place_ceilings(bd, ax, &L, orders[o]);
-        memcpy(bd->occ, saved, cells);
-    }
+    int best_o = 0, best_shared = 0, best_got = -1;
+    for (int shared = 0; shared < 2; shared++)
+        for (int o = 0; o < 2; o++) {
+            int got = place_ceilings(bd, ax, &L, orders[o], shared);
+            memcpy(bd->occ, saved, cells);
+            if (got > best_got) {
+                best_got = got;
+                best_o = o;
+                best_shared = shared;
+            }
+        }
     bd->dry = false;
-    int placed = place_ceilings(bd, ax, &L, orders[got[1] > got[0]]);
+    int placed = place_ceilings(bd, ax, &L, orders[best_o], best_shared);
     if (bd->info)
         bd->info->ceilings_labelled = placed;
     for (int c = 0; c < n && bd->n_lead < PLOT_MAX_CEILINGS; c++)
