@@ -650,7 +650,11 @@ static bool write_text(FILE *out, const struct scenario *s, const struct analysi
     units_sci(f->model_per_step, b2, sizeof b2);
     fprintf(out, "  per step           executed %s   model %s\n", b1, b2);
     units_sci(f->recompute, b1, sizeof b1);
-    units_sci(f->optimizer_per_step, b2, sizeof b2);
+    /* 6ND is the lecture's formula and has no optimizer term: say so rather than print 0. */
+    if (s->flops_mode == FLOPS_6ND)
+        snprintf(b2, sizeof b2, "not in 6ND");
+    else
+        units_sci(f->optimizer_per_step, b2, sizeof b2);
     fprintf(out, "  recompute (run)    %s   optimizer per step %s\n", b1, b2);
     units_sci(f->total, b1, sizeof b1);
     fprintf(out, "  executed, run      %s\n\n", b1);
