@@ -644,7 +644,7 @@ static const char *const help_lines[] = {
     "L                        the lecture's five operations on the roofline",
     "s / o / e                save, open a scenario (JSON); export the report",
     "P                        probe this machine, measured points overlay",
-    "M                        MFU = the measured efficiency of the scenario's GEMMs",
+    "M                        MFU from the measured GEMM efficiency (P first)",
     "r                        reset        q  quit        ? this help",
     "",
     "The line above the status bar shows the formula of the focused number.",
