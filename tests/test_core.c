@@ -312,6 +312,29 @@ START_TEST(activations_flash_and_batch)
 }
 END_TEST
 
+START_TEST(activations_pipeline_1f1b)
+{
+    /* 1F1B: the first of p stages holds min(p, micro-batches) micro-batches of its L/p layers;
+     * the last one micro-batch of its layers plus the LM head. GPT-3 shape, 96 layers, pp 4. */
+    struct scenario s = korthikanti(1, false, RECOMPUTE_NONE);
+    s.pp = 4;
+    s.gpus = 8;          /* dp 2 */
+    s.batch = 16;        /* micro-batch 1: 8 micro-batches per rank, 4 in flight */
+    char err[256];
+    ck_assert_msg(scenario_validate(&s, err, sizeof err), "%s", err);
+    struct analysis a;
+    analysis_run(&s, &a);
+    double layer = a.memory.activations_per_layer;
+    ck_assert_rel(a.memory.row[MEM_ACTIVATIONS].bytes, 24 * 4 * layer, 1e-12);
+    s.batch = 4;         /* 2 micro-batches per rank: only 2 in flight */
+    analysis_run(&s, &a);
+    ck_assert_rel(a.memory.row[MEM_ACTIVATIONS].bytes,
+                  fmax(24 * 2 * layer, 24 * layer + a.memory.activations_outside), 1e-12);
+    /* Model state is divided by the pipeline degree. */
+    ck_assert_rel(a.memory.row[MEM_PARAMS].elements, ceil(ceil((double)a.params.total / 4) / 2), 1e-12);
+}
+END_TEST
+
 START_TEST(gpt3_training_flops)
 {
     /* GPT-3 175B on 300B tokens: 3.14e23 FLOPs (Brown et al. 2020), within 1%. */
@@ -423,6 +446,7 @@ static Suite *core_suite(void)
     tcase_add_test(tc, lecture_toy_and_accumulation);
     tcase_add_test(tc, korthikanti_table);
     tcase_add_test(tc, activations_flash_and_batch);
+    tcase_add_test(tc, activations_pipeline_1f1b);
     tcase_add_test(tc, gpt3_training_flops);
     tcase_add_test(tc, ops_roofline);
     tcase_add_test(tc, huge_no_overflow);
