@@ -222,15 +222,11 @@ static void run_gemm(Probe &p, GemmKind kind, long m, long n, long k, const char
                 w_got = got, w_want = want, w_tol = tol, w_i = i, w_j = j;
             }
         }
-        bool ok = unwritten == 0 && worst <= 1.0;
         char why[256];
-        if (unwritten)
-            snprintf(why, sizeof why, "%llu outputs never written", unwritten);
-        else
-            snprintf(why, sizeof why,
-                     "sampled entries differ from the fp64 reference: worst D[%ld,%ld] = %.6g, "
-                     "want %.6g, allowed +-%.3g",
-                     w_i, w_j, w_got, w_want, w_tol);
+        bool ok = probe_verdict(unwritten, worst, why, sizeof why,
+                                "sampled entries differ from the fp64 reference: worst D[%ld,%ld] = "
+                                "%.6g, want %.6g, allowed +-%.3g",
+                                w_i, w_j, w_got, w_want, w_tol);
         double flops = 2.0 * m * n * k;
         double bytes = set_bytes;
         if (strncmp(name, "op.matmul.", 10) == 0) {

@@ -410,15 +410,11 @@ static void sweep_type(Probe &p, const std::vector<int> &iters, void *buf[3], si
                 }
             }
         }
-        bool ok = unwritten == 0 && worst <= 1.0;
         char why[256];
-        if (unwritten)
-            snprintf(why, sizeof why, "%llu outputs never written", unwritten);
-        else
-            snprintf(why, sizeof why,
-                     "sampled outputs differ from the host recompute: worst lane %llu = %.9g, "
-                     "want %.9g",
-                     (unsigned long long)w_idx, w_got, w_want);
+        bool ok = probe_verdict(unwritten, worst, why, sizeof why,
+                                "sampled outputs differ from the host recompute: worst lane %llu = "
+                                "%.9g, want %.9g",
+                                (unsigned long long)w_idx, w_got, w_want);
         probe_emit(p, name, ST::name, fpe * (double)n, 3.0 * sizeof(T) * (double)n, sec, ok, why);
     }
 }

@@ -45,6 +45,20 @@ void probe_status(const char *fmt, ...)
     pj_message(stdout, "status", msg);
 }
 
+bool probe_verdict(unsigned long long unwritten, double worst, char *why, size_t n,
+                   const char *fmt, ...)
+{
+    if (unwritten) {
+        snprintf(why, n, "%llu outputs never written", unwritten);
+    } else {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(why, n, fmt, ap);
+        va_end(ap);
+    }
+    return unwritten == 0 && worst <= 1.0;
+}
+
 void probe_check_time(Probe &p, const char *next)
 {
     if (p.limit_s > 0 && probe_wall() - p.t0 > p.limit_s) {

@@ -63,6 +63,11 @@ void probe_check_time(Probe &p, const char *next);
 void probe_emit(Probe &p, const char *name, const char *dtype, double flops, double bytes,
                 double seconds, bool valid, const char *why_invalid);
 void probe_status(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+// The verdict of a checked run: valid when every output was written and the worst sampled
+// error is within its tolerance (worst <= 1). Otherwise why says which: how many outputs
+// were never written, or the detail about the worst sample (a printf format).
+bool probe_verdict(unsigned long long unwritten, double worst, char *why, size_t n,
+                   const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
 // Random values in +-[0.25, 1.25): never zero, random sign; the same on host and device,
 // so the host regenerates any input element to check a result without copying inputs back.
