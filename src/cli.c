@@ -249,6 +249,24 @@ static int finish_output(const char *cmd)
     return EXIT_OK;
 }
 
+/*
+ * The start of a subcommand that needs a word after it (solve max-params, list gpus): without
+ * one, the help on stderr and a usage error; with --help, the help on stdout. Returns the exit
+ * status when the command ends here, -1 when it goes on.
+ */
+static int subcommand_head(int argc, char **argv, void (*help)(FILE *), const char *cmd)
+{
+    if (argc < 2) {
+        help(stderr);
+        return EXIT_USAGE;
+    }
+    if (is_help(argv[1])) {
+        help(stdout);
+        return finish_output(cmd);
+    }
+    return -1;
+}
+
 static int usage_error(const char *cmd, const char *msg)
 {
     char line[ERR_MAX];
@@ -504,14 +522,9 @@ static void solve_setting(const struct scenario *s, char *buf, size_t n, bool wi
 
 int cli_solve(int argc, char **argv)
 {
-    if (argc < 2) {
-        solve_help(stderr);
-        return EXIT_USAGE;
-    }
-    if (is_help(argv[1])) {
-        solve_help(stdout);
-        return finish_output("solve");
-    }
+    int head = subcommand_head(argc, argv, solve_help, "solve");
+    if (head >= 0)
+        return head;
     bool max_params;
     if (strcmp(argv[1], "max-params") == 0)
         max_params = true;
@@ -678,14 +691,9 @@ int cli_solve(int argc, char **argv)
 
 int cli_intensity(int argc, char **argv)
 {
-    if (argc < 2) {
-        intensity_help(stderr);
-        return EXIT_USAGE;
-    }
-    if (is_help(argv[1])) {
-        intensity_help(stdout);
-        return finish_output("intensity");
-    }
+    int head = subcommand_head(argc, argv, intensity_help, "intensity");
+    if (head >= 0)
+        return head;
     char err[ERR_MAX];
     enum lecture_op op;
     if (!lecture_op_parse(argv[1], &op)) {
@@ -829,14 +837,9 @@ int cli_intensity(int argc, char **argv)
 
 int cli_list(int argc, char **argv)
 {
-    if (argc < 2) {
-        list_help(stderr);
-        return EXIT_USAGE;
-    }
-    if (is_help(argv[1])) {
-        list_help(stdout);
-        return finish_output("list");
-    }
+    int head = subcommand_head(argc, argv, list_help, "list");
+    if (head >= 0)
+        return head;
     bool gpus;
     char err[ERR_MAX];
     if (strcmp(argv[1], "gpus") == 0)
