@@ -215,14 +215,20 @@ static double llama_expected(const struct analysis *a, int n, double *flops, dou
     return F / S / 989.4e12;
 }
 
+/* The Llama scenario, its analysis and a points document measuring all its GEMMs. */
+static void llama_setup(struct scenario *s, struct analysis *a, struct points_doc *d)
+{
+    parse_scenario(s, LLAMA_ARGS);
+    analysis_run(s, a);
+    llama_doc(d, s);
+}
+
 START_TEST(test_match_efficiency)
 {
     struct scenario s;
-    parse_scenario(&s, LLAMA_ARGS);
     struct analysis a;
-    analysis_run(&s, &a);
     struct points_doc d;
-    llama_doc(&d, &s);
+    llama_setup(&s, &a, &d);
     struct measured m;
     measured_match(&s, &a, &d, &m);
     ck_assert_int_eq(m.n_gemms, 6);
@@ -339,11 +345,9 @@ static char *report_text(const struct scenario *s, const struct points_doc *d, b
 START_TEST(test_report_formats)
 {
     struct scenario s;
-    parse_scenario(&s, LLAMA_ARGS);
     struct analysis a;
-    analysis_run(&s, &a);
     struct points_doc d;
-    llama_doc(&d, &s);
+    llama_setup(&s, &a, &d);
     double F, S;
     double eff = llama_expected(&a, 6, &F, &S);
     int qk;
@@ -472,11 +476,9 @@ static int run_bin(const char *args, char **out, char *err, size_t errn)
 START_TEST(test_bin_report_points)
 {
     struct scenario s;
-    parse_scenario(&s, LLAMA_ARGS);
     struct analysis a;
-    analysis_run(&s, &a);
     struct points_doc d;
-    llama_doc(&d, &s);
+    llama_setup(&s, &a, &d);
     char path[512], err[4096];
     snprintf(path, sizeof path, "%s/points.json", tmpdir);
     ck_assert_msg(points_save_file(path, &d, err, sizeof err), "%s", err);
