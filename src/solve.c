@@ -6,6 +6,12 @@
 #include "analysis.h"
 #include "memory.h"
 
+/* Bytes per GPU that must fit: everything, or model state only (the lecture's upper bound). */
+static double memory_needed(const struct memory *m, bool activations)
+{
+    return activations ? m->total : m->total - m->row[MEM_ACTIVATIONS].bytes;
+}
+
 /* Memory per GPU of scenario s with its model replaced by a custom model of n parameters. */
 static bool fits_with(const struct scenario *base, double n, bool activations)
 {
@@ -16,7 +22,7 @@ static bool fits_with(const struct scenario *base, double n, bool activations)
     model_params(&s.model, &pc);
     struct memory m;
     memory_compute(&s, &pc, &m);
-    double used = activations ? m.total : m.total - m.row[MEM_ACTIVATIONS].bytes;
+    double used = memory_needed(&m, activations);
     return used <= m.capacity;
 }
 
@@ -33,7 +39,7 @@ double solve_max_params(const struct scenario *s, bool activations)
         model_params(&t.model, &pc);
         struct memory m;
         memory_compute(&t, &pc, &m);
-        double state = m.total - m.row[MEM_ACTIVATIONS].bytes;
+        double state = memory_needed(&m, false);
         if (state <= 0)
             return 0;
         return floor(m.capacity / (state / n));
@@ -58,17 +64,17 @@ int64_t solve_min_gpus(const struct scenario *s, bool activations, int64_t max_g
     int64_t mp = s->tp * s->pp;
     if (mp < 1)
         return 0;
+    struct param_counts pc; /* the model does not change with the GPU count */
+    model_params(&t.model, &pc);
     for (int64_t dp = 1; dp * mp <= max_gpus; dp++) {
         if (s->batch % dp != 0)
             continue; /* the global batch must split over the data-parallel ranks */
         t.gpus = dp * mp;
         if (t.micro_batch > 0 && s->batch % (t.micro_batch * dp) != 0)
             continue;
-        struct param_counts pc;
-        model_params(&t.model, &pc);
         struct memory m;
         memory_compute(&t, &pc, &m);
-        double used = activations ? m.total : m.total - m.row[MEM_ACTIVATIONS].bytes;
+        double used = memory_needed(&m, activations);
         if (used <= m.capacity)
             return t.gpus;
     }
