@@ -10,6 +10,16 @@
 #define GPU_NAME_MAX 64
 #define GPU_SOURCE_MAX 256
 
+/* The node a GPU sits in (reference.md section 7): its NVLink (or other scale-up) domain and
+ * the network beyond it. Figures per GPU, per direction; 0 = unknown. */
+struct gpu_node {
+    int64_t domain;                   /* GPUs in one NVLink domain */
+    double nvlink_bandwidth;          /* bytes/s per GPU per direction inside the domain */
+    double network_bandwidth;         /* bytes/s per GPU per direction to other domains */
+    double nvlink_latency;            /* seconds per ring step inside the domain */
+    double network_latency;           /* seconds per ring step across domains */
+};
+
 struct gpu_spec {
     char id[GPU_NAME_MAX];            /* preset id, e.g. "h100-sxm" (file stem) */
     char name[GPU_NAME_MAX];          /* display name, e.g. "H100 SXM5" */
@@ -21,6 +31,11 @@ struct gpu_spec {
     int64_t sms;                      /* SMs (or CUs); 0 = unknown */
     double l2_bytes;                  /* 0 = unknown */
     double interconnect_bandwidth;    /* bytes/s per GPU; 0 = unknown */
+    struct gpu_node node;             /* the system around it (step-time model) */
+    /* Achievable fractions, from published measurements (the spec file's "efficiency"
+     * names its source); 0 = unknown, the step-time model then uses its defaults. */
+    double gemm_efficiency;           /* a large dense GEMM's rate / the dense peak */
+    double memory_efficiency;         /* a streaming copy's bytes/s / the bandwidth */
 };
 
 /*

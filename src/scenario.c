@@ -102,6 +102,12 @@ void scenario_default(struct scenario *s)
     s->flash = true;
     s->dropout = false;
     s->flops_mode = FLOPS_6ND;
+    s->vpp = 1;
+    /* Exposed unless said otherwise: Megatron-LM's own data-parallel wrapper ran the
+     * gradient all-reduce after the backward pass (Narayanan et al. 2021). */
+    s->dp_overlap = 0.0;
+    s->node_gpus = 0;
+    s->network_bw = 0.0;
 }
 
 int64_t scenario_dp(const struct scenario *s)
@@ -217,6 +223,40 @@ bool scenario_validate(const struct scenario *s, char *err, int errlen)
     }
     if (!(s->mfu > 0) || !(s->mfu <= 1)) {
         snprintf(err, n, "--mfu: must be in (0, 1], got %g", s->mfu);
+        return false;
+    }
+    if (s->vpp < 1 || s->vpp > s->model.layers) {
+        snprintf(err, n, "--vpp: must be between 1 and the %lld layers, got %lld",
+                 (long long)s->model.layers, (long long)s->vpp);
+        return false;
+    }
+    if (s->vpp > 1 && s->pp == 1) {
+        snprintf(err, n, "--vpp: %lld virtual stages need pipeline parallelism (--pp above 1)",
+                 (long long)s->vpp);
+        return false;
+    }
+    if (s->vpp > 1 && s->model.layers % (s->pp * s->vpp) != 0) {
+        snprintf(err, n, "--vpp: %lld layers do not split into --pp %lld x --vpp %lld chunks",
+                 (long long)s->model.layers, (long long)s->pp, (long long)s->vpp);
+        return false;
+    }
+    if (s->vpp > 1 && scenario_accum_steps(s) % s->pp != 0) {
+        /* Megatron-LM's interleaved schedule runs micro-batches in groups of pp. */
+        snprintf(err, n, "--vpp: the interleaved schedule needs micro-batches per step (%lld) "
+                 "to be a multiple of --pp %lld", (long long)scenario_accum_steps(s), (long long)s->pp);
+        return false;
+    }
+    if (!(s->dp_overlap >= 0) || !(s->dp_overlap <= 1)) {
+        snprintf(err, n, "--dp-overlap: must be in [0, 1], got %g", s->dp_overlap);
+        return false;
+    }
+    if (s->node_gpus < 0 || s->node_gpus > MAX_GPUS) {
+        snprintf(err, n, "--node-gpus: must be between 1 and %lld, got %lld", MAX_GPUS,
+                 (long long)s->node_gpus);
+        return false;
+    }
+    if (!(s->network_bw >= 0) || !(s->network_bw <= 1e16)) {
+        snprintf(err, n, "--network-bw: must be between 0 and 1e16 bytes/s, got %g", s->network_bw);
         return false;
     }
     if (!(s->gpu.memory_bytes > 0) || !(s->gpu.bandwidth > 0) || gpu_peak(&s->gpu, s->dtype) <= 0) {

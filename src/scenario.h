@@ -37,6 +37,11 @@ struct scenario {
     bool flash;              /* FlashAttention: no s x s scores stored */
     bool dropout;            /* dropout masks stored (1 byte per element) */
     enum flops_mode flops_mode;
+    /* The step-time model's inputs (src/predict.h). */
+    int64_t vpp;             /* virtual pipeline stages per GPU (interleaved 1F1B); 1 = plain */
+    double dp_overlap;       /* fraction of data-parallel communication hidden under compute */
+    int64_t node_gpus;       /* GPUs per NVLink domain; 0 = the GPU spec's node */
+    double network_bw;       /* network bytes/s per GPU per direction; 0 = the GPU spec's */
 };
 
 /* The lecture's question: 70B parameters (exact), 15T tokens, 1024 H100 SXM, bf16 mixed

@@ -63,7 +63,7 @@ static const char *const model_fields[] = {
 
 static const char *const gpu_fields[] = {
     "name", "memory_bytes", "bandwidth", "peak_flops", "sms", "l2_bytes",
-    "interconnect_bandwidth", "source",
+    "interconnect_bandwidth", "source", "node", "efficiency",
 };
 #define GPU_FIELD_COUNT (sizeof gpu_fields / sizeof gpu_fields[0])
 
@@ -702,6 +702,64 @@ static bool gpu_read_peaks(const struct report *r, const cJSON *o, struct gpu_sp
     return true;
 }
 
+/* Optional "node": {"gpus", "nvlink_bandwidth", "network_bandwidth", "nvlink_latency",
+ * "network_latency", "source"} (bytes/s per GPU per direction, seconds per ring step). */
+static bool gpu_read_node(const struct report *r, const cJSON *o, struct gpu_spec *g)
+{
+    static const char *const names[] = {"gpus", "nvlink_bandwidth", "network_bandwidth",
+                                        "nvlink_latency", "network_latency", "source"};
+    const cJSON *n = field_get(o, "node");
+    if (!n || cJSON_IsNull(n))
+        return true;
+    if (!cJSON_IsObject(n))
+        return fail(r, "node", "must be an object (gpus, nvlink_bandwidth, ...), got %s", json_type(n));
+    if (!json_check_keys(r, n, "node.", names, sizeof names / sizeof names[0]))
+        return false;
+    const cJSON *v = field_get(n, "gpus");
+    if (v && !want_int(r, "node.gpus", v, 1, GPU_SMS_MAX, &g->node.domain))
+        return false;
+    double *bw[] = {&g->node.nvlink_bandwidth, &g->node.network_bandwidth};
+    for (int i = 0; i < 2; i++)
+        if ((v = field_get(n, names[1 + i])) &&
+            !want_range(r, i == 0 ? "node.nvlink_bandwidth" : "node.network_bandwidth", v, 1,
+                        GPU_BANDWIDTH_MAX, true, bw[i]))
+            return false;
+    double *lat[] = {&g->node.nvlink_latency, &g->node.network_latency};
+    for (int i = 0; i < 2; i++)
+        if ((v = field_get(n, names[3 + i])) &&
+            !want_range(r, i == 0 ? "node.nvlink_latency" : "node.network_latency", v, 1e-9, 1.0,
+                        true, lat[i]))
+            return false;
+    char src[GPU_SOURCE_MAX];
+    if ((v = field_get(n, "source")) && !want_text(r, "node.source", v, src, sizeof src, true))
+        return false;
+    return true;
+}
+
+/* Optional "efficiency": {"gemm", "memory", "source"}: fractions in (0, 1]. */
+static bool gpu_read_efficiency(const struct report *r, const cJSON *o, struct gpu_spec *g)
+{
+    static const char *const names[] = {"gemm", "memory", "source"};
+    const cJSON *e = field_get(o, "efficiency");
+    if (!e || cJSON_IsNull(e))
+        return true;
+    if (!cJSON_IsObject(e))
+        return fail(r, "efficiency", "must be an object (gemm, memory, source), got %s", json_type(e));
+    if (!json_check_keys(r, e, "efficiency.", names, sizeof names / sizeof names[0]))
+        return false;
+    const cJSON *v;
+    if ((v = field_get(e, "gemm")) &&
+        !want_range(r, "efficiency.gemm", v, 0.01, 1.0, false, &g->gemm_efficiency))
+        return false;
+    if ((v = field_get(e, "memory")) &&
+        !want_range(r, "efficiency.memory", v, 0.01, 1.0, false, &g->memory_efficiency))
+        return false;
+    char src[GPU_SOURCE_MAX];
+    if ((v = field_get(e, "source")) && !want_text(r, "efficiency.source", v, src, sizeof src, true))
+        return false;
+    return true;
+}
+
 static bool gpu_read(const struct report *r, const cJSON *o, struct gpu_spec *g)
 {
     if (!json_check_keys(r, o, "", gpu_fields, GPU_FIELD_COUNT))
@@ -730,7 +788,7 @@ static bool gpu_read(const struct report *r, const cJSON *o, struct gpu_spec *g)
     if ((v = field_get(o, "source")) &&
         !want_text(r, "source", v, g->source, sizeof g->source, true))
         return false;
-    return true;
+    return gpu_read_node(r, o, g) && gpu_read_efficiency(r, o, g);
 }
 
 bool spec_parse_gpu(const char *json, size_t len, const char *origin, struct gpu_spec *out,

@@ -1,0 +1,302 @@
+/* predict.c - predicted step time: the roofline with achievable efficiency, communication and
+ * the pipeline schedule (reference.md section 7). */
+#include "predict.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "dtype.h"
+
+static const char *const part_names[PART_COUNT] = {
+    [PART_COMPUTE] = "compute",     [PART_RECOMPUTE] = "recompute", [PART_TP_COMM] = "tp_comm",
+    [PART_PP_BUBBLE] = "pp_bubble", [PART_PP_COMM] = "pp_comm",     [PART_DP_COMM] = "dp_comm",
+    [PART_OPTIMIZER] = "optimizer",
+};
+
+static const char *const part_labels[PART_COUNT] = {
+    [PART_COMPUTE] = "compute",
+    [PART_RECOMPUTE] = "recompute",
+    [PART_TP_COMM] = "tensor-parallel comm",
+    [PART_PP_BUBBLE] = "pipeline bubble",
+    [PART_PP_COMM] = "pipeline sends",
+    [PART_DP_COMM] = "data-parallel comm",
+    [PART_OPTIMIZER] = "optimizer step",
+};
+
+const char *predict_part_name(enum predict_part p)
+{
+    return (unsigned)p < PART_COUNT ? part_names[p] : "?";
+}
+
+const char *predict_part_label(enum predict_part p)
+{
+    return (unsigned)p < PART_COUNT ? part_labels[p] : "?";
+}
+
+/* Where a GPU spec has no node: one GPU per domain on the slowest network of the presets,
+ * HDR 200 Gb/s per GPU (DGX A100, reference.md section 7). Latencies per ring step, and the
+ * fraction of a link's bandwidth collectives reach: Calculon's A100 and H100 system files
+ * (Isaev et al. 2023, calculon-ai/calculon systems/a100_80g.json, h100_80g_nvl8.json:
+ * NVLink 1 us at 0.6, InfiniBand 2 us at 0.9). */
+#define DEFAULT_NETWORK_BW 25e9
+#define DEFAULT_NVLINK_LAT 1e-6
+#define DEFAULT_NETWORK_LAT 2e-6
+#define NVLINK_EFFICIENCY 0.6
+#define NETWORK_EFFICIENCY 0.9
+
+void predict_node_of(const struct scenario *s, struct predict_node *out)
+{
+    const struct gpu_node *g = &s->gpu.node;
+    memset(out, 0, sizeof *out);
+    out->domain = s->node_gpus > 0 ? (double)s->node_gpus : g->domain > 0 ? (double)g->domain : 1.0;
+    double net = s->network_bw > 0 ? s->network_bw
+                 : g->network_bandwidth > 0 ? g->network_bandwidth
+                                            : DEFAULT_NETWORK_BW;
+    /* A datasheet's NVLink figure counts both directions. */
+    double nvl = g->nvlink_bandwidth > 0 ? g->nvlink_bandwidth
+                 : s->gpu.interconnect_bandwidth > 0 ? s->gpu.interconnect_bandwidth / 2.0
+                                                     : net;
+    out->network_bw = NETWORK_EFFICIENCY * net;
+    out->nvlink_bw = NVLINK_EFFICIENCY * nvl;
+    out->nvlink_lat = g->nvlink_latency > 0 ? g->nvlink_latency : DEFAULT_NVLINK_LAT;
+    out->network_lat = g->network_latency > 0 ? g->network_latency : DEFAULT_NETWORK_LAT;
+}
+
+double predict_collective(enum collective c, double n, double bytes, double bw, double lat)
+{
+    if (n <= 1 || bw <= 0)
+        return 0.0;
+    double one = (n - 1.0) / n * bytes / bw + (n - 1.0) * lat;
+    return c == COLL_ALL_REDUCE ? 2.0 * one : one;
+}
+
+void predict_group_link(const struct predict_node *node, double n, double stride, double *bw,
+                        double *lat)
+{
+    if ((n - 1.0) * stride + 1.0 <= node->domain) {
+        *bw = node->nvlink_bw;
+        *lat = node->nvlink_lat;
+        return;
+    }
+    /* Rings cross domains through one NIC per GPU; with k of the group's ranks in a domain,
+     * k rings run side by side (NCCL's channels over the node's rails). */
+    double k = stride >= node->domain ? 1.0 : fmin(n, floor(node->domain / stride));
+    *bw = fmin(node->nvlink_bw, k * node->network_bw);
+    *lat = node->network_lat;
+}
+
+/* Wave quantisation (NVIDIA, Matrix Multiplication Background User's Guide): a GEMM runs in
+ * output tiles, one per SM at a time; the last wave leaves SMs idle. 128 x 128 tiles are
+ * cuBLAS's common choice for large half-precision GEMMs. 1 when the SM count is unknown. */
+static double wave_efficiency(const struct gpu_spec *g, double M, double N, double batch)
+{
+    if (g->sms <= 0 || M <= 0 || N <= 0)
+        return 1.0;
+    double tiles = batch * ceil(M / 128.0) * ceil(N / 128.0);
+    double sms = (double)g->sms;
+    double waves = ceil(tiles / sms);
+    return waves > 0 ? tiles / (waves * sms) : 1.0;
+}
+
+static bool kind_is_gemm(enum op_kind k)
+{
+    return k == OP_QKV || k == OP_OUT_PROJ || k == OP_ROUTER || k == OP_MLP_UP ||
+           k == OP_MLP_GATE || k == OP_MLP_DOWN || k == OP_LM_HEAD;
+}
+
+static bool kind_is_head(enum op_kind k)
+{
+    return k == OP_FINAL_NORM || k == OP_LM_HEAD || k == OP_LOSS;
+}
+
+static bool kind_is_core(enum op_kind k)
+{
+    return k == OP_SCORES || k == OP_SOFTMAX || k == OP_ATTN_V || k == OP_FLASH_ATTN;
+}
+
+/* Fraction of the wave-quantised peak a GEMM kind reaches: the FLOP-weighted harmonic mean
+ * over its shapes (a MoE model has a dense and an expert MLP of the same kind). */
+static double kind_wave(const struct gpu_spec *g, const struct measured_gemm *gm, int n,
+                        enum op_kind kind)
+{
+    double w = 0, t = 0;
+    for (int i = 0; i < n; i++) {
+        if (gm[i].kind != kind)
+            continue;
+        double f = 2.0 * (double)gm[i].m * (double)gm[i].n * (double)gm[i].k * gm[i].layers;
+        w += f;
+        t += f / wave_efficiency(g, (double)gm[i].m, (double)gm[i].n, 1.0);
+    }
+    return t > 0 ? w / t : 1.0;
+}
+
+/* Measured GEMM times are usable when they are of the scenario's dtype and not faster than
+ * its GPU's peak (points from another, faster device). */
+static bool measured_usable(const struct measured *m, const struct analysis *a)
+{
+    return m != NULL && m->n_ops == a->n_ops && m->n_ops_measured > 0 && !m->dtype_differs &&
+           m->efficiency > 0 && m->efficiency <= 1.0;
+}
+
+void predict_run(const struct scenario *s, const struct analysis *a, const struct measured *m,
+                 struct prediction *out)
+{
+    predict_run_derated(s, a, m, PREDICT_KERNEL_DERATE, out);
+}
+
+void predict_run_derated(const struct scenario *s, const struct analysis *a,
+                         const struct measured *m, double derate, struct prediction *out)
+{
+    memset(out, 0, sizeof *out);
+    predict_node_of(s, &out->node);
+    const struct predict_node *node = &out->node;
+    const struct gpu_spec *g = &s->gpu;
+    const double peak = gpu_peak(g, s->dtype);
+    double vector_peak = gpu_peak(g, DTYPE_FP32);
+    if (vector_peak <= 0)
+        vector_peak = peak;
+    const double bw = g->bandwidth;
+    const double E = g->gemm_efficiency > 0 ? g->gemm_efficiency : PREDICT_GEMM_EFFICIENCY;
+    const double me = g->memory_efficiency > 0 ? g->memory_efficiency : PREDICT_MEMORY_EFFICIENCY;
+    const double F = fmin(PREDICT_FLASH_EFFICIENCY, E);
+    out->gemm_efficiency = E;
+    out->roofline_step = a->roofline.step_seconds;
+
+    const double t = (double)s->tp, p = (double)s->pp, v = (double)s->vpp;
+    const double dp = (double)a->dp;
+    const double mb = (double)a->micro_batch, seq = (double)s->seq, h = (double)s->model.d_model;
+    const double micro = (double)a->accum_steps; /* micro-batches per step per pipeline */
+    const double e = dtype_bytes(s->dtype == DTYPE_TF32 ? DTYPE_FP32 : s->dtype);
+    const bool full = s->recompute == RECOMPUTE_FULL || s->recompute == RECOMPUTE_SQRT;
+    const bool selective = s->recompute == RECOMPUTE_SELECTIVE && !s->flash;
+
+    struct measured_gemm gm[MEASURED_MAX_GEMMS];
+    int ngm = measured_shapes(s, gm, MEASURED_MAX_GEMMS);
+    const bool use_measured = measured_usable(m, a);
+    out->gemm_measured = use_measured;
+
+    /* Kernels of the busiest stage, all micro-batches: each op at its achievable rate. */
+    double layer_compute = 0, layer_recompute = 0, head_compute = 0;
+    const double heads = (double)s->model.heads / t, hd = h / (double)s->model.heads;
+
+    const double stage_layers = ceil((double)s->model.layers / p);
+    /* Dropout traffic the roofline's op list leaves out: without FlashAttention the s x s
+     * probabilities are read and written once more with a 1-byte mask, forward (and its
+     * recomputation) and backward; the two hidden-state dropouts add their masks. */
+    const double passes = 2.0 + (full ? 1.0 : 0.0);
+    const double tokens_n = mb * seq / (s->sp ? t : 1.0);
+    double drop_scores = 0, drop_hidden = 0;
+    if (s->dropout) {
+        if (!s->flash)
+            drop_scores = stage_layers * micro * mb * heads * seq * seq * (2.0 * e + 1.0) * passes;
+        drop_hidden = stage_layers * micro * 2.0 * tokens_n * h * passes;
+    }
+    for (int i = 0; i < a->n_ops; i++) {
+        const struct op *o = &a->ops[i];
+        double bytes = o->bytes + (o->kind == OP_SOFTMAX ? drop_scores : 0.0) +
+                       (o->kind == OP_RESIDUAL ? drop_hidden : 0.0);
+        double mem = bw > 0 ? bytes / (me * bw) : 0.0;
+        double sec;
+        if (kind_is_gemm(o->kind) && use_measured && m->op_seconds[i] >= 0) {
+            sec = m->op_seconds[i];
+        } else if (kind_is_gemm(o->kind)) {
+            sec = fmax(o->flops / (E * kind_wave(g, gm, ngm, o->kind) * peak), mem);
+        } else if (o->kind == OP_SCORES || o->kind == OP_ATTN_V) {
+            /* Batched per-head GEMMs: s x s (scores) or s x d (A.V) outputs per head. */
+            double N = o->kind == OP_SCORES ? seq : hd;
+            sec = fmax(o->flops / (E * wave_efficiency(g, seq, N, mb * heads) * peak), mem);
+        } else if (o->kind == OP_FLASH_ATTN) {
+            sec = fmax(o->flops / (F * peak), mem);
+        } else {
+            sec = fmax(o->flops / vector_peak, mem);
+        }
+        /* Never faster than the roofline (a measured point cannot beat the peak either). */
+        sec = fmax(sec, o->seconds) / derate;
+        if (o->kind == OP_OPTIMIZER) {
+            out->part[PART_OPTIMIZER] += sec;
+        } else if (kind_is_head(o->kind)) {
+            head_compute += sec;
+        } else {
+            /* Recomputation is one more forward pass: a quarter of the op's four passes. */
+            double re = (full || (selective && kind_is_core(o->kind))) ? sec / 4.0 : 0.0;
+            layer_recompute += re;
+            layer_compute += sec - re;
+        }
+    }
+
+    /* Tensor parallelism (Megatron): per layer and micro-batch two all-reduces of the b.s.h
+     * activations forward, two backward, two more when the forward is recomputed; sequence
+     * parallelism turns each into a reduce-scatter and an all-gather of the same volume.
+     * The first stage adds the vocabulary-parallel embedding's all-reduce, the last the LM
+     * head input's in backward. Exposed: Megatron runs them on the critical path. */
+    double layer_tp = 0, edge_tp = 0;
+    if (t > 1) {
+        double lbw, llat;
+        predict_group_link(node, t, 1.0, &lbw, &llat);
+        double S = mb * seq * h * e;
+        double one = s->sp ? predict_collective(COLL_REDUCE_SCATTER, t, S, lbw, llat) +
+                                 predict_collective(COLL_ALL_GATHER, t, S, lbw, llat)
+                           : predict_collective(COLL_ALL_REDUCE, t, S, lbw, llat);
+        layer_tp = stage_layers * micro * (4.0 + (full ? 2.0 : 0.0)) * one;
+        edge_tp = micro * one;
+    }
+
+    /* The busiest stage: the first has the embedding, the last the LM head (with one stage,
+     * both). */
+    double first = layer_compute + layer_recompute + layer_tp + edge_tp;
+    double last = layer_compute + layer_recompute + layer_tp + head_compute + edge_tp;
+    if (p == 1)
+        last += edge_tp;
+    bool head_stage = p == 1 || last >= first;
+    out->part[PART_COMPUTE] = layer_compute + (head_stage ? head_compute : 0.0);
+    out->part[PART_RECOMPUTE] = layer_recompute;
+    out->part[PART_TP_COMM] = layer_tp + edge_tp * (p == 1 ? 2.0 : 1.0);
+    double busy = out->part[PART_COMPUTE] + out->part[PART_RECOMPUTE] + out->part[PART_TP_COMM];
+    out->micro_batch_seconds = micro > 0 ? busy / micro : 0.0;
+
+    /* Pipeline: 1F1B idles (p - 1) micro-batch times per step; interleaving v chunks per GPU
+     * makes each v times shorter (Narayanan et al. 2021, section 2.2). Sends: activations
+     * forward and gradients backward, once per micro-batch and chunk, split over the tensor
+     * ranks (Megatron's scatter/gather, Narayanan et al. section 4.1) and over the network
+     * once the pipeline leaves one NVLink domain (the slowest boundary sets the pace). */
+    if (p > 1) {
+        out->part[PART_PP_BUBBLE] = (p - 1.0) / v * out->micro_batch_seconds;
+        bool inside = (double)s->gpus <= node->domain;
+        double pbw = inside ? node->nvlink_bw : node->network_bw;
+        double plat = inside ? node->nvlink_lat : node->network_lat;
+        double S = mb * seq * h * e / t;
+        out->part[PART_PP_COMM] = 2.0 * v * micro * (S / pbw + plat);
+    }
+
+    /* Data parallelism over dp ranks every t ranks (Megatron's order: tensor innermost):
+     * gradients all-reduced once per step (ZeRO 1 and 2: reduce-scatter, then all-gather of
+     * the updated weights: the same volume); ZeRO-3 gathers the weights for every forward,
+     * backward (and recomputed forward) of every micro-batch and reduce-scatters gradients. */
+    if (dp > 1) {
+        double dbw, dlat;
+        predict_group_link(node, dp, t, &dbw, &dlat);
+        double P = ceil((double)a->params.total / (t * p)) * e;
+        double comm;
+        if (s->zero >= 3)
+            comm = micro * ((2.0 + (full ? 1.0 : 0.0)) *
+                                predict_collective(COLL_ALL_GATHER, dp, P, dbw, dlat) +
+                            predict_collective(COLL_REDUCE_SCATTER, dp, P, dbw, dlat));
+        else
+            comm = predict_collective(COLL_ALL_REDUCE, dp, P, dbw, dlat);
+        double hidden = fmin(s->dp_overlap * comm, out->part[PART_COMPUTE] + out->part[PART_RECOMPUTE]);
+        out->part[PART_DP_COMM] = comm - hidden;
+    }
+
+    double step = 0;
+    for (int i = 0; i < PART_COUNT; i++)
+        step += out->part[i];
+    out->step_seconds = step;
+    double rate = step * (double)s->gpus * peak;
+    if (rate > 0) {
+        out->mfu = a->flops.model_per_step / rate;
+        out->hfu = a->flops.per_step / rate;
+    }
+    double step_tokens = (double)s->batch * seq;
+    out->tokens_per_s = step > 0 ? step_tokens / step : 0.0;
+    out->days = step * (s->tokens / step_tokens) / 86400.0;
+}

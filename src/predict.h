@@ -1,0 +1,93 @@
+/* predict.h - predicted step time of a layout: kernels at achievable efficiency, tensor,
+ * pipeline and data-parallel communication, the pipeline bubble (reference.md section 7). */
+#ifndef ROOFTOP_PREDICT_H
+#define ROOFTOP_PREDICT_H
+
+#include <stdbool.h>
+
+#include "analysis.h"
+#include "gpu.h"
+#include "measured.h"
+#include "scenario.h"
+
+/* Where one step's time goes on the busiest GPU; the parts add up to the step. */
+enum predict_part {
+    PART_COMPUTE,     /* forward and backward kernels */
+    PART_RECOMPUTE,   /* the forward work recomputation repeats */
+    PART_TP_COMM,     /* tensor-parallel all-reduces (or reduce-scatter + all-gather) */
+    PART_PP_BUBBLE,   /* pipeline fill and drain */
+    PART_PP_COMM,     /* point-to-point activation and gradient sends between stages */
+    PART_DP_COMM,     /* data-parallel / ZeRO communication not hidden under compute */
+    PART_OPTIMIZER,   /* the optimizer step */
+    PART_COUNT
+};
+
+/* Defaults where a GPU spec gives no figure (each with its source in predict.c). */
+#define PREDICT_GEMM_EFFICIENCY 0.801
+#define PREDICT_MEMORY_EFFICIENCY 0.9
+#define PREDICT_FLASH_EFFICIENCY 0.6
+/*
+ * What a training framework loses beyond its kernels' own speed (launches, synchronisation,
+ * unfused small kernels, loss scaling, gradient clipping, the data loader): kernel time is
+ * divided by this. One number for every layout and GPU, calibrated once on the whole of
+ * Narayanan et al. 2021 Table 1 (tests/test_predict.c fits it and checks each row held out
+ * of the fit); without it the model predicts every row of that table 10-26% too fast.
+ */
+#define PREDICT_KERNEL_DERATE 0.821
+
+/* The system a scenario runs on: the GPU spec's node with the scenario's overrides and the
+ * defaults filled in. */
+struct predict_node {
+    double domain;            /* GPUs per NVLink domain */
+    double nvlink_bw;         /* bytes/s per GPU per direction collectives reach */
+    double network_bw;
+    double nvlink_lat;        /* seconds per ring step */
+    double network_lat;
+};
+
+struct prediction {
+    double step_seconds;
+    double mfu;               /* model FLOPs / (step x GPUs x peak) */
+    double hfu;               /* executed FLOPs (with recompute, optimizer) / same */
+    double tokens_per_s;
+    double days;              /* the whole run of s->tokens */
+    double part[PART_COUNT];  /* seconds per step */
+    double roofline_step;     /* the roofline's step (every op at peak or full bandwidth) */
+    double gemm_efficiency;   /* large-GEMM fraction of peak used */
+    bool gemm_measured;       /* GEMM times came from measured points */
+    double micro_batch_seconds; /* one micro-batch through the busiest stage (fwd + bwd) */
+    struct predict_node node;
+};
+
+const char *predict_part_name(enum predict_part p);   /* "compute", "tp_comm", ... */
+/* Human label: "compute", "tensor-parallel comm", ... */
+const char *predict_part_label(enum predict_part p);
+
+/* The node (see struct predict_node) for scenario s. */
+void predict_node_of(const struct scenario *s, struct predict_node *out);
+
+enum collective { COLL_ALL_REDUCE, COLL_REDUCE_SCATTER, COLL_ALL_GATHER };
+/* Ring cost (reference.md section 7) on n ranks of `bytes` per rank at bw bytes/s per rank
+ * per direction, lat seconds per step: all-reduce 2(n-1)/n S/B + 2(n-1) lat, reduce-scatter
+ * and all-gather (n-1)/n S/B + (n-1) lat. 0 for n <= 1. */
+double predict_collective(enum collective c, double n, double bytes, double bw, double lat);
+
+/* Bandwidth and latency of a group of n ranks laid out every `stride` ranks: NVLink when
+ * the group fits one domain; else the network, with as many NICs as the group has ranks in
+ * each domain (min(NVLink, k x network) per rank, k ranks per domain). */
+void predict_group_link(const struct predict_node *node, double n, double stride, double *bw,
+                        double *lat);
+
+/*
+ * Predicts the step of scenario s (valid; a = analysis_run(s)). m may be NULL; when it
+ * holds measured GEMM points (measured_match) their times replace the GEMM model for the
+ * ops they cover. Never NaN or infinite for a valid scenario.
+ */
+void predict_run(const struct scenario *s, const struct analysis *a, const struct measured *m,
+                 struct prediction *out);
+/* The same with the kernels' time divided by `derate` in (0, 1] instead of
+ * PREDICT_KERNEL_DERATE (the validation calibrates it). */
+void predict_run_derated(const struct scenario *s, const struct analysis *a,
+                         const struct measured *m, double derate, struct prediction *out);
+
+#endif
