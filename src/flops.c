@@ -20,26 +20,62 @@ struct op_fwd {
 };
 
 struct shape {
-    double T;        /* tokens per micro-batch */
-    double b, s;     /* micro-batch, sequence */
+    double T;        /* tokens per micro-batch (new tokens: queries) */
+    double b, s;     /* micro-batch, queries per sequence */
+    double sk;       /* keys each query attends to, averaged over the layers (windows) */
     double h, a, kd, f, fe, V, E;
+    double qd, od;   /* query width (heads x qk head), attention output width */
+    double dqk, dv;  /* per-head score and value widths */
+    double w_in;     /* attention weights before the scores, one layer, whole model */
+    double kc, vc;   /* K and V elements read per cached token per layer on one rank */
+    double cache;    /* elements cached per token per layer on one rank (K + V, or MLA latent) */
+    double rope_w;   /* rotated elements per token on one rank */
     double n_act;    /* experts a token visits in a MoE layer (1 for dense) */
     double n_exp;    /* experts held in a MoE layer */
     double t;        /* tensor-parallel degree */
-    double e;        /* bytes per element of activations and weights */
+    double e;        /* bytes per element of activations */
+    double ew, ekv;  /* bytes per element of weights and of the K/V cache */
     bool moe, swiglu, rms, rope, sp;
 };
 
-static void shape_of(const struct scenario *s, double tokens, double t, struct shape *z)
+/*
+ * The shape of a pass of `seqs` sequences with `queries` new tokens each attending to `keys`
+ * tokens (before sliding windows), on one of t tensor-parallel ranks. replicate_kv: a rank
+ * keeps whole KV heads (serving: ceil(kv_heads / t), MLA's latent on every rank); otherwise
+ * the K/V widths divide by t as the training shapes always did.
+ */
+static void shape_fill(const struct model_arch *m, double seqs, double queries, double keys,
+                       double t, bool replicate_kv, struct shape *z)
 {
-    const struct model_arch *m = &s->model;
+    struct attn_dims ad;
+    model_attn_dims(m, &ad);
     memset(z, 0, sizeof *z);
-    z->s = (double)s->seq;
-    z->T = tokens;
-    z->b = tokens / z->s;
+    z->s = queries;
+    z->b = seqs;
+    z->T = seqs * queries;
+    z->sk = model_attn_span(m, keys);
     z->h = (double)m->d_model;
     z->a = (double)m->heads;
-    z->kd = (double)m->kv_heads * z->h / z->a;
+    z->qd = (double)ad.q_width;
+    z->od = (double)ad.o_width;
+    z->dqk = (double)ad.head_qk;
+    z->dv = (double)ad.head_v;
+    z->w_in = (double)ad.w_in;
+    const double share = replicate_kv ? ceil((double)ad.cache_heads / t) / (double)ad.cache_heads
+                                      : 1.0 / t;
+    z->cache = (double)ad.cache_per_token * share;
+    if (model_is_mla(m)) {
+        /* Absorbed MLA: scores over the latent and the rope key, values from the latent. */
+        z->kd = (double)ad.cache_per_token;
+        z->kc = z->cache;
+        z->vc = (double)m->kv_lora_rank * share;
+        z->rope_w = (double)m->qk_rope_head_dim * (z->a / t + 1.0);
+    } else {
+        z->kd = (double)ad.cache_per_token / 2.0;
+        z->kc = z->cache / 2.0;
+        z->vc = z->cache / 2.0;
+        z->rope_w = (z->qd + z->kd) / t;
+    }
     z->f = (double)m->ffn;
     z->fe = (double)model_expert_ffn(m);
     z->V = (double)m->vocab;
@@ -48,18 +84,28 @@ static void shape_of(const struct scenario *s, double tokens, double t, struct s
     z->n_act = z->moe ? (double)(m->experts_active + m->shared_experts) : 1.0;
     z->n_exp = z->moe ? (double)(m->experts + m->shared_experts) : 1.0;
     z->t = t;
-    z->e = dtype_bytes(s->dtype == DTYPE_TF32 ? DTYPE_FP32 : s->dtype);
     z->swiglu = m->mlp == MLP_SWIGLU;
     z->rms = m->norm == NORM_RMSNORM;
     z->rope = m->positional == POS_ROPE;
+}
+
+static void shape_of(const struct scenario *s, double tokens, double t, struct shape *z)
+{
+    const double seq = (double)s->seq;
+    shape_fill(&s->model, tokens / seq, seq, seq, t, false, z);
+    z->e = dtype_bytes(s->dtype == DTYPE_TF32 ? DTYPE_FP32 : s->dtype);
+    z->ew = z->e;
+    z->ekv = z->e;
     z->sp = s->sp;
 }
 
-/* A matmul (M x K) . (K x N): 2MKN FLOPs; reads both operands, writes the result. */
+/* A matmul (M x K) . (K x N) of activations by weights: 2MKN FLOPs; reads both operands
+ * (activations e, weights ew bytes per element), writes the result. */
 static struct op_fwd matmul(enum op_kind kind, const char *name, double M, double K, double N,
-                            double e, double out_bytes)
+                            double e, double ew, double out_bytes)
 {
-    struct op_fwd o = {kind, name, true, true, false, 2.0 * M * K * N, e * (M * K + K * N) + out_bytes * M * N};
+    struct op_fwd o = {kind, name, true, true, false, 2.0 * M * K * N,
+                       e * M * K + ew * K * N + out_bytes * M * N};
     return o;
 }
 
@@ -84,27 +130,33 @@ static int layer_ops(const struct shape *z, bool flash, bool moe_layer, struct o
     const double norm_flops = z->rms ? FLOPS_RMSNORM : FLOPS_LAYERNORM;
 
     ops[n++] = elementwise(OP_NORM, "norm", 2.0 * Tn * h, norm_flops, 2.0 * (2.0 * e * Tn * h));
-    ops[n++] = matmul(OP_QKV, "qkv", T, h, (h + 2.0 * z->kd) / t, e, e);
+    /* Q, K, V (or MLA's projections): the attention's input weights over this rank. */
+    const double qkv_n = z->w_in / h / t;
+    ops[n++] = matmul(OP_QKV, "qkv", T, h, qkv_n, e, z->ew, e);
     if (z->rope)
-        ops[n++] = elementwise(OP_ROPE, "rope", T * (h + z->kd) / t, FLOPS_ROPE,
-                               2.0 * e * T * (h + z->kd) / t);
+        ops[n++] = elementwise(OP_ROPE, "rope", T * z->rope_w, FLOPS_ROPE, 2.0 * e * T * z->rope_w);
     const double heads = z->a / t;
-    const double d = h / z->a;
-    const double ss = z->b * heads * z->s * z->s; /* score elements on this rank */
-    const double q = e * T * h / t, kv = e * T * z->kd / t;
+    const double ss = z->b * heads * z->s * z->sk; /* score elements on this rank */
+    /* Queries read and outputs written; keys and values read from the cache (training: the
+     * K and V just computed) for each sequence's sk tokens. */
+    const double q = e * T * heads * z->dqk, out = e * T * heads * z->dv;
+    const double keys = z->ekv * z->b * z->sk;
     if (flash) {
         struct op_fwd o = {OP_FLASH_ATTN, "flash_attn", true, true, true,
-                           4.0 * ss * d + FLOPS_SOFTMAX * ss, 2.0 * q + 2.0 * kv};
+                           2.0 * ss * (z->dqk + z->dv) + FLOPS_SOFTMAX * ss,
+                           q + out + keys * z->cache};
         ops[n++] = o;
     } else {
-        struct op_fwd sc = {OP_SCORES, "attn_scores", true, true, true, 2.0 * ss * d, q + kv + e * ss};
+        struct op_fwd sc = {OP_SCORES, "attn_scores", true, true, true, 2.0 * ss * z->dqk,
+                            q + keys * z->kc + e * ss};
         struct op_fwd sm = {OP_SOFTMAX, "softmax", false, true, true, FLOPS_SOFTMAX * ss, 2.0 * e * ss};
-        struct op_fwd av = {OP_ATTN_V, "attn_v", true, true, true, 2.0 * ss * d, e * ss + kv + q};
+        struct op_fwd av = {OP_ATTN_V, "attn_v", true, true, true, 2.0 * ss * z->dv,
+                            e * ss + keys * z->vc + out};
         ops[n++] = sc;
         ops[n++] = sm;
         ops[n++] = av;
     }
-    ops[n++] = matmul(OP_OUT_PROJ, "out_proj", T, h / t, h, e, e);
+    ops[n++] = matmul(OP_OUT_PROJ, "out_proj", T, z->od / t, h, e, z->ew, e);
     ops[n++] = elementwise(OP_RESIDUAL, "residual", 2.0 * Tn * h, 1.0, 2.0 * 3.0 * e * Tn * h);
 
     double f = z->f, k = 1.0, w = 1.0; /* hidden width, tokens per token, weight copies */
@@ -112,12 +164,12 @@ static int layer_ops(const struct shape *z, bool flash, bool moe_layer, struct o
         f = z->fe;
         k = z->n_act;
         w = z->n_exp;
-        ops[n++] = matmul(OP_ROUTER, "router", T, h, z->E, e, 4.0);
+        ops[n++] = matmul(OP_ROUTER, "router", T, h, z->E, e, z->ew, 4.0);
     }
     /* A MoE layer sends k copies of each token through experts and reads every expert's
      * weights: tokens k*T, weights w*h*f. */
-    struct op_fwd up = matmul(OP_MLP_UP, "mlp_up", k * T, h, f / t, e, e);
-    up.bytes = e * (k * T * h + w * h * f / t + k * T * f / t);
+    struct op_fwd up = matmul(OP_MLP_UP, "mlp_up", k * T, h, f / t, e, z->ew, e);
+    up.bytes = e * (k * T * h + k * T * f / t) + z->ew * w * h * f / t;
     ops[n++] = up;
     if (z->swiglu) {
         struct op_fwd gate = up;
@@ -129,8 +181,8 @@ static int layer_ops(const struct shape *z, bool flash, bool moe_layer, struct o
     ops[n++] = elementwise(OP_ACT, z->swiglu ? "swiglu" : "gelu", act_el,
                            z->swiglu ? FLOPS_SWIGLU : FLOPS_GELU,
                            (z->swiglu ? 3.0 : 2.0) * e * act_el);
-    struct op_fwd down = matmul(OP_MLP_DOWN, "mlp_down", k * T, f / t, h, e, e);
-    down.bytes = e * (k * T * f / t + w * h * f / t + k * T * h);
+    struct op_fwd down = matmul(OP_MLP_DOWN, "mlp_down", k * T, f / t, h, e, z->ew, e);
+    down.bytes = e * (k * T * f / t + k * T * h) + z->ew * w * h * f / t;
     ops[n++] = down;
     return n;
 }
@@ -145,7 +197,7 @@ static int head_ops(const struct shape *z, struct op_fwd *ops)
     fn.per_layer = false;
     ops[n++] = fn;
     /* Logits in fp32, split over the vocabulary by tensor parallelism. */
-    struct op_fwd lm = matmul(OP_LM_HEAD, "lm_head", T, h, V / t, e, 4.0);
+    struct op_fwd lm = matmul(OP_LM_HEAD, "lm_head", T, h, V / t, e, e, 4.0);
     lm.per_layer = false;
     ops[n++] = lm;
     struct op_fwd loss = elementwise(OP_LOSS, "loss", T * V / t, FLOPS_LOSS, 4.0 * T * V / t);
@@ -243,18 +295,18 @@ void flops_totals(const struct scenario *s, struct analysis *a)
     f->detailed = detailed_step * steps;
 }
 
-static void put_op(struct analysis *a, const struct op_fwd *o, double mult, double peak,
+static void put_op(struct op *ops, int *n_ops, const struct op_fwd *o, double mult, double peak,
                    double bandwidth, double ridge)
 {
     /* Merge into an existing entry of the same kind (dense and MoE layers both have MLPs). */
     struct op *dst = NULL;
-    for (int i = 0; i < a->n_ops; i++)
-        if (a->ops[i].kind == o->kind)
-            dst = &a->ops[i];
+    for (int i = 0; i < *n_ops; i++)
+        if (ops[i].kind == o->kind)
+            dst = &ops[i];
     if (!dst) {
-        if (a->n_ops >= ANALYSIS_MAX_OPS)
+        if (*n_ops >= ANALYSIS_MAX_OPS)
             return;
-        dst = &a->ops[a->n_ops++];
+        dst = &ops[(*n_ops)++];
         memset(dst, 0, sizeof *dst);
         dst->kind = o->kind;
         dst->name = o->name;
@@ -302,14 +354,14 @@ void flops_ops(const struct scenario *s, struct analysis *a)
         for (int i = 0; i < n; i++) {
             double passes = 3.0 + ((full || (selective && ops[i].core)) ? 1.0 : 0.0);
             double peak = ops[i].tensor ? tensor_peak : vector_peak;
-            put_op(a, &ops[i], count * m * passes, peak, bw, bw > 0 ? peak / bw : 0);
+            put_op(a->ops, &a->n_ops, &ops[i], count * m * passes, peak, bw, bw > 0 ? peak / bw : 0);
             model_flops += ops[i].flops * count * m * 3.0;
         }
     }
     int n = head_ops(&z, ops);
     for (int i = 0; i < n; i++) {
         double peak = ops[i].tensor ? tensor_peak : vector_peak;
-        put_op(a, &ops[i], m * 3.0, peak, bw, bw > 0 ? peak / bw : 0);
+        put_op(a->ops, &a->n_ops, &ops[i], m * 3.0, peak, bw, bw > 0 ? peak / bw : 0);
         model_flops += ops[i].flops * m * 3.0;
     }
 
@@ -321,11 +373,54 @@ void flops_ops(const struct scenario *s, struct analysis *a)
     struct op_fwd opt = {OP_OPTIMIZER, "optimizer", false, false, false,
                          optimizer_flops_per_param(s->optimizer) * np,
                          np * (2.0 * pbytes + pbytes + 2.0 * sbytes + 2.0 * mbytes)};
-    put_op(a, &opt, 1.0, vector_peak, bw, bw > 0 ? vector_peak / bw : 0);
+    put_op(a->ops, &a->n_ops, &opt, 1.0, vector_peak, bw, bw > 0 ? vector_peak / bw : 0);
 
     double step = 0;
     for (int i = 0; i < a->n_ops; i++)
         step += a->ops[i].seconds;
     a->roofline.step_seconds = step;
     a->roofline.mfu_bound = step > 0 && tensor_peak > 0 ? model_flops / (step * tensor_peak) : 0.0;
+}
+
+void flops_pass(const struct model_arch *m, const struct gpu_spec *g, const struct flops_pass *p,
+                struct op *ops, int *n_ops)
+{
+    *n_ops = 0;
+    struct shape z;
+    shape_fill(m, p->seqs, p->queries, p->context, p->tp, true, &z);
+    z.e = dtype_bytes(p->act);
+    z.ew = dtype_bytes(p->weights);
+    z.ekv = dtype_bytes(p->kv);
+
+    /* Matmuls run at the activations' tensor-core rate (weights below it are dequantised on
+     * the fly), elementwise work at the fp32 vector rate; both at the assumed efficiencies. */
+    const double bw = g->bandwidth * p->memory_eff;
+    const double tensor_peak = gpu_peak(g, p->act) * p->compute_eff;
+    double vector_peak = gpu_peak(g, DTYPE_FP32) * p->compute_eff;
+    if (vector_peak <= 0)
+        vector_peak = tensor_peak;
+
+    const double moe_layers = (double)model_moe_layers(m);
+    const double dense_layers = (double)m->layers - moe_layers;
+    struct op_fwd fwd[OP_KIND_COUNT];
+    for (int pass = 0; pass < 2; pass++) {
+        double count = pass == 0 ? dense_layers : moe_layers;
+        if (count <= 0)
+            continue;
+        int n = layer_ops(&z, p->flash, pass == 1, fwd);
+        for (int i = 0; i < n; i++) {
+            double peak = fwd[i].tensor ? tensor_peak : vector_peak;
+            put_op(ops, n_ops, &fwd[i], count, peak, bw, bw > 0 ? peak / bw : 0);
+        }
+    }
+    /* The head sees only the tokens whose logits are wanted (serving: one per sequence). */
+    struct shape zh = z;
+    zh.T = p->head_tokens;
+    int n = head_ops(&zh, fwd);
+    for (int i = 0; i < n; i++) {
+        if (fwd[i].kind == OP_LOSS)
+            continue;
+        double peak = fwd[i].tensor ? tensor_peak : vector_peak;
+        put_op(ops, n_ops, &fwd[i], 1.0, peak, bw, bw > 0 ? peak / bw : 0);
+    }
 }

@@ -29,4 +29,27 @@ double flops_forward(const struct scenario *s, double tokens);
 /* Totals per step and per run (fills a->flops). Needs a->params. */
 void flops_totals(const struct scenario *s, struct analysis *a);
 
+/* One forward pass of a serving batch (prefill or one decode step). */
+struct flops_pass {
+    double seqs;          /* sequences in the batch */
+    double queries;       /* new tokens per sequence: the prompt, or 1 per decode step */
+    double context;       /* tokens each new token attends to (before sliding windows) */
+    double head_tokens;   /* tokens through the final norm and LM head */
+    double tp;            /* tensor-parallel degree: widths and KV heads split over it */
+    enum dtype act;       /* activations, and the matmuls' arithmetic */
+    enum dtype weights;   /* weights as stored */
+    enum dtype kv;        /* the KV cache */
+    double compute_eff;   /* fraction of the dense peak the kernels reach, (0, 1] */
+    double memory_eff;    /* fraction of the memory bandwidth they reach, (0, 1] */
+    bool flash;           /* fused attention (no score matrix in memory) */
+};
+
+/*
+ * The forward operations of the pass on one tensor-parallel rank, summed over the layers,
+ * with roofline times at the derated peak and bandwidth. ops holds ANALYSIS_MAX_OPS.
+ * Every rank keeps whole KV heads (ceil(kv_heads / tp); MLA's latent on every rank).
+ */
+void flops_pass(const struct model_arch *m, const struct gpu_spec *g, const struct flops_pass *p,
+                struct op *ops, int *n_ops);
+
 #endif

@@ -32,6 +32,68 @@ int64_t model_moe_layers(const struct model_arch *m)
     return m->layers - (dense > 0 ? dense : 0);
 }
 
+bool model_is_mla(const struct model_arch *m)
+{
+    return m->kv_lora_rank > 0;
+}
+
+int64_t model_head_dim(const struct model_arch *m)
+{
+    if (m->head_dim > 0)
+        return m->head_dim;
+    return m->heads > 0 ? m->d_model / m->heads : 0;
+}
+
+void model_attn_dims(const struct model_arch *m, struct attn_dims *out)
+{
+    memset(out, 0, sizeof *out);
+    const int64_t h = m->d_model, a = m->heads;
+    if (model_is_mla(m)) {
+        /* DeepSeek-V2 (modeling_deepseek.py): q_proj (or q_a_proj + q_a_layernorm + q_b_proj),
+         * kv_a_proj_with_mqa to the latent and the rope key, kv_a_layernorm, kv_b_proj back to
+         * per-head keys and values, o_proj. The cache holds the latent and the rope key. */
+        const int64_t rope = m->qk_rope_head_dim, latent = m->kv_lora_rank;
+        out->head_qk = m->qk_nope_head_dim + rope;
+        out->head_v = m->v_head_dim;
+        out->q_width = a * out->head_qk;
+        out->o_width = a * out->head_v;
+        const int64_t q = m->q_lora_rank > 0 ? h * m->q_lora_rank + m->q_lora_rank * out->q_width
+                                             : h * out->q_width;
+        out->w_in = q + h * (latent + rope) + latent * a * (m->qk_nope_head_dim + m->v_head_dim);
+        out->norm = latent + m->q_lora_rank;
+        out->cache_per_token = latent + rope;
+        out->cache_heads = 1;
+    } else {
+        const int64_t d = model_head_dim(m), kv = m->kv_heads * d;
+        out->head_qk = d;
+        out->head_v = d;
+        out->q_width = a * d;
+        out->o_width = a * d;
+        out->w_in = h * (out->q_width + 2 * kv);   /* Q, K, V */
+        out->cache_per_token = 2 * kv;             /* K and V */
+        out->cache_heads = m->kv_heads;
+    }
+    out->w_out = out->o_width * h;
+}
+
+int64_t model_local_layers(const struct model_arch *m)
+{
+    if (m->sliding_window <= 0)
+        return 0;
+    if (m->sliding_window_pattern <= 0)
+        return m->layers;
+    /* Gemma 3: layer i is global when (i + 1) is a multiple of the pattern. */
+    return m->layers - m->layers / m->sliding_window_pattern;
+}
+
+double model_attn_span(const struct model_arch *m, double ctx)
+{
+    const double L = (double)m->layers, local = (double)model_local_layers(m);
+    const double w = (double)m->sliding_window;
+    const double capped = local > 0 && ctx > w ? w : ctx;
+    return L > 0 ? ((L - local) * ctx + local * capped) / L : ctx;
+}
+
 /* Weights of one MLP (one expert) of hidden width f: two matrices, or three for SwiGLU. */
 static int64_t mlp_weights(const struct model_arch *m, int64_t f)
 {
@@ -56,20 +118,24 @@ void model_params(const struct model_arch *m, struct param_counts *out)
 {
     memset(out, 0, sizeof *out);
     const int64_t h = m->d_model;
-    const int64_t head = m->heads > 0 ? h / m->heads : 0;
-    const int64_t kv = m->kv_heads * head; /* width of K and of V */
     const int64_t L = m->layers;
+    struct attn_dims ad;
+    model_attn_dims(m, &ad);
+    const int64_t kv = m->kv_heads * model_head_dim(m); /* width of K and of V (not MLA) */
 
     out->embedding = m->vocab * h;
     out->position = m->positional == POS_LEARNED ? m->context * h : 0;
     out->lm_head = m->tied_embeddings ? 0 : m->vocab * h;
 
-    const int64_t attn = 2 * h * h + 2 * h * kv; /* Q and O are h x h, K and V are h x kv */
+    /* Q and O are h x (heads x head_dim), K and V h x kv; MLA's projections in ad.w_in. */
+    const int64_t attn = ad.w_in + ad.w_out;
     int64_t attn_bias = 0;
-    if (m->bias)
-        attn_bias = 2 * h + 2 * kv;
+    if (model_is_mla(m))
+        attn_bias = 0;   /* DeepSeek-V2 has attention_bias false; its biases are not modelled */
+    else if (m->bias)
+        attn_bias = ad.q_width + 2 * kv + h;
     else if (m->qkv_bias)
-        attn_bias = h + 2 * kv;
+        attn_bias = ad.q_width + 2 * kv;
 
     const int64_t moe_layers = model_moe_layers(m);
     const int64_t dense_layers = L - moe_layers;
@@ -89,12 +155,13 @@ void model_params(const struct model_arch *m, struct param_counts *out)
     out->mlp = dense_layers * dense_mlp + moe_layers * moe_mlp;
     out->mlp_active = dense_layers * dense_mlp + moe_layers * moe_mlp_active;
     out->router = moe_layers * router;
-    out->norms = (2 * L + 1) * norm_params(m);
+    /* Two norms per layer and a final one, plus MLA's latent norms (RMSNorm weights). */
+    out->norms = (2 * L + 1) * norm_params(m) + L * ad.norm;
     out->biases = L * attn_bias + dense_layers * dense_mlp_bias + moe_layers * moe_bias;
     const int64_t biases_active =
         L * attn_bias + dense_layers * dense_mlp_bias + moe_layers * moe_bias_active;
 
-    const int64_t layer_common = attn + attn_bias + 2 * norm_params(m);
+    const int64_t layer_common = attn + attn_bias + 2 * norm_params(m) + ad.norm;
     out->per_layer = moe_layers > 0 ? layer_common + moe_mlp + moe_bias + router
                                     : layer_common + dense_mlp + dense_mlp_bias;
 
@@ -137,9 +204,23 @@ bool model_validate(const struct model_arch *m, char *err, int errlen)
         !field_range("experts_active", m->experts_active, 0, MAX_EXPERTS, err, errlen) ||
         !field_range("shared_experts", m->shared_experts, 0, MAX_EXPERTS, err, errlen) ||
         !field_range("moe_ffn", m->moe_ffn, 0, MAX_WIDTH, err, errlen) ||
-        !field_range("dense_layers", m->dense_layers, 0, m->layers, err, errlen))
+        !field_range("dense_layers", m->dense_layers, 0, m->layers, err, errlen) ||
+        !field_range("head_dim", m->head_dim, 0, MAX_WIDTH, err, errlen) ||
+        !field_range("sliding_window", m->sliding_window, 0, MAX_CONTEXT, err, errlen) ||
+        !field_range("sliding_window_pattern", m->sliding_window_pattern, 0, m->layers, err, errlen) ||
+        !field_range("kv_lora_rank", m->kv_lora_rank, 0, MAX_WIDTH, err, errlen) ||
+        !field_range("q_lora_rank", m->q_lora_rank, 0, MAX_WIDTH, err, errlen) ||
+        !field_range("qk_nope_head_dim", m->qk_nope_head_dim, 0, MAX_WIDTH, err, errlen) ||
+        !field_range("qk_rope_head_dim", m->qk_rope_head_dim, 0, MAX_WIDTH, err, errlen) ||
+        !field_range("v_head_dim", m->v_head_dim, 0, MAX_WIDTH, err, errlen))
         return false;
-    if (m->d_model % m->heads != 0) {
+    if (model_is_mla(m) && (m->qk_nope_head_dim + m->qk_rope_head_dim < 1 || m->v_head_dim < 1)) {
+        snprintf(err, (size_t)errlen, "v_head_dim: MLA (kv_lora_rank %lld) needs qk_nope_head_dim "
+                 "or qk_rope_head_dim and v_head_dim of at least 1", (long long)m->kv_lora_rank);
+        return false;
+    }
+    /* With an explicit head_dim (or MLA's own widths) heads need not divide d_model. */
+    if (m->head_dim == 0 && !model_is_mla(m) && m->d_model % m->heads != 0) {
         snprintf(err, (size_t)errlen, "heads: %lld does not divide d_model %lld",
                  (long long)m->heads, (long long)m->d_model);
         return false;
@@ -163,8 +244,14 @@ bool model_validate(const struct model_arch *m, char *err, int errlen)
     double h = (double)m->d_model, L = (double)m->layers;
     double fe = (double)(m->moe_ffn > 0 ? m->moe_ffn : m->ffn);
     double n_experts = (double)(m->experts + m->shared_experts);
+    /* Attention at its widest: heads x max(head widths) for Q, K, V and O, MLA's latent. */
+    double hd = (double)(m->head_dim > 0 ? m->head_dim : m->d_model / m->heads);
+    double mla_hd = (double)(m->qk_nope_head_dim + m->qk_rope_head_dim + m->v_head_dim);
+    double wide = (double)m->heads * (hd > mla_hd ? hd : mla_hd);
+    double attn = 4.0 * h * wide +
+                  (double)(m->kv_lora_rank + m->q_lora_rank) * (h + wide);
     double approx = 2.0 * (double)m->vocab * h + (double)m->context * h +
-                    L * (4.0 * h * h + 3.0 * h * ((double)m->ffn + n_experts * fe) + h * (double)m->experts);
+                    L * (attn + 3.0 * h * ((double)m->ffn + n_experts * fe) + h * (double)m->experts);
     if (approx > MAX_PARAMS) {
         snprintf(err, (size_t)errlen, "layers: the shape has %.3g parameters, more than %.0e",
                  approx, MAX_PARAMS);

@@ -33,6 +33,32 @@ struct model_arch {
     int64_t moe_ffn;             /* expert hidden width; 0 = ffn */
     int64_t dense_layers;        /* the first dense_layers layers keep a dense MLP */
     int64_t exact_params;        /* > 0: a custom model of exactly this many parameters */
+    /* Named as in Hugging Face configs. 0 means "not used" / the default. */
+    int64_t head_dim;            /* per attention head; 0 = d_model / heads */
+    int64_t sliding_window;      /* tokens a local layer attends to; 0 = every layer global */
+    int64_t sliding_window_pattern; /* Gemma 3 style: every N-th layer global, the rest local;
+                                       0 = all layers local (Mistral) when a window is set */
+    int64_t kv_lora_rank;        /* > 0: multi-head latent attention (DeepSeek-V2 MLA) */
+    int64_t q_lora_rank;         /* MLA: rank of the query compression; 0 = full q_proj */
+    int64_t qk_nope_head_dim;    /* MLA: per-head query/key width without rotary position */
+    int64_t qk_rope_head_dim;    /* MLA: the decoupled rotary key, shared by the heads */
+    int64_t v_head_dim;          /* MLA: per-head value width */
+};
+
+/* The attention's widths, from the architecture (MLA or GQA/MHA/MQA). */
+struct attn_dims {
+    int64_t head_qk;             /* per-head query/key width the scores use */
+    int64_t head_v;              /* per-head value width */
+    int64_t q_width;             /* heads x head_qk */
+    int64_t o_width;             /* heads x head_v: the output projection's input */
+    int64_t w_in;                /* attention weights before the scores (Q, K, V or MLA's
+                                    down/up projections), one layer */
+    int64_t w_out;               /* output projection weights, one layer */
+    int64_t norm;                /* MLA's latent norms (kv_a, q_a), one layer */
+    int64_t cache_per_token;     /* elements cached per token per layer: 2 x kv_heads x
+                                    head_dim, or MLA's latent + rope key */
+    int64_t cache_heads;         /* heads the cache is split into (kv_heads; 1 for MLA's
+                                    shared latent, which tensor parallelism replicates) */
 };
 
 /* Parameter counts by component, whole model. All exact integers. */
@@ -74,5 +100,15 @@ int64_t model_expert_ffn(const struct model_arch *m);
 int64_t model_moe_layers(const struct model_arch *m);
 /* True for a mixture-of-experts model. */
 bool model_is_moe(const struct model_arch *m);
+/* True for multi-head latent attention (kv_lora_rank > 0). */
+bool model_is_mla(const struct model_arch *m);
+/* head_dim, or d_model / heads when it is not given. */
+int64_t model_head_dim(const struct model_arch *m);
+void model_attn_dims(const struct model_arch *m, struct attn_dims *out);
+/* Layers that attend within the sliding window (0 without one). */
+int64_t model_local_layers(const struct model_arch *m);
+/* Keys one query at position ctx attends to, averaged over the layers (local layers see at
+ * most the window). */
+double model_attn_span(const struct model_arch *m, double ctx);
 
 #endif

@@ -514,7 +514,12 @@ static bool model_equal(const struct model_arch *a, const struct model_arch *b)
            a->qkv_bias == b->qkv_bias && a->positional == b->positional &&
            a->experts == b->experts && a->experts_active == b->experts_active &&
            a->shared_experts == b->shared_experts && a->moe_ffn == b->moe_ffn &&
-           a->dense_layers == b->dense_layers && a->exact_params == b->exact_params;
+           a->dense_layers == b->dense_layers && a->exact_params == b->exact_params &&
+           a->head_dim == b->head_dim && a->sliding_window == b->sliding_window &&
+           a->sliding_window_pattern == b->sliding_window_pattern &&
+           a->kv_lora_rank == b->kv_lora_rank && a->q_lora_rank == b->q_lora_rank &&
+           a->qk_nope_head_dim == b->qk_nope_head_dim &&
+           a->qk_rope_head_dim == b->qk_rope_head_dim && a->v_head_dim == b->v_head_dim;
 }
 
 /* cJSON adders that report allocation failure through one flag. */
@@ -567,6 +572,19 @@ static cJSON *model_json(const struct model_arch *m, bool *ok)
     add_num(o, "dense_layers", (double)m->dense_layers, ok);
     if (m->exact_params > 0)
         add_num(o, "params", (double)m->exact_params, ok);
+    /* The attention shape's optional fields, only where a model uses them. */
+    const struct {
+        const char *key;
+        int64_t v;
+    } extra[] = {
+        {"head_dim", m->head_dim}, {"sliding_window", m->sliding_window},
+        {"sliding_window_pattern", m->sliding_window_pattern}, {"kv_lora_rank", m->kv_lora_rank},
+        {"q_lora_rank", m->q_lora_rank}, {"qk_nope_head_dim", m->qk_nope_head_dim},
+        {"qk_rope_head_dim", m->qk_rope_head_dim}, {"v_head_dim", m->v_head_dim},
+    };
+    for (size_t i = 0; i < sizeof extra / sizeof extra[0]; i++)
+        if (extra[i].v > 0)
+            add_num(o, extra[i].key, (double)extra[i].v, ok);
     return o;
 }
 

@@ -58,6 +58,9 @@ static const char *const model_fields[] = {
     "tied_embeddings", "bias",   "qkv_bias", "positional",     "experts",
     "experts_active",  "shared_experts",     "moe_ffn",        "dense_layers",
     "tokens",  "source",
+    /* Attention shape beyond d_model / heads, named as in Hugging Face configs. */
+    "head_dim", "sliding_window", "sliding_window_pattern", "kv_lora_rank", "q_lora_rank",
+    "qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim",
 };
 #define MODEL_FIELD_COUNT (sizeof model_fields / sizeof model_fields[0])
 
@@ -506,6 +509,19 @@ static bool opt_int(const struct report *r, const cJSON *obj, const char *name, 
     return want_int(r, name, v, lo, hi, out);
 }
 
+/* An optional count where null means "not used", as Hugging Face configs write it
+ * (q_lora_rank: null, sliding_window: null): 0. */
+static bool opt_count(const struct report *r, const cJSON *obj, const char *name, int64_t hi,
+                      int64_t *out)
+{
+    const cJSON *v = field_get(obj, name);
+    if (v && cJSON_IsNull(v)) {
+        *out = 0;
+        return true;
+    }
+    return opt_int(r, obj, name, 0, hi, 0, out);
+}
+
 static bool opt_bool(const struct report *r, const cJSON *obj, const char *name, bool *out)
 {
     const cJSON *v = field_get(obj, name);
@@ -581,7 +597,15 @@ static bool model_read(const struct report *r, const cJSON *o, struct model_arch
         !opt_int(r, o, "experts_active", 0, MODEL_EXPERTS_MAX, 0, &m->experts_active) ||
         !opt_int(r, o, "shared_experts", 0, MODEL_SHARED_MAX, 0, &m->shared_experts) ||
         !opt_int(r, o, "moe_ffn", 0, MODEL_FFN_MAX, 0, &m->moe_ffn) ||
-        !opt_int(r, o, "dense_layers", 0, MODEL_LAYERS_MAX, 0, &m->dense_layers))
+        !opt_int(r, o, "dense_layers", 0, MODEL_LAYERS_MAX, 0, &m->dense_layers) ||
+        !opt_count(r, o, "head_dim", MODEL_WIDTH_MAX, &m->head_dim) ||
+        !opt_count(r, o, "sliding_window", MODEL_CONTEXT_MAX, &m->sliding_window) ||
+        !opt_count(r, o, "sliding_window_pattern", MODEL_LAYERS_MAX, &m->sliding_window_pattern) ||
+        !opt_count(r, o, "kv_lora_rank", MODEL_WIDTH_MAX, &m->kv_lora_rank) ||
+        !opt_count(r, o, "q_lora_rank", MODEL_WIDTH_MAX, &m->q_lora_rank) ||
+        !opt_count(r, o, "qk_nope_head_dim", MODEL_WIDTH_MAX, &m->qk_nope_head_dim) ||
+        !opt_count(r, o, "qk_rope_head_dim", MODEL_WIDTH_MAX, &m->qk_rope_head_dim) ||
+        !opt_count(r, o, "v_head_dim", MODEL_WIDTH_MAX, &m->v_head_dim))
         return false;
 
     if ((v = field_get(o, "tokens")) &&
@@ -592,7 +616,7 @@ static bool model_read(const struct report *r, const cJSON *o, struct model_arch
         return false;
 
     /* Cross-field checks; model_validate() repeats the essential ones, these name the file. */
-    if (m->d_model % m->heads != 0)
+    if (m->head_dim == 0 && m->kv_lora_rank == 0 && m->d_model % m->heads != 0)
         return fail(r, "heads", "%lld does not divide d_model %lld", (long long)m->heads,
                     (long long)m->d_model);
     if (m->kv_heads > m->heads)
