@@ -19,6 +19,9 @@ static const struct {
     [DTYPE_FP4] = {"fp4", 0.5 + 1.0 / DTYPE_FP4_BLOCK, PEAK_FP4},
     /* 8-bit optimizer state; int8 tensor-core rate equals fp8's on the GPUs we list. */
     [DTYPE_INT8] = {"int8", 1.0, PEAK_FP8},
+    /* Weight-only quantisation: the matmul dequantises to the activations' format, so the
+     * rate is the activations'; bf16 stands for it here. */
+    [DTYPE_INT4] = {"int4", 0.5 + 2.0 / DTYPE_INT4_GROUP, PEAK_BF16},
 };
 
 static const char *const peak_names[PEAK_COUNT] = {
@@ -59,6 +62,11 @@ bool dtype_parse(const char *s, enum dtype *out)
         }
     }
     return false;
+}
+
+bool dtype_trains(enum dtype d)
+{
+    return (unsigned)d < DTYPE_COUNT && d != DTYPE_FP64 && d != DTYPE_INT8 && d != DTYPE_INT4;
 }
 
 enum peak_kind dtype_peak(enum dtype d)

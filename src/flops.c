@@ -40,7 +40,7 @@ struct shape {
 
 /*
  * The shape of a pass of `seqs` sequences with `queries` new tokens each attending to `keys`
- * tokens (before sliding windows), on one of t tensor-parallel ranks. replicate_kv: a rank
+ * tokens (averaged over the layers: sliding windows applied), on one of t tensor-parallel ranks. replicate_kv: a rank
  * keeps whole KV heads (serving: ceil(kv_heads / t), MLA's latent on every rank); otherwise
  * the K/V widths divide by t as the training shapes always did.
  */
@@ -53,7 +53,7 @@ static void shape_fill(const struct model_arch *m, double seqs, double queries, 
     z->s = queries;
     z->b = seqs;
     z->T = seqs * queries;
-    z->sk = model_attn_span(m, keys);
+    z->sk = keys;
     z->h = (double)m->d_model;
     z->a = (double)m->heads;
     z->qd = (double)ad.q_width;
@@ -92,7 +92,7 @@ static void shape_fill(const struct model_arch *m, double seqs, double queries, 
 static void shape_of(const struct scenario *s, double tokens, double t, struct shape *z)
 {
     const double seq = (double)s->seq;
-    shape_fill(&s->model, tokens / seq, seq, seq, t, false, z);
+    shape_fill(&s->model, tokens / seq, seq, model_attn_span(&s->model, seq), t, false, z);
     z->e = dtype_bytes(s->dtype == DTYPE_TF32 ? DTYPE_FP32 : s->dtype);
     z->ew = z->e;
     z->ekv = z->e;
@@ -387,7 +387,7 @@ void flops_pass(const struct model_arch *m, const struct gpu_spec *g, const stru
 {
     *n_ops = 0;
     struct shape z;
-    shape_fill(m, p->seqs, p->queries, p->context, p->tp, true, &z);
+    shape_fill(m, p->seqs, p->queries, p->keys, p->tp, true, &z);
     z.e = dtype_bytes(p->act);
     z.ew = dtype_bytes(p->weights);
     z.ekv = dtype_bytes(p->kv);

@@ -33,7 +33,8 @@ void flops_totals(const struct scenario *s, struct analysis *a);
 struct flops_pass {
     double seqs;          /* sequences in the batch */
     double queries;       /* new tokens per sequence: the prompt, or 1 per decode step */
-    double context;       /* tokens each new token attends to (before sliding windows) */
+    double keys;          /* keys each new token attends to, averaged over the layers (sliding
+                             windows applied) and, for decode, over the steps */
     double head_tokens;   /* tokens through the final norm and LM head */
     double tp;            /* tensor-parallel degree: widths and KV heads split over it */
     enum dtype act;       /* activations, and the matmuls' arithmetic */

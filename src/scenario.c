@@ -180,7 +180,7 @@ bool scenario_validate(const struct scenario *s, char *err, int errlen)
         snprintf(err, n, "--zero: must be 0, 1, 2 or 3, got %d", s->zero);
         return false;
     }
-    if ((unsigned)s->dtype >= DTYPE_COUNT || s->dtype == DTYPE_INT8 || s->dtype == DTYPE_FP64) {
+    if (!dtype_trains(s->dtype)) {
         snprintf(err, n, "--dtype: must be fp32, tf32, bf16, fp16, fp8 or fp4");
         return false;
     }

@@ -98,7 +98,7 @@ static bool parse_train_dtype(const char *v, enum dtype *out)
     enum dtype d;
     if (!dtype_parse(v, &d))
         return false;
-    if (d == DTYPE_FP64 || d == DTYPE_INT8)
+    if (!dtype_trains(d))
         return false;
     *out = d;
     return true;

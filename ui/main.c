@@ -4,6 +4,7 @@
 
 #include "cli.h"
 #include "dashboard.h"
+#include "infer_cli.h"
 #include "probe_cli.h"
 #include "snapshot.h"
 
@@ -19,6 +20,8 @@ int main(int argc, char **argv)
             return cli_intensity(argc - 1, argv + 1);
         if (strcmp(cmd, "list") == 0)
             return cli_list(argc - 1, argv + 1);
+        if (strcmp(cmd, "infer") == 0)
+            return cli_infer(argc - 1, argv + 1);
         if (strcmp(cmd, "probe") == 0)
             return cmd_probe(argc - 1, argv + 1);
         if (strcmp(cmd, "snapshot") == 0)

@@ -491,7 +491,7 @@ bool slider_parse(const struct presets *p, struct scenario *s, enum slider_id id
     }
     case SL_DTYPE: {
         enum dtype d;
-        if (!dtype_parse(t, &d) || d == DTYPE_FP64 || d == DTYPE_INT8) {
+        if (!dtype_parse(t, &d) || !dtype_trains(d)) {
             snprintf(err, errlen, "dtype: '%s' is not fp32, tf32, bf16, fp16, fp8 or fp4", t);
             return false;
         }

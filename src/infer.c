@@ -1,0 +1,262 @@
+/* infer.c - serving: memory with the KV cache, prefill and decode, latency, throughput. */
+#include "infer.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "flops.h"
+
+/* Longest prompt + generation rooftop models (far beyond any released context). */
+#define INFER_TOKENS_MAX 100000000LL
+
+void infer_default(struct infer_scenario *s)
+{
+    memset(s, 0, sizeof *s);
+    gpu_builtin_h100(&s->gpu);
+    s->tp = 1;
+    s->batch = 1;
+    s->prompt = 2048;
+    s->generate = 256;
+    s->dtype = DTYPE_BF16;
+    s->weights = DTYPE_BF16;
+    s->kv = DTYPE_BF16;
+    s->compute_eff = INFER_COMPUTE_EFF;
+    s->memory_eff = INFER_MEMORY_EFF;
+}
+
+static bool act_dtype_ok(enum dtype d)
+{
+    return d == DTYPE_FP32 || d == DTYPE_BF16 || d == DTYPE_FP16 || d == DTYPE_FP8_E4M3 ||
+           d == DTYPE_FP8_E5M2;
+}
+
+bool infer_validate(const struct infer_scenario *s, char *err, int errlen)
+{
+    const size_t n = (size_t)errlen;
+    if (!model_validate(&s->model, err, errlen))
+        return false;
+    if (s->tp < 1 || s->tp > s->model.heads || s->model.heads % s->tp != 0) {
+        snprintf(err, n, "--tp: %lld does not divide the model's %lld heads", (long long)s->tp,
+                 (long long)s->model.heads);
+        return false;
+    }
+    if (s->batch < 1 || s->batch > INFER_BATCH_MAX) {
+        snprintf(err, n, "--batch: must be between 1 and %lld, got %lld",
+                 (long long)INFER_BATCH_MAX, (long long)s->batch);
+        return false;
+    }
+    if (s->prompt < 1 || s->prompt > INFER_TOKENS_MAX) {
+        snprintf(err, n, "--prompt: must be between 1 and %lld tokens, got %lld",
+                 (long long)INFER_TOKENS_MAX, (long long)s->prompt);
+        return false;
+    }
+    if (s->generate < 1 || s->generate > INFER_TOKENS_MAX) {
+        snprintf(err, n, "--generate: must be between 1 and %lld tokens, got %lld",
+                 (long long)INFER_TOKENS_MAX, (long long)s->generate);
+        return false;
+    }
+    if (s->prompt + s->generate > s->model.context) {
+        snprintf(err, n, "--generate: prompt %lld + generate %lld tokens exceed %s's context of %lld",
+                 (long long)s->prompt, (long long)s->generate, s->model.name,
+                 (long long)s->model.context);
+        return false;
+    }
+    if (!act_dtype_ok(s->dtype)) {
+        snprintf(err, n, "--dtype: must be fp32, bf16, fp16 or fp8 (the activations' format)");
+        return false;
+    }
+    if ((unsigned)s->weights >= DTYPE_COUNT || s->weights == DTYPE_FP64 || s->weights == DTYPE_TF32) {
+        snprintf(err, n, "--weights-dtype: must be fp32, bf16, fp16, fp8, int8, int4 or fp4");
+        return false;
+    }
+    if ((unsigned)s->kv >= DTYPE_COUNT || s->kv == DTYPE_FP64 || s->kv == DTYPE_TF32) {
+        snprintf(err, n, "--kv-dtype: must be fp32, bf16, fp16, fp8, int8, int4 or fp4");
+        return false;
+    }
+    if (!(s->compute_eff > 0 && s->compute_eff <= 1)) {
+        snprintf(err, n, "--compute-eff: must be in (0, 1], got %g", s->compute_eff);
+        return false;
+    }
+    if (!(s->memory_eff > 0 && s->memory_eff <= 1)) {
+        snprintf(err, n, "--memory-eff: must be in (0, 1], got %g", s->memory_eff);
+        return false;
+    }
+    if (!(s->gpu.bandwidth > 0) || !(gpu_peak(&s->gpu, s->dtype) > 0) || !(s->gpu.memory_bytes > 0)) {
+        snprintf(err, n, "--gpu: %s lacks bandwidth, memory or a %s peak", s->gpu.name,
+                 dtype_name(s->dtype));
+        return false;
+    }
+    return true;
+}
+
+/* Elements one GPU caches per token per layer: whole KV heads on each rank (a rank cannot
+ * hold part of a head; with more ranks than KV heads they are replicated), and MLA's shared
+ * latent on every rank. */
+static double cache_per_token_gpu(const struct model_arch *m, int64_t tp)
+{
+    struct attn_dims ad;
+    model_attn_dims(m, &ad);
+    const double heads = (double)ad.cache_heads;
+    return (double)ad.cache_per_token * ceil(heads / (double)tp) / heads;
+}
+
+double infer_kv_bytes(const struct model_arch *m, double ctx, enum dtype kv, int64_t tp)
+{
+    const double local = (double)model_local_layers(m);
+    const double w = (double)m->sliding_window;
+    const double local_ctx = local > 0 && ctx > w ? w : ctx;
+    const double tokens = ((double)m->layers - local) * ctx + local * local_ctx;
+    return tokens * cache_per_token_gpu(m, tp) * dtype_bytes(kv);
+}
+
+double infer_allreduce_seconds(double bytes, int64_t n, double link_bandwidth)
+{
+    if (n <= 1)
+        return 0.0;
+    const double nn = (double)n;
+    double t = link_bandwidth > 0 ? 2.0 * (nn - 1.0) / nn * bytes / (link_bandwidth / 2.0) : 0.0;
+    return t > INFER_ALLREDUCE_MIN_S ? t : INFER_ALLREDUCE_MIN_S;
+}
+
+/* Weights on one GPU: the blocks' linear layers in the weight dtype; embeddings, LM head,
+ * biases and norms stay in the activations' dtype, as GPTQ, AWQ and fp8 serving keep them.
+ * Tensor parallelism splits the linear layers and the vocabulary; norms are replicated. */
+static double weight_bytes(const struct infer_scenario *s, const struct param_counts *pc)
+{
+    const double t = (double)s->tp, ea = dtype_bytes(s->dtype), ew = dtype_bytes(s->weights);
+    const double linear = (double)(pc->attention + pc->mlp + pc->router);
+    const double other = (double)(pc->embedding + pc->position + pc->lm_head + pc->biases);
+    return (linear * ew + other * ea) / t + (double)pc->norms * ea;
+}
+
+/* Transient activations of one sequence's prefill on one GPU, the largest a layer keeps live
+ * (FlashAttention, so no score matrix): the residual stream in and out plus the larger of
+ * the attention's projections and the MLP's hidden tensors, and the fp32 logits of the last
+ * position. Linear in the batch. */
+static double activation_bytes_per_seq(const struct infer_scenario *s)
+{
+    const struct model_arch *m = &s->model;
+    struct attn_dims ad;
+    model_attn_dims(m, &ad);
+    const double t = (double)s->tp, P = (double)s->prompt, h = (double)m->d_model;
+    const double attn = ((double)ad.q_width + (double)ad.cache_per_token + (double)ad.o_width) / t;
+    const double routed = model_is_moe(m) ? (double)(m->experts_active + m->shared_experts) : 1.0;
+    const double f = model_is_moe(m) ? (double)model_expert_ffn(m) : (double)m->ffn;
+    const double f_dense = (double)m->ffn;
+    const double widest = routed * f > f_dense ? routed * f : f_dense;
+    const double mlp = (m->mlp == MLP_SWIGLU ? 3.0 : 2.0) * widest / t;
+    const double live = 2.0 * h + (attn > mlp ? attn : mlp);
+    return P * live * dtype_bytes(s->dtype) + 4.0 * (double)m->vocab / t;
+}
+
+static void phase_run(const struct infer_scenario *s, double queries, double keys,
+                      struct infer_phase *ph)
+{
+    memset(ph, 0, sizeof *ph);
+    struct flops_pass p = {
+        .seqs = (double)s->batch,
+        .queries = queries,
+        .keys = keys,
+        .head_tokens = (double)s->batch,
+        .tp = (double)s->tp,
+        .act = s->dtype,
+        .weights = s->weights,
+        .kv = s->kv,
+        .compute_eff = s->compute_eff,
+        .memory_eff = s->memory_eff,
+        .flash = true,
+    };
+    flops_pass(&s->model, &s->gpu, &p, ph->ops, &ph->n_ops);
+    for (int i = 0; i < ph->n_ops; i++) {
+        ph->flops += ph->ops[i].flops;
+        ph->bytes += ph->ops[i].bytes;
+        ph->compute_seconds += ph->ops[i].seconds;
+    }
+    ph->intensity = ph->bytes > 0 ? ph->flops / ph->bytes : 0.0;
+    ph->keys = keys;
+    /* Megatron: an all-reduce of the tokens' hidden states after attention and after the MLP
+     * of every layer. */
+    const double msg = (double)s->batch * queries * (double)s->model.d_model * dtype_bytes(s->dtype);
+    ph->comm_seconds = 2.0 * (double)s->model.layers *
+                       infer_allreduce_seconds(msg, s->tp, s->gpu.interconnect_bandwidth);
+    ph->seconds = ph->compute_seconds + ph->comm_seconds;
+}
+
+/* Sum of min(c, w) over c = a .. b (integers, a <= b). */
+static double sum_capped(double a, double b, double w)
+{
+    double sum = 0;
+    double hi = b < w ? b : w;
+    if (hi >= a)
+        sum += (a + hi) * (hi - a + 1.0) / 2.0;
+    double from = a > w + 1.0 ? a : w + 1.0;
+    if (b >= from)
+        sum += w * (b - from + 1.0);
+    return sum;
+}
+
+/* Keys a decode token attends to, averaged over the layers and over the steps whose token
+ * sits at positions a .. b (the token itself included). Exact with sliding windows. */
+static double decode_keys(const struct model_arch *m, double a, double b)
+{
+    const double L = (double)m->layers, local = (double)model_local_layers(m);
+    const double steps = b - a + 1.0;
+    const double global_sum = (a + b) * steps / 2.0;
+    const double local_sum = local > 0 ? sum_capped(a, b, (double)m->sliding_window) : 0.0;
+    return ((L - local) * global_sum + local * local_sum) / (L * steps);
+}
+
+void infer_run(const struct infer_scenario *s, struct infer_result *out)
+{
+    memset(out, 0, sizeof *out);
+    const struct model_arch *m = &s->model;
+    model_params(m, &out->params);
+    struct attn_dims ad;
+    model_attn_dims(m, &ad);
+
+    const double P = (double)s->prompt, N = (double)s->generate, ctx = P + N;
+    out->kv_bytes_per_token = (double)ad.cache_per_token * (double)m->layers * dtype_bytes(s->kv);
+    out->kv_bytes_per_token_gpu = cache_per_token_gpu(m, s->tp) * (double)m->layers * dtype_bytes(s->kv);
+    out->kv_bytes_per_sequence_gpu = infer_kv_bytes(m, ctx, s->kv, s->tp);
+
+    const double weights = weight_bytes(s, &out->params);
+    const double act_seq = activation_bytes_per_seq(s);
+    const double B = (double)s->batch;
+    out->memory.weights = weights;
+    out->memory.kv_cache = B * out->kv_bytes_per_sequence_gpu;
+    out->memory.activations = B * act_seq;
+    out->memory.total = out->memory.weights + out->memory.kv_cache + out->memory.activations;
+    out->memory.capacity = s->gpu.memory_bytes;
+    out->memory.fits = out->memory.total <= out->memory.capacity;
+
+    const double per_seq = out->kv_bytes_per_sequence_gpu + act_seq;
+    const double room = s->gpu.memory_bytes - weights;
+    double mb = per_seq > 0 && room > 0 ? floor(room / per_seq) : 0.0;
+    out->max_batch = mb > (double)INFER_BATCH_MAX ? INFER_BATCH_MAX : (int64_t)mb;
+
+    /* Prefill: every prompt token attends to the whole prompt (the full s^2 the FLOP counts
+     * use throughout rooftop; a causal kernel skips about half of the scores). */
+    phase_run(s, P, model_attn_span(m, P), &out->prefill);
+
+    /* Prefill yields the first token; decode steps 1 .. N-1 feed token j at position P + j. */
+    out->decode_steps = s->generate - 1;
+    const double first = P + 1.0, last = P + (N > 1 ? N - 1.0 : 1.0);
+    phase_run(s, 1.0, decode_keys(m, first, last), &out->decode);
+    phase_run(s, 1.0, decode_keys(m, last, last), &out->decode_last);
+
+    out->ttft = out->prefill.seconds;
+    /* The weights' time is the same every step and the cache's grows linearly, so the step
+     * at the average cache length takes the average time (each op stays on its side of the
+     * ridge as the cache grows: the attention's FLOPs and bytes grow together). */
+    out->tpot = out->decode.seconds;
+    out->tpot_last = out->decode_last.seconds;
+    out->end_to_end = out->ttft + (double)out->decode_steps * out->tpot;
+    out->tokens_per_s = out->end_to_end > 0 ? B * N / out->end_to_end : 0.0;
+    out->tokens_per_s_per_gpu = out->tokens_per_s / (double)s->tp;
+    out->decode_tokens_per_s = out->tpot > 0 ? B / out->tpot : 0.0;
+
+    out->peak = gpu_peak(&s->gpu, s->dtype);
+    out->bandwidth = s->gpu.bandwidth;
+    out->ridge = out->bandwidth > 0 ? out->peak / out->bandwidth : 0.0;
+}

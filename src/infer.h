@@ -1,0 +1,104 @@
+/* infer.h - serving a model: memory per GPU with the KV cache, prefill and decode on the
+ * roofline, latency and throughput (reference.md section 8). */
+#ifndef ROOFTOP_INFER_H
+#define ROOFTOP_INFER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "analysis.h"
+#include "dtype.h"
+#include "gpu.h"
+#include "model.h"
+
+/*
+ * Efficiencies assumed unless given: the fraction of the dense peak a large GEMM reaches and
+ * of the bandwidth a streaming copy reaches, as measured on an H200 (reference.md section 3:
+ * 8192^3 bf16 GEMM 770-800 of 989.4 TFLOP/s, device copy 4.3 of 4.8 TB/s).
+ */
+#define INFER_COMPUTE_EFF 0.8
+#define INFER_MEMORY_EFF 0.9
+/* The shortest all-reduce on NVLink: llm-analysis's intra_node_min_message_latency (8 us). */
+#define INFER_ALLREDUCE_MIN_S 8e-6
+/* Largest batch max_batch reports (beyond it the answer is "more than this"). */
+#define INFER_BATCH_MAX 1000000000LL
+
+/* Every input of one serving scenario. */
+struct infer_scenario {
+    struct model_arch model;
+    struct gpu_spec gpu;
+    int64_t tp;              /* tensor-parallel degree: GPUs serving one copy of the model */
+    int64_t batch;           /* sequences decoded together */
+    int64_t prompt;          /* prompt tokens per sequence */
+    int64_t generate;        /* tokens generated per sequence */
+    enum dtype dtype;        /* activations and the matmuls' arithmetic */
+    enum dtype weights;      /* weights of the transformer blocks' linear layers */
+    enum dtype kv;           /* the KV cache */
+    double compute_eff;      /* fraction of the dense peak reached, (0, 1] */
+    double memory_eff;       /* fraction of the memory bandwidth reached, (0, 1] */
+};
+
+/* One phase's totals on one GPU (prefill: the whole prompt; decode: one step of the batch). */
+struct infer_phase {
+    double flops;
+    double bytes;
+    double intensity;        /* flops / bytes */
+    double compute_seconds;  /* the operations' roofline times at the assumed efficiencies */
+    double comm_seconds;     /* tensor-parallel all-reduces: two per layer */
+    double seconds;          /* compute + communication */
+    double keys;             /* keys a new token attends to, averaged over the layers */
+    struct op ops[ANALYSIS_MAX_OPS];
+    int n_ops;
+};
+
+struct infer_result {
+    struct param_counts params;
+    struct {
+        double weights;      /* bytes per GPU */
+        double kv_cache;     /* the whole batch at prompt + generate tokens */
+        double activations;  /* transient: the largest one layer of prefill keeps live */
+        double total;
+        double capacity;
+        bool fits;
+    } memory;
+    double kv_bytes_per_token;          /* whole model: the formula from the config */
+    double kv_bytes_per_token_gpu;      /* one GPU's share (whole KV heads, MLA replicated) */
+    double kv_bytes_per_sequence_gpu;   /* one sequence at prompt + generate, windows applied */
+    struct infer_phase prefill;
+    struct infer_phase decode;          /* one step, averaged over the generated tokens */
+    struct infer_phase decode_last;     /* the last step (the longest cache) */
+    int64_t decode_steps;               /* generate - 1: prefill yields the first token */
+    double ttft;                        /* time to first token: the prefill */
+    double tpot;                        /* time per output token, averaged over the steps */
+    double tpot_last;
+    double end_to_end;                  /* ttft + decode_steps x tpot */
+    double tokens_per_s;                /* generated tokens of the batch / end_to_end */
+    double tokens_per_s_per_gpu;
+    double decode_tokens_per_s;         /* batch / tpot: the steady decode rate */
+    int64_t max_batch;                  /* largest batch whose memory fits */
+    double peak;                        /* dense FLOP/s of the activations' dtype */
+    double bandwidth;
+    double ridge;                       /* peak / bandwidth, FLOP/byte */
+};
+
+/* Llama-2-7B-shaped defaults on the built-in H100: tp 1, batch 1, prompt 2048, generate 256,
+ * bf16 everywhere, the efficiencies above. The model must be set by the caller (a preset). */
+void infer_default(struct infer_scenario *s);
+
+/* Checks the inputs together. On error writes one line naming the flag ("--tp: 3 does not
+ * divide the model's 32 heads") to err and returns false. */
+bool infer_validate(const struct infer_scenario *s, char *err, int errlen);
+
+/* Computes everything; s must have passed infer_validate. Never NaN or infinity. */
+void infer_run(const struct infer_scenario *s, struct infer_result *out);
+
+/* KV-cache bytes of one sequence of ctx tokens on one of tp GPUs (sliding-window layers keep
+ * at most the window). */
+double infer_kv_bytes(const struct model_arch *m, double ctx, enum dtype kv, int64_t tp);
+
+/* One ring all-reduce of `bytes` over n GPUs with link_bandwidth bytes/s per GPU (both
+ * directions together, as datasheets give it): 2(n-1)/n x bytes / (link / 2), at least
+ * INFER_ALLREDUCE_MIN_S; 0 for n = 1. */
+double infer_allreduce_seconds(double bytes, int64_t n, double link_bandwidth);
+
+#endif

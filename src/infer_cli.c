@@ -1,0 +1,208 @@
+/* infer_cli.c - `rooftop infer`: parse a serving scenario, compute it, print it. */
+#include "infer_cli.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "infer_report.h"
+#include "spec.h"
+#include "units.h"
+
+#define INFER_ERR_MAX 1024
+
+enum infer_flag {
+    F_MODEL, F_GPU, F_TP, F_BATCH, F_PROMPT, F_GENERATE, F_DTYPE, F_WEIGHTS, F_KV,
+    F_COMPUTE_EFF, F_MEMORY_EFF, F_FORMAT, F_COUNT
+};
+
+static const char *const flag_names[F_COUNT] = {
+    [F_MODEL] = "model", [F_GPU] = "gpu", [F_TP] = "tp", [F_BATCH] = "batch",
+    [F_PROMPT] = "prompt", [F_GENERATE] = "generate", [F_DTYPE] = "dtype",
+    [F_WEIGHTS] = "weights-dtype", [F_KV] = "kv-dtype", [F_COMPUTE_EFF] = "compute-eff",
+    [F_MEMORY_EFF] = "memory-eff", [F_FORMAT] = "format",
+};
+
+void infer_cli_help(FILE *f)
+{
+    fputs("usage: rooftop infer [options] [--format text|json|csv|md]\n"
+          "Serving a model: memory per GPU with the KV cache, prefill (time to first token) and\n"
+          "decode (time per output token) on the roofline, tokens/s.\n"
+          "  --model NAME|FILE       model preset or JSON file (default " INFER_DEFAULT_MODEL ")\n"
+          "  --gpu NAME|FILE         GPU preset or JSON file (default h100-sxm)\n"
+          "  --tp T                  tensor-parallel GPUs serving one copy (default 1)\n"
+          "  --batch B               sequences decoded together (default 1)\n"
+          "  --prompt P              prompt tokens per sequence (default 2k = 2048)\n"
+          "  --generate N            generated tokens per sequence (default 256)\n"
+          "  --dtype D               activations: fp32|bf16|fp16|fp8 (default bf16)\n"
+          "  --weights-dtype W       linear-layer weights: fp32|bf16|fp16|fp8|int8|int4|fp4\n"
+          "                          (default: --dtype; int4 has one fp16 scale per 128 values)\n"
+          "  --kv-dtype K            the KV cache, same choices (default: --dtype)\n"
+          "  --compute-eff E         fraction of the dense peak reached (default 0.8)\n"
+          "  --memory-eff E          fraction of the memory bandwidth reached (default 0.9)\n"
+          "  --format F              text (default), json, csv or md\n"
+          "Numbers take 2k (tokens: k = 1024), 1e3, 256.\n",
+          f);
+}
+
+static bool parse_count(const char *flag, const char *v, int64_t *out, bool length, char *err,
+                        size_t errlen)
+{
+    double d;
+    bool ok = length ? units_parse_length(v, &d) : units_parse(v, &d);
+    if (!ok) {
+        snprintf(err, errlen, "--%s: '%s' is not a number", flag, v);
+        return false;
+    }
+    if (d < 1 || d > 1e15 || d != (double)(int64_t)d) {
+        snprintf(err, errlen, "--%s: %s is not a whole number from 1", flag, v);
+        return false;
+    }
+    *out = (int64_t)d;
+    return true;
+}
+
+static bool parse_fraction(const char *flag, const char *v, double *out, char *err, size_t errlen)
+{
+    if (!units_parse(v, out)) {
+        snprintf(err, errlen, "--%s: '%s' is not a number", flag, v);
+        return false;
+    }
+    return true;
+}
+
+static bool parse_dtype(const char *flag, const char *v, enum dtype *out, char *err, size_t errlen)
+{
+    if (!dtype_parse(v, out)) {
+        snprintf(err, errlen, "--%s: '%s' is not one of fp32, bf16, fp16, fp8, int8, int4, fp4",
+                 flag, v);
+        return false;
+    }
+    return true;
+}
+
+static bool apply(struct infer_scenario *s, enum infer_flag f, const char *v, bool *weights_set,
+                  bool *kv_set, enum report_format *fmt, char *err, size_t errlen)
+{
+    const char *name = flag_names[f];
+    char sub[SPEC_ERR_MAX];
+    switch (f) {
+    case F_MODEL:
+        if (!spec_find_model(v, &s->model, sub, sizeof sub)) {
+            snprintf(err, errlen, "--model: %s", sub);
+            return false;
+        }
+        return true;
+    case F_GPU:
+        if (!spec_find_gpu(v, &s->gpu, sub, sizeof sub)) {
+            snprintf(err, errlen, "--gpu: %s", sub);
+            return false;
+        }
+        return true;
+    case F_TP:
+        return parse_count(name, v, &s->tp, false, err, errlen);
+    case F_BATCH:
+        return parse_count(name, v, &s->batch, false, err, errlen);
+    case F_PROMPT:
+        return parse_count(name, v, &s->prompt, true, err, errlen);
+    case F_GENERATE:
+        return parse_count(name, v, &s->generate, true, err, errlen);
+    case F_DTYPE:
+        if (!parse_dtype(name, v, &s->dtype, err, errlen))
+            return false;
+        if (!*weights_set)
+            s->weights = s->dtype;
+        if (!*kv_set)
+            s->kv = s->dtype;
+        return true;
+    case F_WEIGHTS:
+        *weights_set = true;
+        return parse_dtype(name, v, &s->weights, err, errlen);
+    case F_KV:
+        *kv_set = true;
+        return parse_dtype(name, v, &s->kv, err, errlen);
+    case F_COMPUTE_EFF:
+        return parse_fraction(name, v, &s->compute_eff, err, errlen);
+    case F_MEMORY_EFF:
+        return parse_fraction(name, v, &s->memory_eff, err, errlen);
+    case F_FORMAT:
+        if (fmt == NULL || !report_format_parse(v, fmt)) {
+            snprintf(err, errlen, "--format: '%s' is not one of text, json, csv, md", v);
+            return false;
+        }
+        return true;
+    case F_COUNT:
+        break;
+    }
+    return false;
+}
+
+bool infer_cli_parse(struct infer_scenario *s, int argc, char **argv, int first,
+                     enum report_format *fmt, char *err, size_t errlen)
+{
+    bool weights_set = false, kv_set = false;
+    for (int i = first; i < argc; i++) {
+        const char *arg = argv[i];
+        if (arg == NULL || strncmp(arg, "--", 2) != 0) {
+            snprintf(err, errlen, "unexpected argument '%.64s'", arg ? arg : "");
+            return false;
+        }
+        const char *body = arg + 2, *eq = strchr(body, '=');
+        size_t len = eq ? (size_t)(eq - body) : strlen(body);
+        int f = 0;
+        while (f < F_COUNT && !(strlen(flag_names[f]) == len && strncmp(flag_names[f], body, len) == 0))
+            f++;
+        if (f == F_COUNT || (f == F_FORMAT && fmt == NULL)) {
+            snprintf(err, errlen, "unknown option '%.*s' (rooftop infer --help lists them)",
+                     (int)(len < 64 ? len + 2 : 66), arg);
+            return false;
+        }
+        const char *v = eq ? eq + 1 : NULL;
+        if (v == NULL && i + 1 < argc && strncmp(argv[i + 1], "--", 2) != 0)
+            v = argv[++i];
+        if (v == NULL || v[0] == '\0') {
+            snprintf(err, errlen, "--%s: needs a value", flag_names[f]);
+            return false;
+        }
+        if (!apply(s, (enum infer_flag)f, v, &weights_set, &kv_set, fmt, err, errlen))
+            return false;
+    }
+    return true;
+}
+
+int cli_infer(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            infer_cli_help(stdout);
+            return fflush(stdout) == 0 && !ferror(stdout) ? 0 : 1;
+        }
+    }
+    struct infer_scenario s;
+    infer_default(&s);
+    char err[INFER_ERR_MAX], sub[SPEC_ERR_MAX];
+    /* The GPU preset file when there is one (the built-in H100 holds the same figures). */
+    if (!spec_find_gpu("h100-sxm", &s.gpu, sub, sizeof sub))
+        gpu_builtin_h100(&s.gpu);
+    bool has_model = false;
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--model") == 0 || strncmp(argv[i], "--model=", 8) == 0)
+            has_model = true;
+    if (!has_model && !spec_find_model(INFER_DEFAULT_MODEL, &s.model, sub, sizeof sub)) {
+        fprintf(stderr, "rooftop infer: --model: %s (give one with --model)\n", sub);
+        return 2;
+    }
+    enum report_format fmt = REPORT_TEXT;
+    if (!infer_cli_parse(&s, argc, argv, 1, &fmt, err, sizeof err) ||
+        !infer_validate(&s, err, (int)sizeof err)) {
+        fprintf(stderr, "rooftop infer: %s\n", err);
+        return 2;
+    }
+    struct infer_result r;
+    infer_run(&s, &r);
+    if (!infer_report_write(stdout, &s, &r, fmt) || fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "rooftop infer: writing output: %s\n", strerror(errno));
+        return 1;
+    }
+    return 0;
+}

@@ -1,0 +1,33 @@
+/* infer_cli.h - the `rooftop infer` command: a serving scenario from the command line. */
+#ifndef ROOFTOP_INFER_CLI_H
+#define ROOFTOP_INFER_CLI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "infer.h"
+#include "report.h"
+
+/* Default model of `rooftop infer` (the worked example: 13.5 GB of bf16 weights). */
+#define INFER_DEFAULT_MODEL "llama2-7b"
+
+/*
+ * Parses argv[first..argc-1] onto s (start it with infer_default and a model): --model,
+ * --gpu, --tp, --batch, --prompt, --generate, --dtype, --weights-dtype, --kv-dtype,
+ * --compute-eff, --memory-eff, as "--flag value" or "--flag=value". --weights-dtype and
+ * --kv-dtype follow --dtype unless given; --format too when fmt is not NULL. Returns false
+ * with one line in err naming the flag ("--batch: 'x' is not a number"). Does not validate:
+ * call infer_validate.
+ */
+bool infer_cli_parse(struct infer_scenario *s, int argc, char **argv, int first,
+                     enum report_format *fmt, char *err, size_t errlen);
+
+/* The help text of `rooftop infer`. */
+void infer_cli_help(FILE *f);
+
+/* `rooftop infer [options] [--format text|json|csv|md]`: argv[0] is "infer". Exit status 0,
+ * 1 (writing failed) or 2 (bad usage, one line on stderr). */
+int cli_infer(int argc, char **argv);
+
+#endif

@@ -1,0 +1,23 @@
+/* infer_report.h - a serving scenario's figures as text, JSON, CSV or Markdown. */
+#ifndef ROOFTOP_INFER_REPORT_H
+#define ROOFTOP_INFER_REPORT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "infer.h"
+#include "report.h"
+
+/*
+ * Writes r (= infer_run(s)). JSON: memory.{weights, kv_cache, activations, total, capacity,
+ * fits}, kv.bytes_per_token, prefill.{flops, bytes, intensity, seconds}, decode.{flops, bytes,
+ * intensity, seconds} (one step of the batch, averaged over the generation), latency.{ttft,
+ * tpot, end_to_end}, throughput.{tokens_per_s, tokens_per_s_per_gpu}, max_batch, ops[] (with
+ * their phase), plus "scenario" (the inputs) and a few more figures in the same objects.
+ * CSV: "section,name,value,unit" rows; Markdown: tables. Bytes, FLOPs, seconds. Never NaN.
+ * Returns false when writing fails.
+ */
+bool infer_report_write(FILE *f, const struct infer_scenario *s, const struct infer_result *r,
+                        enum report_format fmt);
+
+#endif
