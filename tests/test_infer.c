@@ -1,0 +1,315 @@
+/* test_infer.c - serving: KV cache per token from the models' configs, decode memory-bound
+ * and prefill compute-bound on an H100 (reference.md section 8), memory and the largest batch,
+ * tensor parallelism, and the MLA preset's exact parameter count. Presets come from specs/
+ * ($ROOFTOP_SPECS). */
+#include <check.h>
+#include <math.h>
+#include <string.h>
+
+#include "check_util.h"
+#include "dtype.h"
+#include "infer.h"
+#include "model.h"
+#include "spec.h"
+
+static struct model_arch preset(const char *name)
+{
+    struct model_arch m;
+    char err[SPEC_ERR_MAX];
+    ck_assert_msg(spec_find_model(name, &m, err, sizeof err), "%s: %s", name, err);
+    return m;
+}
+
+/* An inference scenario on the built-in H100 SXM (reference.md section 3 figures). */
+static struct infer_scenario on_h100(const char *model)
+{
+    struct infer_scenario s;
+    infer_default(&s);
+    s.model = preset(model);
+    return s;
+}
+
+static void run_ok(const struct infer_scenario *s, struct infer_result *r)
+{
+    char err[512];
+    ck_assert_msg(infer_validate(s, err, (int)sizeof err), "%s", err);
+    infer_run(s, r);
+}
+
+START_TEST(kv_per_token_exact)
+{
+    /* 2 (K and V) x layers x kv_heads x head_dim x 2 bytes (bf16), from the configs:
+     * GPT-2 small 12 layers, 12 heads of 64; Llama-2-7B 32 x 32 heads of 128 (MHA);
+     * Llama-3.1-8B 32 layers x 8 KV heads of 128 (GQA); Llama-2-70B 80 x 8 x 128 (GQA). */
+    const struct {
+        const char *model;
+        double bytes;
+    } cases[] = {
+        {"gpt2-small", 2.0 * 12 * 12 * 64 * 2},       /* 36,864 */
+        {"llama2-7b", 2.0 * 32 * 32 * 128 * 2},       /* 524,288 */
+        {"llama3.1-8b", 2.0 * 32 * 8 * 128 * 2},      /* 131,072 */
+        {"llama2-70b", 2.0 * 80 * 8 * 128 * 2},       /* 327,680 */
+        /* MLA (DeepSeek-V2-Lite config): 27 layers x (kv_lora_rank 512 + qk_rope_head_dim 64)
+         * x 2 bytes, the latent and the shared rope key only. */
+        {"deepseek-v2-lite", 27.0 * (512 + 64) * 2},  /* 31,104 */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct infer_scenario s = on_h100(cases[i].model);
+        s.prompt = 100;
+        s.generate = 28;
+        struct infer_result r;
+        run_ok(&s, &r);
+        ck_assert_msg(r.kv_bytes_per_token == cases[i].bytes, "%s: %.0f, want %.0f",
+                      cases[i].model, r.kv_bytes_per_token, cases[i].bytes);
+        /* The whole batch's cache: batch x (prompt + generate) tokens. */
+        ck_assert_msg(r.memory.kv_cache == cases[i].bytes * 128.0, "%s", cases[i].model);
+        /* fp8 KV halves it exactly. */
+        s.kv = DTYPE_FP8_E4M3;
+        run_ok(&s, &r);
+        ck_assert(r.kv_bytes_per_token == cases[i].bytes / 2.0);
+    }
+}
+END_TEST
+
+START_TEST(kv_windows_and_tp)
+{
+    /* Mistral 7B (config sliding_window 4096): 32 layers x 8 KV heads x 128 x 2 x 2 bytes =
+     * 4096 B per token per layer; a sequence of 8192 tokens keeps 4096 of them. */
+    struct model_arch m = preset("mistral-7b");
+    ck_assert_int_eq(m.sliding_window, 4096);
+    ck_assert(infer_kv_bytes(&m, 2000, DTYPE_BF16, 1) == 32.0 * 2000 * 4096);
+    ck_assert(infer_kv_bytes(&m, 8192, DTYPE_BF16, 1) == 32.0 * 4096 * 4096);
+    /* Gemma 3 style pattern 6: of 12 layers, 2 global (every 6th), 10 local. */
+    m.layers = 12;
+    m.sliding_window_pattern = 6;
+    ck_assert_int_eq(model_local_layers(&m), 10);
+    ck_assert(infer_kv_bytes(&m, 8192, DTYPE_BF16, 1) == (2.0 * 8192 + 10.0 * 4096) * 4096);
+
+    /* Tensor parallelism splits KV heads; beyond 8 ranks Llama-2-70B's 8 heads are
+     * replicated (a rank holds a whole head), and MLA's latent sits on every rank. */
+    struct model_arch l70 = preset("llama2-70b");
+    ck_assert(infer_kv_bytes(&l70, 1, DTYPE_BF16, 2) == 327680.0 / 2);
+    ck_assert(infer_kv_bytes(&l70, 1, DTYPE_BF16, 8) == 327680.0 / 8);
+    ck_assert(infer_kv_bytes(&l70, 1, DTYPE_BF16, 16) == 327680.0 / 8);
+    struct model_arch ds = preset("deepseek-v2-lite");
+    ck_assert(infer_kv_bytes(&ds, 1, DTYPE_BF16, 4) == 31104.0);
+}
+END_TEST
+
+START_TEST(mla_params_exact)
+{
+    /* DeepSeek-V2-Lite from its config.json (hidden 2048, 27 layers, 16 heads, q_lora_rank
+     * null, kv_lora_rank 512, qk_nope 128, qk_rope 64, v 128, intermediate 10944 for the one
+     * dense layer, 64 routed + 2 shared experts of 1408, vocab 102400, untied):
+     * attention per layer q_proj 2048 x 16 x 192 + kv_a 2048 x 576 + kv_b 512 x 16 x 256 +
+     * o_proj 2048 x 2048 = 13,762,560 and kv_a_layernorm 512; embeddings and LM head
+     * 2 x 209,715,200; norms 55 x 2048; dense MLP 67,239,936; 26 MoE layers of 66 x 8,650,752
+     * + router 131,072. Total 15,706,484,224 (DeepSeek-AI 2024: "15.7B"). */
+    struct model_arch m = preset("deepseek-v2-lite");
+    struct param_counts pc;
+    model_params(&m, &pc);
+    ck_assert_int_eq(pc.attention, 27LL * 13762560);
+    ck_assert_int_eq(pc.total, 15706484224LL);
+    ck_assert_rel(pc.total, 15.7e9, 0.0005);
+    /* Mistral 7B's window does not change its count (7,241,732,096). */
+    struct model_arch mi = preset("mistral-7b");
+    model_params(&mi, &pc);
+    ck_assert_int_eq(pc.total, 7241732096LL);
+
+    /* head_dim apart from d_model / heads (Gemma, Qwen3 style): Q and O are h x heads x d. */
+    struct model_arch g = preset("llama3.1-8b");
+    model_params(&g, &pc);
+    const int64_t base = pc.attention;
+    g.head_dim = 256; /* twice 4096 / 32 */
+    model_params(&g, &pc);
+    ck_assert_int_eq(pc.attention, 2 * base);
+}
+END_TEST
+
+START_TEST(decode_memory_bound)
+{
+    /* Llama-2-7B bf16 on an H100, batch 1: every step reads the 13.5 GB of weights, so time
+     * per token >= 13.5 GB / 3.35 TB/s = 4.0 ms (reference.md section 8, the issue's figure),
+     * and at the assumed 0.9 of the bandwidth no more than (weights + cache + 1%) / (0.9 bw). */
+    struct infer_scenario s = on_h100("llama2-7b");
+    s.batch = 1;
+    s.prompt = 512;
+    s.generate = 128;
+    struct infer_result r;
+    run_ok(&s, &r);
+    ck_assert_rel(r.memory.weights, 13.48e9, 0.001);
+    const double floor_s = r.memory.weights / 3.35e12;
+    ck_assert_rel(floor_s, 4.0e-3, 0.01);
+    ck_assert_msg(r.tpot >= floor_s, "tpot %g < %g", r.tpot, floor_s);
+    const double cache_avg = r.kv_bytes_per_token * (512 + 64);
+    ck_assert_msg(r.tpot <= 1.01 * (r.memory.weights + cache_avg) / (0.9 * 3.35e12),
+                  "tpot %g", r.tpot);
+    ck_assert(r.tpot_last >= r.tpot);
+    /* Every decode operation is memory-bound; the weight GEMMs sit at intensity ~ batch. */
+    for (int i = 0; i < r.decode.n_ops; i++) {
+        const struct op *o = &r.decode.ops[i];
+        ck_assert_msg(!o->compute_bound, "decode %s compute-bound", o->name);
+        if (o->kind == OP_QKV || o->kind == OP_MLP_UP || o->kind == OP_OUT_PROJ)
+            ck_assert_rel(o->intensity, 1.0, 0.01);
+    }
+    /* Batch 64: the same weights serve 64 tokens, intensity ~64, still below the ridge 295. */
+    s.batch = 64;
+    run_ok(&s, &r);
+    for (int i = 0; i < r.decode.n_ops; i++)
+        if (r.decode.ops[i].kind == OP_MLP_UP) {
+            ck_assert_rel(r.decode.ops[i].intensity, 64.0, 0.03);
+            ck_assert(!r.decode.ops[i].compute_bound);
+        }
+}
+END_TEST
+
+START_TEST(prefill_compute_bound)
+{
+    /* A 2k prompt on an H100: the GEMMs have 2048 rows, far above the ridge of 295. */
+    struct infer_scenario s = on_h100("llama2-7b");
+    s.prompt = 2048;
+    s.generate = 1;
+    struct infer_result r;
+    run_ok(&s, &r);
+    ck_assert_msg(r.prefill.intensity > 295.0, "prefill intensity %g", r.prefill.intensity);
+    for (int i = 0; i < r.prefill.n_ops; i++)
+        if (r.prefill.ops[i].kind == OP_QKV || r.prefill.ops[i].kind == OP_MLP_DOWN)
+            ck_assert(r.prefill.ops[i].compute_bound);
+    /* FLOPs: 2 N per token for the layers' matmuls + 4 L s h for attention (reference.md
+     * section 2), the LM head once (the last token's logits), plus ~0.1% elementwise work. */
+    struct param_counts pc;
+    model_params(&s.model, &pc);
+    const double layers = (double)(pc.attention + pc.mlp);
+    const double want = 2.0 * layers * 2048 + 4.0 * 32 * 2048.0 * 2048 * 4096 + 2.0 * 4096 * 32000;
+    ck_assert_rel(r.prefill.flops, want, 0.005);
+    /* TTFT at least the FLOPs at the peak; with generate 1 it is all the latency. */
+    ck_assert(r.ttft >= r.prefill.flops / 989.4e12);
+    ck_assert_int_eq(r.decode_steps, 0);
+    ck_assert(r.end_to_end == r.ttft);
+}
+END_TEST
+
+START_TEST(max_batch_consistent)
+{
+    const char *models[] = {"llama2-7b", "llama3.1-8b", "mistral-7b", "deepseek-v2-lite"};
+    for (size_t i = 0; i < sizeof models / sizeof models[0]; i++) {
+        struct infer_scenario s = on_h100(models[i]);
+        s.prompt = 1024;
+        s.generate = 1024;
+        struct infer_result r;
+        run_ok(&s, &r);
+        ck_assert_msg(r.max_batch >= 1, "%s: max batch %lld", models[i], (long long)r.max_batch);
+        s.batch = r.max_batch;
+        run_ok(&s, &r);
+        ck_assert_msg(r.memory.fits, "%s: max batch %lld does not fit", models[i], (long long)s.batch);
+        ck_assert(r.memory.total == r.memory.weights + r.memory.kv_cache + r.memory.activations);
+        s.batch += 1;
+        run_ok(&s, &r);
+        ck_assert_msg(!r.memory.fits, "%s: batch %lld fits too", models[i], (long long)s.batch);
+    }
+    /* Llama-2-70B in bf16 (138 GB) fits on no single H100: max batch 0, and does not fit. */
+    struct infer_scenario s = on_h100("llama2-70b");
+    struct infer_result r;
+    run_ok(&s, &r);
+    ck_assert_int_eq(r.max_batch, 0);
+    ck_assert(!r.memory.fits);
+}
+END_TEST
+
+START_TEST(weights_dtypes)
+{
+    /* int4 with one fp16 scale per 128 values: 0.5 + 2/128 bytes per weight. */
+    ck_assert(dtype_bytes(DTYPE_INT4) == 0.515625);
+    ck_assert(!dtype_trains(DTYPE_INT4) && !dtype_trains(DTYPE_INT8) && dtype_trains(DTYPE_BF16));
+    struct infer_scenario s = on_h100("llama2-7b");
+    struct param_counts pc;
+    model_params(&s.model, &pc);
+    const double linear = (double)(pc.attention + pc.mlp);
+    const double other = (double)(pc.embedding + pc.lm_head);
+    struct infer_result r;
+    s.weights = DTYPE_INT4;
+    run_ok(&s, &r);
+    /* The blocks' linear layers in int4; embeddings, LM head and norms stay bf16. */
+    ck_assert(r.memory.weights == linear * 0.515625 + other * 2.0 + (double)pc.norms * 2.0);
+    s.weights = DTYPE_FP8_E4M3;
+    run_ok(&s, &r);
+    ck_assert(r.memory.weights == linear + other * 2.0 + (double)pc.norms * 2.0);
+    /* Batch-1 decode reads fewer bytes, so it is faster than bf16's. */
+    const double fp8_tpot = r.tpot;
+    s.weights = DTYPE_BF16;
+    run_ok(&s, &r);
+    ck_assert(fp8_tpot < 0.6 * r.tpot);
+}
+END_TEST
+
+START_TEST(tensor_parallel)
+{
+    /* Ring all-reduce (reference.md section 7): 2(n-1)/n x S / B, B per direction = half the
+     * 900 GB/s NVLink figure; at least 8 us (llm-analysis's minimum message latency). */
+    ck_assert_rel(infer_allreduce_seconds(1e9, 8, 900e9), 2.0 * 7 / 8 * 1e9 / 450e9, 1e-12);
+    ck_assert(infer_allreduce_seconds(1e3, 8, 900e9) == 8e-6);
+    ck_assert(infer_allreduce_seconds(1e9, 1, 900e9) == 0.0);
+
+    /* Llama-2-70B bf16 on 2 and 4 H100s: the weights split, two all-reduces per layer per
+     * step (80 layers: 160 x 8 us = 1.28 ms at batch 1). */
+    struct infer_scenario s = on_h100("llama2-70b");
+    struct param_counts pc;
+    model_params(&s.model, &pc);
+    struct infer_result r2, r4;
+    s.tp = 2;
+    run_ok(&s, &r2);
+    s.tp = 4;
+    run_ok(&s, &r4);
+    ck_assert_rel(r2.memory.weights, 2.0 * (double)pc.total / 2, 0.001);
+    ck_assert_rel(r4.memory.weights, 2.0 * (double)pc.total / 4, 0.001);
+    ck_assert_rel(r2.decode.comm_seconds, 160 * 8e-6, 1e-9);
+    ck_assert(r4.tpot < r2.tpot);
+    ck_assert(r4.max_batch > 2 * r2.max_batch);
+    ck_assert_rel(r4.tokens_per_s_per_gpu, r4.tokens_per_s / 4, 1e-12);
+}
+END_TEST
+
+START_TEST(validation)
+{
+    char err[512];
+    struct infer_scenario s = on_h100("llama2-7b");
+    s.tp = 3;
+    ck_assert(!infer_validate(&s, err, (int)sizeof err));
+    ck_assert_msg(strncmp(err, "--tp:", 5) == 0, "%s", err);
+    s = on_h100("llama2-7b");
+    s.prompt = 4000;
+    s.generate = 200; /* 4200 > the 4096 context */
+    ck_assert(!infer_validate(&s, err, (int)sizeof err));
+    ck_assert_msg(strncmp(err, "--generate:", 11) == 0, "%s", err);
+    s = on_h100("llama2-7b");
+    s.memory_eff = 1.5;
+    ck_assert(!infer_validate(&s, err, (int)sizeof err));
+    ck_assert_msg(strncmp(err, "--memory-eff:", 13) == 0, "%s", err);
+    s = on_h100("llama2-7b");
+    s.dtype = DTYPE_INT4;
+    ck_assert(!infer_validate(&s, err, (int)sizeof err));
+    ck_assert_msg(strncmp(err, "--dtype:", 8) == 0, "%s", err);
+}
+END_TEST
+
+static Suite *infer_suite(void)
+{
+    Suite *s = suite_create("infer");
+    TCase *tc = tcase_create("infer");
+    tcase_add_test(tc, kv_per_token_exact);
+    tcase_add_test(tc, kv_windows_and_tp);
+    tcase_add_test(tc, mla_params_exact);
+    tcase_add_test(tc, decode_memory_bound);
+    tcase_add_test(tc, prefill_compute_bound);
+    tcase_add_test(tc, max_batch_consistent);
+    tcase_add_test(tc, weights_dtypes);
+    tcase_add_test(tc, tensor_parallel);
+    tcase_add_test(tc, validation);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    return check_run_suite(infer_suite());
+}
