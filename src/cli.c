@@ -314,6 +314,7 @@ void cli_usage(FILE *f)
           "       rooftop report [options]            one scenario's memory, FLOPs, time, roofline\n"
           "       rooftop solve max-params|min-gpus [options]\n"
           "       rooftop intensity relu|gelu|dot|matvec|matmul [--n N] [--dtype D] [--gpu G]\n"
+          "       rooftop infer [options]             serving: KV cache, prefill, decode, tokens/s\n"
           "       rooftop list gpus|models\n"
           "       rooftop snapshot --size COLSxROWS ...  the dashboard rendered to a file\n"
           "       rooftop probe ...                   measure this machine's roofline\n"

@@ -720,6 +720,52 @@ START_TEST(test_bin_scenario_file)
 }
 END_TEST
 
+START_TEST(test_bin_infer)
+{
+    /* The JSON keys of issue 11, and figures that follow from the inputs: Llama-2-7B's KV
+     * cache is 524,288 bytes per token (2 x 32 x 4096 x 2), 8 x (512 + 64) tokens of it. */
+    cJSON *j = run_json(&R, "infer --model llama2-7b --gpu h100-sxm --tp 1 --batch 8 --prompt 512 "
+                            "--generate 64 --dtype bf16 --format json");
+    const char *keys[][2] = {
+        {"memory", "weights"}, {"memory", "kv_cache"}, {"memory", "activations"},
+        {"memory", "total"}, {"memory", "capacity"}, {"kv", "bytes_per_token"},
+        {"prefill", "flops"}, {"prefill", "bytes"}, {"prefill", "intensity"},
+        {"prefill", "seconds"}, {"decode", "flops"}, {"decode", "bytes"},
+        {"decode", "intensity"}, {"decode", "seconds"}, {"latency", "ttft"},
+        {"latency", "tpot"}, {"latency", "end_to_end"}, {"throughput", "tokens_per_s"},
+        {"throughput", "tokens_per_s_per_gpu"},
+    };
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        ck_assert(jget(j, keys[i][0], keys[i][1]) > 0);
+    ck_assert(jget(j, "kv", "bytes_per_token") == 524288.0);
+    ck_assert(jget(j, "memory", "kv_cache") == 524288.0 * 8 * 576);
+    ck_assert(jget(j, "max_batch", NULL) >= 8);
+    ck_assert(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(
+        cJSON_GetObjectItemCaseSensitive(j, "memory"), "fits")));
+    const cJSON *ops = cJSON_GetObjectItemCaseSensitive(j, "ops");
+    ck_assert(cJSON_IsArray(ops) && cJSON_GetArraySize(ops) >= 20);
+    cJSON_Delete(j);
+
+    run_bin(&R, "infer --model llama2-70b --tp 4");
+    ck_assert_msg(R.status == 0, "%s", R.err);
+    ck_assert_msg(strstr(R.out, "time to first token") != NULL, "%s", R.out);
+
+    /* Bad input: one line naming the flag, exit 2. */
+    run_bin(&R, "infer --batch 12x");
+    ck_assert_int_eq(R.status, 2);
+    ck_assert_str_eq(R.err, "rooftop infer: --batch: '12x' is not a number\n");
+    run_bin(&R, "infer --model llama2-7b --tp 3");
+    ck_assert_int_eq(R.status, 2);
+    ck_assert_str_eq(R.err, "rooftop infer: --tp: 3 does not divide the model's 32 heads\n");
+    run_bin(&R, "infer --kv-dtype fp7");
+    ck_assert_int_eq(R.status, 2);
+    ck_assert_msg(strncmp(R.err, "rooftop infer: --kv-dtype: 'fp7'", 32) == 0, "%s", R.err);
+    run_bin(&R, "infer --nope 1");
+    ck_assert_int_eq(R.status, 2);
+    ck_assert_msg(strstr(R.err, "unknown option '--nope'") != NULL, "%s", R.err);
+}
+END_TEST
+
 static Suite *cli_suite(void)
 {
     Suite *s = suite_create("cli");
@@ -743,6 +789,7 @@ static Suite *cli_suite(void)
     tcase_add_test(tc, test_bin_errors);
     tcase_add_test(tc, test_bin_help_list);
     tcase_add_test(tc, test_bin_scenario_file);
+    tcase_add_test(tc, test_bin_infer);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -32,6 +32,12 @@ intensity matmul --n 8k --dtype fp8 --gpu h200|0
 report --points tests/corpus/fuzz_points/shape-doc.json --mfu measured --format json|0
 report --points tests/corpus/fuzz_points/shape-doc.json --format md|0
 report --points specs/points/cpu-amd-epyc-2vcpu.json --mfu measured|2
+infer|0
+infer --model llama2-70b --tp 4 --batch 8 --prompt 1k --generate 128 --format json|0
+infer --model deepseek-v2-lite --kv-dtype fp8 --weights-dtype int4 --format csv|0
+infer --model mistral-7b --prompt 6k --generate 2k --format md|0
+infer --batch 12x|2
+infer --tp 3|2
 list gpus|0
 list models --format json|0
 report --gpus 12x|2
