@@ -3,8 +3,8 @@
 #include <string.h>
 
 #include "cli.h"
-#include "dashboard.h"
 #include "infer_cli.h"
+#include "live.h"
 #include "probe_cli.h"
 #include "snapshot.h"
 
@@ -36,5 +36,5 @@ int main(int argc, char **argv)
         }
     }
     /* No subcommand: the dashboard, with any scenario options given. */
-    return cmd_dashboard(argc, argv);
+    return live_main(argc, argv);
 }

@@ -1,5 +1,6 @@
-/* dashboard.c - `rooftop`: the live dashboard loop: terminal, signals, events, frames. */
-#include "dashboard.h"
+/* live.c - `rooftop` with no subcommand: the dashboard live in a terminal (its loop, signals,
+ * events and frames); dash.c holds its state, frame.c draws it. */
+#include "live.h"
 
 #include <errno.h>
 #include <locale.h>
@@ -151,7 +152,7 @@ static int run(struct dash *d, struct term *t)
     return 0;
 }
 
-int cmd_dashboard(int argc, char **argv)
+int live_main(int argc, char **argv)
 {
     char err[1024];
     struct ui_options o;
