@@ -10,7 +10,7 @@
 #include <time.h>
 
 #include "dash.h"
-#include "draw.h"
+#include "frame.h"
 #include "keys.h"
 #include "screen.h"
 #include "term.h"
@@ -90,7 +90,7 @@ int main(void)
         double t0 = now_ms();
         dash_handle(&d, &ev);
         double t1 = now_ms();
-        draw_frame(&d, &s);
+        frame_draw(&d, &s);
         double t2 = now_ms();
         term_draw(t, &s, &d.theme);
         double t3 = now_ms();
@@ -111,7 +111,7 @@ int main(void)
         ev = (struct event){.type = EV_KEY, .key = (i & 1) ? UK_LEFT : UK_RIGHT};
         double t0 = now_ms();
         dash_handle(&d, &ev);
-        draw_frame(&d, &s);
+        frame_draw(&d, &s);
         term_invalidate(t);
         term_draw(t, &s, &d.theme);
         double t1 = now_ms();

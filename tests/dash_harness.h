@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "dash.h"
-#include "draw.h"
+#include "frame.h"
 #include "keys.h"
 #include "screen.h"
 
@@ -33,7 +33,7 @@ static inline void harness_start(struct harness *h, int cols, int rows, bool col
 static inline void harness_draw(struct harness *h)
 {
     ck_assert(screen_resize(&h->s, h->d.cols, h->d.rows));
-    draw_frame(&h->d, &h->s);
+    frame_draw(&h->d, &h->s);
 }
 
 /* Feeds keys in the snapshot syntax, then draws. */

@@ -150,7 +150,7 @@ START_TEST(test_key_fuzz)
                 (unsigned long long)seed);
         if (ev.type == EV_RESIZE || i % 8 == 0) {
             REQUIRE(screen_resize(&h.s, h.d.cols, h.d.rows), "out of memory");
-            draw_frame(&h.d, &h.s);
+            frame_draw(&h.d, &h.s);
             frames++;
             for (int y = 0; y < h.s.rows; y++) {
                 screen_row_text(&h.s, y, row, 4 * 600 + 1);

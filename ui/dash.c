@@ -1,5 +1,5 @@
 /* dash.c - dashboard state and event handling: keys, mouse, resizes, the lecture demo,
- * save/open/export. Nothing here draws; draw.c turns the state into a frame. */
+ * save/open/export. Nothing here draws; frame.c turns the state into a frame. */
 #include "dash.h"
 
 #include <errno.h>
@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "draw.h"
+#include "frame.h"
 #include "probe_child.h"
 #include "report.h"
 #include "scenario_file.h"

@@ -14,7 +14,7 @@
 
 #include "analysis.h"
 #include "dash.h"
-#include "draw.h"
+#include "frame.h"
 #include "measured.h"
 #include "options.h"
 #include "points.h"
@@ -134,7 +134,7 @@ static int run(struct dash *d, struct term *t)
         if (dirty) {
             if (!screen_resize(&s, d->cols, d->rows))
                 break;
-            draw_frame(d, &s);
+            frame_draw(d, &s);
             term_draw(t, &s, &d->theme);
             dirty = false;
         }

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "draw.h"
+#include "frame.h"
 #include "roofline.h"
 #include "units.h"
 

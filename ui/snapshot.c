@@ -11,7 +11,7 @@
 
 #include "capture.h"
 #include "dash.h"
-#include "draw.h"
+#include "frame.h"
 #include "keys.h"
 #include "options.h"
 #include "screen.h"
@@ -73,7 +73,7 @@ int cmd_snapshot(int argc, char **argv)
         fprintf(stderr, "rooftop snapshot: out of memory\n");
         rc = 1;
     } else {
-        draw_frame(&d, &s);
+        frame_draw(&d, &s);
         FILE *f = stdout;
         if (o.out && !(f = fopen(o.out, "w"))) {
             fprintf(stderr, "rooftop snapshot: %s: cannot write: %s\n", o.out, strerror(errno));

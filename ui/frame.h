@@ -1,6 +1,6 @@
-/* draw.h - the frame as a pure function of the dashboard state and the grid's size. */
-#ifndef ROOFTOP_UI_DRAW_H
-#define ROOFTOP_UI_DRAW_H
+/* frame.h - the frame as a pure function of the dashboard state and the grid's size. */
+#ifndef ROOFTOP_UI_FRAME_H
+#define ROOFTOP_UI_FRAME_H
 
 #include "dash.h"
 #include "layout.h"
@@ -28,6 +28,6 @@ void draw_header(struct screen *s, const struct charset *cs, struct rect r, cons
                  const char *right, bool focused);
 
 /* Draws the whole frame into s (s's size is the terminal's). */
-void draw_frame(const struct dash *d, struct screen *s);
+void frame_draw(const struct dash *d, struct screen *s);
 
 #endif

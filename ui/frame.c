@@ -1,5 +1,5 @@
-/* draw.c - the frame: every panel drawn into the cell grid from the state alone. */
-#include "draw.h"
+/* frame.c - the frame: every panel drawn into the cell grid from the state alone. */
+#include "frame.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -739,7 +739,7 @@ static void draw_too_small(struct screen *s)
     screen_label(s, x, y, s->cols - x, msg, E_ERROR);
 }
 
-void draw_frame(const struct dash *d, struct screen *s)
+void frame_draw(const struct dash *d, struct screen *s)
 {
     screen_clear(s, E_NORMAL);
     s->ellipsis = d->cs.ellipsis;
