@@ -59,7 +59,7 @@ END_TEST
 static int activation_cells(struct harness *h)
 {
     struct layout L;
-    draw_layout(&h->d, h->d.cols, h->d.rows, &L);
+    dash_layout(&h->d, h->d.cols, h->d.rows, &L);
     struct rect bar = L.r[P_MEMORY];
     bar.y += 1;
     bar.h = 1;
@@ -329,9 +329,9 @@ START_TEST(test_mouse)
     harness_start(&h, 120, 40, true, true);
     harness_draw(&h);
     struct layout L;
-    draw_layout(&h.d, 120, 40, &L);
+    dash_layout(&h.d, 120, 40, &L);
     struct slider_geom g;
-    draw_slider_geom(L.r[P_SLIDERS], h.d.focus, &g);
+    layout_sliders(L.r[P_SLIDERS], h.d.focus, SL_COUNT, &g);
     int y = g.y0 + SL_GPUS - g.first;
     char keys[128];
     /* Click at the left end of the GPU-count track: the fewest GPUs. */
@@ -362,7 +362,7 @@ START_TEST(test_monochrome_and_ascii)
     harness_start(&h, 100, 30, false, false);
     harness_draw(&h);
     struct layout L;
-    draw_layout(&h.d, 100, 30, &L);
+    dash_layout(&h.d, 100, 30, &L);
     struct rect bar = L.r[P_MEMORY];
     bar.y += 1;
     bar.h = 1;

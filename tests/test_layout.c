@@ -104,9 +104,9 @@ static void check_frame(struct harness *h, const char *what)
         harness_dump(h);
     REQUIRE(h->s.cut == 0, "%s at %dx%d: %d texts cut", what, h->d.cols, h->d.rows, h->s.cut);
     struct layout L;
-    draw_layout(&h->d, h->d.cols, h->d.rows, &L);
+    dash_layout(&h->d, h->d.cols, h->d.rows, &L);
     struct slider_geom g;
-    draw_slider_geom(L.r[P_SLIDERS], h->d.focus, &g);
+    layout_sliders(L.r[P_SLIDERS], h->d.focus, SL_COUNT, &g);
     for (int i = 0; i < g.count; i++) {
         char v[64], row[1024];
         slider_format(&h->d.presets, &h->d.sc, (enum slider_id)(g.first + i), v, sizeof v);

@@ -61,7 +61,7 @@ static void check_plot(struct harness *h, const char *what, struct tally *t)
 {
     harness_draw(h);
     struct layout L;
-    draw_layout(&h->d, h->d.cols, h->d.rows, &L);
+    dash_layout(&h->d, h->d.cols, h->d.rows, &L);
     struct rect r = L.r[P_ROOFLINE];
     if (rect_empty(r))
         return;
@@ -297,7 +297,7 @@ START_TEST(test_h100_labels)
     struct harness hh, *h = &hh;
     harness_start(h, 160, 50, true, true);
     struct layout L;
-    draw_layout(&h->d, 160, 50, &L);
+    dash_layout(&h->d, 160, 50, &L);
     struct plot_info info;
     plot_draw(&h->d, &h->s, L.r[P_ROOFLINE], false, &info);
     /* In full, or short where the full one does not fit. */
@@ -342,7 +342,7 @@ START_TEST(test_lecture_ops_named)
     harness_keys(h, "L");
     ck_assert(h->d.lecture_ops);
     struct layout L;
-    draw_layout(&h->d, 200, 60, &L);
+    dash_layout(&h->d, 200, 60, &L);
     struct plot_info info;
     plot_draw(&h->d, &h->s, L.r[P_ROOFLINE], false, &info);
     ck_assert_int_eq(info.ops, 5);

@@ -9,11 +9,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "frame.h"
 #include "probe_child.h"
 #include "report.h"
 #include "scenario_file.h"
 #include "spec.h"
+#include "widgets.h"
 
 void dash_status(struct dash *d, bool error, const char *fmt, ...)
 {
@@ -86,6 +86,35 @@ void dash_free(struct dash *d)
     presets_free(&d->presets);
     lecture_free(&d->lec);
     points_free(&d->points);
+}
+
+bool dash_caption(const struct dash *d, char *head, size_t n, const char **text)
+{
+    if (d->step < 0 || d->step >= d->lec.n)
+        return false;
+    const struct lecture_step *st = &d->lec.steps[d->step];
+    snprintf(head, n, "Step %d/%d%s%s:", d->step + 1, d->lec.n, st->title[0] ? " " : "",
+             st->title);
+    *text = st->caption;
+    return true;
+}
+
+void dash_layout(const struct dash *d, int cols, int rows, struct layout *L)
+{
+    char head[200];
+    const char *texts[2];
+    int caption = 0;
+    if (dash_caption(d, head, sizeof head, &texts[1])) {
+        texts[0] = head;
+        caption = widget_wrap(NULL, (struct rect){0, 0, cols, 1}, texts, 2, 0, 0);
+    }
+    struct layout_opts o = {
+        .caption_rows = caption,
+        .show_ops = d->show_ops,
+        .n_sliders = SL_COUNT,
+        .n_ops = d->an.n_ops,
+    };
+    layout_compute(cols, rows, &o, L);
 }
 
 /* ---- applying changes ------------------------------------------------------------------ */
@@ -724,12 +753,12 @@ static void mouse_event(struct dash *d, const struct event *ev)
     if (d->mode != DM_NORMAL)
         return;
     struct layout L;
-    draw_layout(d, d->cols, d->rows, &L);
+    dash_layout(d, d->cols, d->rows, &L);
     if (L.too_small)
         return;
     struct rect sr = L.r[P_SLIDERS];
     struct slider_geom g;
-    draw_slider_geom(sr, d->focus, &g);
+    layout_sliders(sr, d->focus, SL_COUNT, &g);
     int row = ev->y - g.y0;
     int id = in_rect(sr, ev->x, ev->y) && row >= 0 && row < g.count ? g.first + row : -1;
     double frac = g.track_w > 1 ? (double)(ev->x - g.track_x) / (g.track_w - 1) : 0;

@@ -9,6 +9,7 @@
 #include "analysis.h"
 #include "charset.h"
 #include "keys.h"
+#include "layout.h"
 #include "lecture.h"
 #include "measured.h"
 #include "points.h"
@@ -93,6 +94,13 @@ struct dash {
 bool dash_init(struct dash *d, const struct scenario *sc, bool color, bool utf8, char *err,
                size_t errlen);
 void dash_free(struct dash *d);
+
+/* Where each panel goes for this state (the caption's length, the ops toggle) at cols x rows:
+ * the frame draws into it and the mouse is hit-tested against it. */
+void dash_layout(const struct dash *d, int cols, int rows, struct layout *L);
+/* The lecture step shown: its heading ("Step 2/9 title:") into head, its caption into *text;
+ * false when no step is shown. */
+bool dash_caption(const struct dash *d, char *head, size_t n, const char **text);
 
 /* Handles one event. Returns true when the screen may have changed. */
 bool dash_handle(struct dash *d, const struct event *ev);

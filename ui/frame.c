@@ -7,139 +7,12 @@
 #include <string.h>
 
 #include "explain.h"
+#include "ops.h"
 #include "plot.h"
 #include "units.h"
-
-/* Word-wraps the caption (after its heading) into width cells; draws when s is non-NULL.
- * Returns the lines it takes. */
-static int wrap_caption(const struct dash *d, struct screen *s, struct rect r)
-{
-    if (d->step < 0 || d->step >= d->lec.n || r.w < 10)
-        return 0;
-    const struct lecture_step *st = &d->lec.steps[d->step];
-    char head[200];
-    snprintf(head, sizeof head, "Step %d/%d%s%s:", d->step + 1, d->lec.n, st->title[0] ? " " : "",
-             st->title);
-    int x = r.x + 1, y = r.y, end = r.x + r.w - 1;
-    const char *p = head;
-    bool in_head = true;
-    for (;;) {
-        while (*p == ' ')
-            p++;
-        if (!*p) {
-            if (!in_head)
-                break;
-            in_head = false;
-            p = st->caption;
-            continue;
-        }
-        const char *sp = strchr(p, ' ');
-        size_t wl = sp ? (size_t)(sp - p) : strlen(p);
-        char word[LECTURE_TEXT_MAX];
-        snprintf(word, sizeof word, "%.*s", (int)wl, p);
-        int w = screen_width(word);
-        if (x + w > end && x > r.x + 1) {
-            y++;
-            x = r.x + 1;
-        }
-        if (s && y < r.y + r.h)
-            screen_label(s, x, y, end - x, word, in_head ? E_CAPTION : E_CAPTION);
-        x += w + 1;
-        p += wl;
-    }
-    return y - r.y + 1;
-}
-
-void draw_layout(const struct dash *d, int cols, int rows, struct layout *L)
-{
-    struct layout_opts o = {
-        .caption_rows = wrap_caption(d, NULL, (struct rect){0, 0, cols, 1000}),
-        .show_ops = d->show_ops,
-        .n_sliders = SL_COUNT,
-        .n_ops = d->an.n_ops,
-    };
-    layout_compute(cols, rows, &o, L);
-}
-
-void draw_slider_geom(struct rect r, int focus, struct slider_geom *g)
-{
-    int visible = r.h - 1;
-    if (visible < 0)
-        visible = 0;
-    if (visible > SL_COUNT)
-        visible = SL_COUNT;
-    int first = 0;
-    if (focus < SL_COUNT && focus >= visible)
-        first = focus - visible + 1;
-    else if (focus >= SL_COUNT)
-        first = SL_COUNT - visible;
-    g->first = first;
-    g->count = visible;
-    g->y0 = r.y + 1;
-    g->track_x = r.x + 1 + DRAW_NAME_W + 1;
-    g->track_w = r.w - 1 - DRAW_NAME_W - 1 - 1 - DRAW_VALUE_W - 1;
-    if (g->track_w < 0)
-        g->track_w = 0;
-}
-
-void draw_header(struct screen *s, const struct charset *cs, struct rect r, const char *title,
-                 const char *right, bool focused)
-{
-    if (rect_empty(r))
-        return;
-    int el = focused ? E_FOCUS : E_HEADER;
-    for (int x = r.x; x < r.x + r.w; x++)
-        screen_put(s, x, r.y, cs->hline, E_HEADER);
-    int x = r.x + 1;
-    x += screen_label(s, x, r.y, r.w - 2, " ", el);
-    x += screen_label(s, x, r.y, r.x + r.w - 1 - x, title, el);
-    x += screen_label(s, x, r.y, r.x + r.w - 1 - x, " ", el);
-    if (right) {
-        int w = screen_width(right) + 2;
-        int rx = r.x + r.w - 1 - w;
-        if (rx > x + 1) {
-            screen_put(s, rx, r.y, ' ', E_HEADER);
-            screen_text(s, rx + 1, r.y, w - 2, right, E_HEADER);
-            screen_put(s, rx + w - 1, r.y, ' ', E_HEADER);
-        }
-    }
-}
+#include "widgets.h"
 
 /* ---- title and bottom lines ------------------------------------------------------------ */
-
-/* Writes segments left to right with separators; when they do not all fit, the ones of
- * lowest priority (highest number) are left out whole, never cut. */
-static void put_segments(struct screen *s, int x, int y, int end, const char *const *seg,
-                         const int *elems, const int *prio, int n, const char *sep)
-{
-    bool keep[8];
-    int sw = screen_width(sep), total = 0, kept = 0;
-    for (int i = 0; i < n; i++) {
-        keep[i] = seg[i] && seg[i][0];
-        if (keep[i]) {
-            total += screen_width(seg[i]);
-            kept++;
-        }
-    }
-    while (kept > 0 && total + (kept - 1) * sw > end - x) {
-        int worst = -1;
-        for (int i = 0; i < n; i++)
-            if (keep[i] && (worst < 0 || prio[i] > prio[worst]))
-                worst = i;
-        keep[worst] = false;
-        total -= screen_width(seg[worst]);
-        kept--;
-    }
-    bool first = true;
-    for (int i = 0; i < n; i++) {
-        if (!keep[i])
-            continue;
-        if (!first)
-            x += screen_label(s, x, y, sw, sep, E_TITLE);
-        x += screen_text(s, x, y, end - x, seg[i], elems[i]);
-        first = false;
-    }
-}
 
 static void draw_title(const struct dash *d, struct screen *s, struct rect r)
 {
@@ -164,17 +37,20 @@ static void draw_title(const struct dash *d, struct screen *s, struct rect r)
     int prio[] = {5, 2, 3, 4, 0, 1};
     char sep[16];
     snprintf(sep, sizeof sep, " %s ", d->cs.utf8 ? "\xE2\x94\x82" : "|");
-    put_segments(s, r.x + 1, r.y, r.x + r.w - 8, seg, el, prio, 6, sep);
+    widget_segments(s, r.x + 1, r.y, r.x + r.w - 8, seg, el, prio, 6, sep, E_TITLE);
     screen_text_right(s, r.x + r.w - 1, r.y, 6, "? help", E_TITLE);
     /* The over-capacity verdict stays red on the blue bar. */
 }
 
 static void draw_caption(const struct dash *d, struct screen *s, struct rect r)
 {
-    if (rect_empty(r))
+    char head[200];
+    const char *texts[2];
+    if (rect_empty(r) || !dash_caption(d, head, sizeof head, &texts[1]))
         return;
+    texts[0] = head;
     screen_fill(s, r, ' ', E_CAPTION);
-    int lines = wrap_caption(d, s, r);
+    int lines = widget_wrap(s, r, texts, 2, 0, E_CAPTION);
     /* The keys that step on, when the last line has room for them. */
     const char *keys = " n next  p back ";
     int kw = screen_width(keys), ky = r.y + r.h - 1;
@@ -274,16 +150,16 @@ static void draw_sliders(const struct dash *d, struct screen *s, struct rect r)
 {
     char right[32];
     snprintf(right, sizeof right, "%d/%d", d->focus < SL_COUNT ? d->focus + 1 : SL_COUNT, SL_COUNT);
-    draw_header(s, &d->cs, r, "Inputs", right, false);
+    widget_header(s, &d->cs, r, "Inputs", right, false);
     struct slider_geom g;
-    draw_slider_geom(r, d->focus, &g);
+    layout_sliders(r, d->focus, SL_COUNT, &g);
     for (int i = 0; i < g.count; i++) {
         int id = g.first + i, y = g.y0 + i;
         bool focused = id == d->focus;
         const struct slider_info *in = slider_info((enum slider_id)id);
         if (focused)
             screen_fill(s, (struct rect){r.x, y, r.w, 1}, ' ', E_FOCUS);
-        screen_label(s, r.x + 1, y, DRAW_NAME_W, in->name, focused ? E_FOCUS : E_LABEL);
+        screen_label(s, r.x + 1, y, LAYOUT_NAME_W, in->name, focused ? E_FOCUS : E_LABEL);
         if (g.track_w >= 3) {
             double pos = slider_position(&d->presets, &d->sc, (enum slider_id)id);
             int k = (int)lround(pos * (g.track_w - 1));
@@ -295,7 +171,7 @@ static void draw_sliders(const struct dash *d, struct screen *s, struct rect r)
         }
         char v[64];
         slider_format(&d->presets, &d->sc, (enum slider_id)id, v, sizeof v);
-        screen_text_right(s, r.x + r.w - 1, y, DRAW_VALUE_W, v, focused ? E_FOCUS : E_VALUE);
+        screen_text_right(s, r.x + r.w - 1, y, LAYOUT_VALUE_W, v, focused ? E_FOCUS : E_VALUE);
     }
     /* Scroll marks when not every slider fits. */
     if (g.first > 0)
@@ -356,7 +232,7 @@ static void draw_memory(const struct dash *d, struct screen *s, struct rect r, b
     char right[96], cap[32];
     units_bytes(m->capacity, cap, sizeof cap);
     snprintf(right, sizeof right, "%s %s", d->sc.gpu.id[0] ? d->sc.gpu.id : d->sc.gpu.name, cap);
-    draw_header(s, &d->cs, r, "Memory per GPU", right, focused);
+    widget_header(s, &d->cs, r, "Memory per GPU", right, focused);
     if (r.h < 2)
         return;
     int y = r.y + 1;
@@ -497,7 +373,7 @@ static void draw_compute(const struct dash *d, struct screen *s, struct rect r, 
 #undef ITEM
     char right[64];
     snprintf(right, sizeof right, "%s", d->sc.flops_mode == FLOPS_6ND ? "6ND" : "per op");
-    draw_header(s, &d->cs, r, "Compute and time", right, focused);
+    widget_header(s, &d->cs, r, "Compute and time", right, focused);
     const int iw = LAYOUT_ITEM_WIDTH, lw = 9;
     int per_row = (r.w - 1) / iw;
     if (per_row < 1)
@@ -510,127 +386,12 @@ static void draw_compute(const struct dash *d, struct screen *s, struct rect r, 
     }
 }
 
-/* ---- operations table ------------------------------------------------------------------ */
-
-static int cmp_seconds(const void *x, const void *y)
-{
-    const struct view_op *a = x, *b = y;
-    return a->seconds < b->seconds ? 1 : a->seconds > b->seconds ? -1 : a->key - b->key;
-}
-
-/* The measured seconds per step of the analysis op named name, or -1. */
-static double op_measured(const struct dash *d, const char *name)
-{
-    for (int k = 0; k < d->an.n_ops && k < d->meas.n_ops; k++)
-        if (d->an.ops[k].name && name && strcmp(d->an.ops[k].name, name) == 0)
-            return d->meas.op_seconds[k];
-    return -1;
-}
-
-static void draw_ops(const struct dash *d, struct screen *s, struct rect r, bool focused)
-{
-    struct view_op ops[PLOT_MAX_OPS];
-    int n = plot_ops(d, ops, PLOT_MAX_OPS);
-    char right[64];
-    units_duration(d->lecture_ops ? 0 : d->an.roofline.step_seconds, right, sizeof right);
-    char rt[80];
-    snprintf(rt, sizeof rt, "sum %s", right);
-    draw_header(s, &d->cs, r, d->lecture_ops ? "The lecture's operations" : "Operations per step, one GPU",
-                d->lecture_ops ? NULL : rt, focused);
-    /* Columns, dropped right to left when narrow: key+name, time, bound, measured time (when
-     * points match the scenario's GEMMs), FLOP/B, FLOPs, bytes. */
-    bool has_meas = !d->lecture_ops && d->meas.n_ops_measured > 0;
-    bool c_meas = has_meas && r.w >= 42;
-    int mw = c_meas ? 9 : 0;
-    bool c_bytes = r.w >= 62 + mw, c_flops = r.w >= 52 + mw, c_int = r.w >= 38 + mw;
-    int y = r.y + 1;
-    if (y >= r.y + r.h)
-        return;
-    int rows = r.y + r.h - y - 1;
-    bool truncated = n > rows;
-    if (truncated) {
-        /* Not all fit: the costliest, and a count of the rest. */
-        qsort(ops, (size_t)n, sizeof ops[0], cmp_seconds);
-        rows--;
-    }
-    int x0 = r.x + 1;
-    int xn = x0 + 2, xf = xn + 12, xb = xf + (c_flops ? 9 : 0), xi = xb + (c_bytes ? 9 : 0);
-    int xbd = xi + (c_int ? 8 : 0), xt = xbd + 8, xm = xt + 9;
-    screen_text(s, xn, y, 11, "op", E_DIM);
-    if (c_flops)
-        screen_text_right(s, xf + 8, y, 8, "FLOPs", E_DIM);
-    if (c_bytes)
-        screen_text_right(s, xb + 8, y, 8, "bytes", E_DIM);
-    if (c_int)
-        screen_text_right(s, xi + 7, y, 7, "FLOP/B", E_DIM);
-    screen_text(s, xbd + 1, y, 7, "bound", E_DIM);
-    screen_text_right(s, xt + 8, y, 8, "time", E_DIM);
-    if (c_meas)
-        screen_text_right(s, xm + 8, y, 8, "measured", E_DIM);
-    y++;
-    for (int i = 0; i < n && i < rows; i++, y++) {
-        const struct view_op *o = &ops[i];
-        int el = o->compute_bound ? E_COMPBOUND : E_MEMBOUND;
-        char b[32];
-        screen_put(s, x0, y, (uint32_t)o->key, el);
-        screen_label(s, xn, y, 11, o->name, E_NORMAL);
-        if (c_flops) {
-            units_sci(o->flops, b, sizeof b);
-            screen_text_right(s, xf + 8, y, 8, b, E_NORMAL);
-        }
-        if (c_bytes) {
-            units_bytes(o->bytes, b, sizeof b);
-            screen_text_right(s, xb + 8, y, 8, b, E_NORMAL);
-        }
-        if (c_int) {
-            units_count(o->intensity, b, sizeof b);
-            screen_text_right(s, xi + 7, y, 7, b, E_VALUE);
-        }
-        screen_text(s, xbd + 1, y, 7, o->compute_bound ? "compute" : "memory", el);
-        units_duration(o->seconds, b, sizeof b);
-        screen_text_right(s, xt + 8, y, 8, b, E_NORMAL);
-        if (c_meas) {
-            double ms = op_measured(d, o->name);
-            if (ms >= 0)
-                units_duration(ms, b, sizeof b);
-            screen_text_right(s, xm + 8, y, 8, ms >= 0 ? b : "-", ms >= 0 ? E_VALUE : E_DIM);
-        }
-    }
-    if (truncated && y < r.y + r.h) {
-        char more[64];
-        snprintf(more, sizeof more, "+%d more (smaller)", n - rows);
-        screen_label(s, xn, y, r.w - 3, more, E_DIM);
-    }
-}
-
 /* ---- overlays -------------------------------------------------------------------------- */
 
+/* A box of w x h cells centred on the grid. */
 static struct rect box(const struct dash *d, struct screen *s, int w, int h, const char *title)
 {
-    if (w > s->cols - 2)
-        w = s->cols - 2;
-    if (h > s->rows - 2)
-        h = s->rows - 2;
-    struct rect r = {(s->cols - w) / 2, (s->rows - h) / 2, w, h};
-    if (w < 4 || h < 3)
-        return (struct rect){0, 0, 0, 0};
-    screen_fill(s, r, ' ', E_OVERLAY);
-    for (int x = r.x; x < r.x + r.w; x++) {
-        screen_put(s, x, r.y, d->cs.hline, E_OVERLAY);
-        screen_put(s, x, r.y + r.h - 1, d->cs.hline, E_OVERLAY);
-    }
-    for (int y = r.y; y < r.y + r.h; y++) {
-        screen_put(s, r.x, y, d->cs.vline, E_OVERLAY);
-        screen_put(s, r.x + r.w - 1, y, d->cs.vline, E_OVERLAY);
-    }
-    screen_put(s, r.x, r.y, d->cs.tl, E_OVERLAY);
-    screen_put(s, r.x + r.w - 1, r.y, d->cs.tr, E_OVERLAY);
-    screen_put(s, r.x, r.y + r.h - 1, d->cs.bl, E_OVERLAY);
-    screen_put(s, r.x + r.w - 1, r.y + r.h - 1, d->cs.br, E_OVERLAY);
-    char t[96];
-    snprintf(t, sizeof t, " %s ", title);
-    screen_label(s, r.x + 2, r.y, r.w - 4, t, E_OVERLAY);
-    return (struct rect){r.x + 2, r.y + 1, r.w - 4, r.h - 2};
+    return widget_box(s, &d->cs, (s->cols - w) / 2, (s->rows - h) / 2, w, h, title);
 }
 
 static const char *const help_lines[] = {
@@ -744,7 +505,7 @@ void frame_draw(const struct dash *d, struct screen *s)
     screen_clear(s, E_NORMAL);
     s->ellipsis = d->cs.ellipsis;
     struct layout L;
-    draw_layout(d, s->cols, s->rows, &L);
+    dash_layout(d, s->cols, s->rows, &L);
     if (L.too_small) {
         draw_too_small(s);
         return;
@@ -761,7 +522,7 @@ void frame_draw(const struct dash *d, struct screen *s)
     if (!rect_empty(L.r[P_ROOFLINE]))
         plot_roofline(d, s, L.r[P_ROOFLINE], d->focus == FOCUS_ROOFLINE);
     if (!rect_empty(L.r[P_OPS]))
-        draw_ops(d, s, L.r[P_OPS], d->focus == FOCUS_OPS);
+        ops_draw(d, s, L.r[P_OPS], d->focus == FOCUS_OPS);
     draw_caption(d, s, L.r[P_CAPTION]);
     draw_explain(d, s, L.r[P_EXPLAIN]);
     draw_status(d, s, L.r[P_STATUS]);

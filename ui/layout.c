@@ -122,3 +122,20 @@ void layout_compute(int cols, int rows, const struct layout_opts *o, struct layo
         place_bottom(L, o, rx, ry + mh + ch, rw, rh - mh - ch);
     }
 }
+
+void layout_sliders(struct rect r, int focus, int n, struct slider_geom *g)
+{
+    int visible = clampi(r.h - 1, 0, n);
+    int first = 0;
+    if (focus < n && focus >= visible)
+        first = focus - visible + 1;
+    else if (focus >= n)
+        first = n - visible;
+    g->first = first;
+    g->count = visible;
+    g->y0 = r.y + 1;
+    g->track_x = r.x + 1 + LAYOUT_NAME_W + 1;
+    g->track_w = r.w - 1 - LAYOUT_NAME_W - 1 - 1 - LAYOUT_VALUE_W - 1;
+    if (g->track_w < 0)
+        g->track_w = 0;
+}

@@ -43,6 +43,22 @@ struct layout {
 void layout_compute(int cols, int rows, const struct layout_opts *o, struct layout *out);
 const char *layout_panel_name(enum panel p);
 
+/* Where the sliders are in their panel r (for mouse hits and for drawing alike): each row
+ * is its name (LAYOUT_NAME_W cells), track and value (LAYOUT_VALUE_W); the list scrolls to
+ * keep the focused one of the n sliders in view (focus >= n: a panel after them). */
+#define LAYOUT_NAME_W 10
+#define LAYOUT_VALUE_W 13
+
+struct slider_geom {
+    int first;      /* first slider shown */
+    int count;      /* sliders shown */
+    int y0;         /* row of the first one */
+    int track_x;    /* track columns */
+    int track_w;
+};
+
+void layout_sliders(struct rect r, int focus, int n, struct slider_geom *g);
+
 /* Rows the memory panel needs in full, and at least. */
 #define LAYOUT_MEMORY_ROWS 9
 #define LAYOUT_MEMORY_MIN_ROWS 8

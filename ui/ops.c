@@ -1,0 +1,142 @@
+/* ops.c - the operations view: the model's operations (or the lecture's five) as the
+ * roofline places them and the operations table lists them. */
+#include "ops.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "roofline.h"
+#include "theme.h"
+#include "units.h"
+#include "widgets.h"
+
+int ops_list(const struct dash *d, struct view_op *out, int max)
+{
+    const struct analysis *a = &d->an;
+    int n = 0;
+    if (d->lecture_ops) {
+        for (int i = 0; i < LOP_COUNT && n < max; i++) {
+            struct op_cost c;
+            lecture_op_cost((enum lecture_op)i, lecture_op_default_n((enum lecture_op)i),
+                            d->sc.dtype, &c);
+            struct view_op *o = &out[n];
+            o->key = (char)('a' + n);
+            o->name = lecture_op_name((enum lecture_op)i);
+            o->flops = c.flops;
+            o->bytes = c.bytes;
+            o->intensity = c.intensity;
+            o->attainable = roofline_attainable(a->roofline.peak, a->roofline.bandwidth, c.intensity);
+            o->seconds = roofline_seconds(c.flops, c.bytes, a->roofline.peak, a->roofline.bandwidth);
+            o->compute_bound = c.intensity >= a->roofline.ridge;
+            n++;
+        }
+        return n;
+    }
+    for (int i = 0; i < a->n_ops && n < max; i++) {
+        const struct op *op = &a->ops[i];
+        if (!(op->flops > 0) || !(op->bytes > 0))
+            continue;
+        struct view_op *o = &out[n];
+        o->key = (char)('a' + n);
+        o->name = op->name;
+        o->flops = op->flops;
+        o->bytes = op->bytes;
+        o->intensity = op->intensity;
+        o->attainable = op->attainable;
+        o->seconds = op->seconds;
+        o->compute_bound = op->compute_bound;
+        n++;
+    }
+    return n;
+}
+
+static int cmp_seconds(const void *x, const void *y)
+{
+    const struct view_op *a = x, *b = y;
+    return a->seconds < b->seconds ? 1 : a->seconds > b->seconds ? -1 : a->key - b->key;
+}
+
+/* The measured seconds per step of the analysis op named name, or -1. */
+static double op_measured(const struct dash *d, const char *name)
+{
+    for (int k = 0; k < d->an.n_ops && k < d->meas.n_ops; k++)
+        if (d->an.ops[k].name && name && strcmp(d->an.ops[k].name, name) == 0)
+            return d->meas.op_seconds[k];
+    return -1;
+}
+
+void ops_draw(const struct dash *d, struct screen *s, struct rect r, bool focused)
+{
+    struct view_op ops[OPS_MAX];
+    int n = ops_list(d, ops, OPS_MAX);
+    char right[64];
+    units_duration(d->lecture_ops ? 0 : d->an.roofline.step_seconds, right, sizeof right);
+    char rt[80];
+    snprintf(rt, sizeof rt, "sum %s", right);
+    widget_header(s, &d->cs, r, d->lecture_ops ? "The lecture's operations" : "Operations per step, one GPU",
+                d->lecture_ops ? NULL : rt, focused);
+    /* Columns, dropped right to left when narrow: key+name, time, bound, measured time (when
+     * points match the scenario's GEMMs), FLOP/B, FLOPs, bytes. */
+    bool has_meas = !d->lecture_ops && d->meas.n_ops_measured > 0;
+    bool c_meas = has_meas && r.w >= 42;
+    int mw = c_meas ? 9 : 0;
+    bool c_bytes = r.w >= 62 + mw, c_flops = r.w >= 52 + mw, c_int = r.w >= 38 + mw;
+    int y = r.y + 1;
+    if (y >= r.y + r.h)
+        return;
+    int rows = r.y + r.h - y - 1;
+    bool truncated = n > rows;
+    if (truncated) {
+        /* Not all fit: the costliest, and a count of the rest. */
+        qsort(ops, (size_t)n, sizeof ops[0], cmp_seconds);
+        rows--;
+    }
+    int x0 = r.x + 1;
+    int xn = x0 + 2, xf = xn + 12, xb = xf + (c_flops ? 9 : 0), xi = xb + (c_bytes ? 9 : 0);
+    int xbd = xi + (c_int ? 8 : 0), xt = xbd + 8, xm = xt + 9;
+    screen_text(s, xn, y, 11, "op", E_DIM);
+    if (c_flops)
+        screen_text_right(s, xf + 8, y, 8, "FLOPs", E_DIM);
+    if (c_bytes)
+        screen_text_right(s, xb + 8, y, 8, "bytes", E_DIM);
+    if (c_int)
+        screen_text_right(s, xi + 7, y, 7, "FLOP/B", E_DIM);
+    screen_text(s, xbd + 1, y, 7, "bound", E_DIM);
+    screen_text_right(s, xt + 8, y, 8, "time", E_DIM);
+    if (c_meas)
+        screen_text_right(s, xm + 8, y, 8, "measured", E_DIM);
+    y++;
+    for (int i = 0; i < n && i < rows; i++, y++) {
+        const struct view_op *o = &ops[i];
+        int el = o->compute_bound ? E_COMPBOUND : E_MEMBOUND;
+        char b[32];
+        screen_put(s, x0, y, (uint32_t)o->key, el);
+        screen_label(s, xn, y, 11, o->name, E_NORMAL);
+        if (c_flops) {
+            units_sci(o->flops, b, sizeof b);
+            screen_text_right(s, xf + 8, y, 8, b, E_NORMAL);
+        }
+        if (c_bytes) {
+            units_bytes(o->bytes, b, sizeof b);
+            screen_text_right(s, xb + 8, y, 8, b, E_NORMAL);
+        }
+        if (c_int) {
+            units_count(o->intensity, b, sizeof b);
+            screen_text_right(s, xi + 7, y, 7, b, E_VALUE);
+        }
+        screen_text(s, xbd + 1, y, 7, o->compute_bound ? "compute" : "memory", el);
+        units_duration(o->seconds, b, sizeof b);
+        screen_text_right(s, xt + 8, y, 8, b, E_NORMAL);
+        if (c_meas) {
+            double ms = op_measured(d, o->name);
+            if (ms >= 0)
+                units_duration(ms, b, sizeof b);
+            screen_text_right(s, xm + 8, y, 8, ms >= 0 ? b : "-", ms >= 0 ? E_VALUE : E_DIM);
+        }
+    }
+    if (truncated && y < r.y + r.h) {
+        char more[64];
+        snprintf(more, sizeof more, "+%d more (smaller)", n - rows);
+        screen_label(s, xn, y, r.w - 3, more, E_DIM);
+    }
+}

@@ -1,0 +1,35 @@
+/* widgets.h - the pieces panels are drawn with: a panel's title row, word-wrapped text, a
+ * framed box, a row of segments. They know the grid and the characters, not the dashboard. */
+#ifndef ROOFTOP_UI_WIDGETS_H
+#define ROOFTOP_UI_WIDGETS_H
+
+#include <stdbool.h>
+
+#include "charset.h"
+#include "screen.h"
+
+/* A panel's title row: "─ Title ─── right ─", highlighted when the panel has the focus.
+ * right may be NULL; it is dropped when it does not fit. */
+void widget_header(struct screen *s, const struct charset *cs, struct rect r, const char *title,
+                   const char *right, bool focused);
+
+/*
+ * Word-wraps the n texts, one after the other, into lines of r.w - 2 cells starting at
+ * column r.x + 1. The first `skip` lines are left out (scrolling); the next r.h are drawn
+ * from row r.y when s is not NULL. Returns the lines the whole text takes.
+ */
+int widget_wrap(struct screen *s, struct rect r, const char *const *texts, int n, int skip,
+                int elem);
+
+/* A framed box of w x h cells (shrunk to the grid) with its title in the top rule, its
+ * top-left corner at (x, y) moved as little as needed to stay on the grid; returns the
+ * inside (the rule and a margin cell off each side), empty when the grid has no room. */
+struct rect widget_box(struct screen *s, const struct charset *cs, int x, int y, int w, int h,
+                       const char *title);
+
+/* Writes the n segments left to right with sep between them; when they do not all fit in
+ * end - x cells, those of lowest priority (highest prio) are left out whole, never cut. */
+void widget_segments(struct screen *s, int x, int y, int end, const char *const *seg,
+                     const int *elems, const int *prio, int n, const char *sep, int sep_elem);
+
+#endif
