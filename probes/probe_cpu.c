@@ -1,20 +1,19 @@
-/* probe_cpu.c - the CPU backend: bandwidth, FMA intensity sweep and the lecture's operations,
- * on all hardware threads (pthreads), vectorised for the ISA this file is compiled for. */
-#define _GNU_SOURCE /* sched_getaffinity: the CPUs this process may use (taskset, cgroups) */
+/* probe_cpu.c - the CPU backend's kernels: bandwidth, FMA intensity sweep and the lecture's
+ * operations, on all hardware threads (pool.c), vectorised for the ISA this file is compiled
+ * for (the Makefile builds only this file with -march=native; the machine's description is
+ * read in cpu_info.c). */
 #include "probe.h"
 
-#include <sched.h>
-#include <errno.h>
 #include <math.h>
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/utsname.h>
 #include <unistd.h>
 
+#include "cpu_info.h"
+#include "pool.h"
 #include "roofline.h"
 
 /* ---- the vector ISA, chosen at compile time (probes are built with -march=native) -------- */
@@ -136,134 +135,6 @@ typedef double vd;
 #define REPEATS 11
 #define WARMUP 2
 
-/* ---- a small thread pool: every run is one barrier-to-barrier pass on all threads -------- */
-
-typedef void (*job_fn)(void *arg, int tid, int nt);
-
-/* Workers wait for a new generation, run the job, and count themselves done. A mutex and
- * condition variables rather than barriers, so a pool whose thread creation failed halfway
- * still runs (with fewer threads) and shuts down cleanly. */
-struct pool {
-    int n;                 /* threads including the caller */
-    pthread_t *threads;
-    pthread_mutex_t mu;
-    pthread_cond_t go, done;
-    unsigned long gen;
-    int finished;
-    job_fn fn;
-    void *arg;
-    bool quit;
-    bool init;
-};
-
-struct worker_arg {
-    struct pool *pool;
-    int tid;
-};
-
-static void *worker_main(void *p)
-{
-    struct worker_arg *w = p;
-    struct pool *pl = w->pool;
-    int tid = w->tid;
-    free(w);
-    unsigned long seen = 0;
-    pthread_mutex_lock(&pl->mu);
-    for (;;) {
-        while (pl->gen == seen && !pl->quit)
-            pthread_cond_wait(&pl->go, &pl->mu);
-        if (pl->quit)
-            break;
-        seen = pl->gen;
-        job_fn fn = pl->fn;
-        void *arg = pl->arg;
-        int n = pl->n;
-        pthread_mutex_unlock(&pl->mu);
-        fn(arg, tid, n);
-        pthread_mutex_lock(&pl->mu);
-        if (++pl->finished == pl->n - 1)
-            pthread_cond_signal(&pl->done);
-    }
-    pthread_mutex_unlock(&pl->mu);
-    return NULL;
-}
-
-static void pool_destroy(struct pool *pl)
-{
-    if (!pl->init)
-        return;
-    pthread_mutex_lock(&pl->mu);
-    pl->quit = true;
-    pthread_cond_broadcast(&pl->go);
-    pthread_mutex_unlock(&pl->mu);
-    for (int i = 1; i < pl->n; i++)
-        pthread_join(pl->threads[i], NULL);
-    pthread_mutex_destroy(&pl->mu);
-    pthread_cond_destroy(&pl->go);
-    pthread_cond_destroy(&pl->done);
-    free(pl->threads);
-    memset(pl, 0, sizeof *pl);
-}
-
-static bool pool_create(struct pool *pl, int n, char *err, size_t errn)
-{
-    memset(pl, 0, sizeof *pl);
-    pl->threads = calloc((size_t)n, sizeof *pl->threads);
-    if (!pl->threads) {
-        snprintf(err, errn, "out of memory");
-        return false;
-    }
-    if (pthread_mutex_init(&pl->mu, NULL) != 0 || pthread_cond_init(&pl->go, NULL) != 0 ||
-        pthread_cond_init(&pl->done, NULL) != 0) {
-        free(pl->threads);
-        snprintf(err, errn, "cannot create thread synchronisation");
-        return false;
-    }
-    pl->init = true;
-    pl->n = 1;
-    for (int i = 1; i < n; i++) {
-        struct worker_arg *w = malloc(sizeof *w);
-        if (!w)
-            break;
-        *w = (struct worker_arg){pl, i};
-        if (pthread_create(&pl->threads[i], NULL, worker_main, w) != 0) {
-            /* Run on the threads that did start; the points say how many in the device. */
-            free(w);
-            break;
-        }
-        pl->n = i + 1;
-    }
-    return true;
-}
-
-/* Runs fn on every thread (the caller is thread 0); returns the wall time of the pass. */
-static double pool_run(struct pool *pl, job_fn fn, void *arg)
-{
-    double t0 = probe_now();
-    pthread_mutex_lock(&pl->mu);
-    pl->fn = fn;
-    pl->arg = arg;
-    pl->finished = 0;
-    pl->gen++;
-    pthread_cond_broadcast(&pl->go);
-    pthread_mutex_unlock(&pl->mu);
-    fn(arg, 0, pl->n);
-    pthread_mutex_lock(&pl->mu);
-    while (pl->finished < pl->n - 1)
-        pthread_cond_wait(&pl->done, &pl->mu);
-    pthread_mutex_unlock(&pl->mu);
-    return probe_now() - t0;
-}
-
-/* [lo, hi) of thread tid's share of n items, cut at multiples of unit. */
-static void slice(size_t n, size_t unit, int tid, int nt, size_t *lo, size_t *hi)
-{
-    size_t units = n / unit;
-    size_t a = units * (size_t)tid / (size_t)nt, b = units * (size_t)(tid + 1) / (size_t)nt;
-    *lo = a * unit;
-    *hi = tid == nt - 1 ? n : b * unit;
-}
-
 /* ---- random data: never zeros, random sign, magnitude in [0.25, 1.25) --------------------- */
 
 static uint64_t rng_next(uint64_t *s)
@@ -300,7 +171,7 @@ static void fill_fn(void *arg, int tid, int nt)
 {
     struct fill_job *j = arg;
     size_t lo, hi;
-    slice(j->n, FILL_BLOCK, tid, nt, &lo, &hi);
+    pool_slice(j->n, FILL_BLOCK, tid, nt, &lo, &hi);
     uint64_t s = j->seed * 0x9E3779B97F4A7C15ULL + (uint64_t)tid * 0xD1B54A32D192ED03ULL + 1;
     size_t esz = j->dbl ? sizeof(double) : sizeof(float);
     size_t first = hi - lo < FILL_BLOCK ? hi - lo : FILL_BLOCK;
@@ -334,7 +205,7 @@ static void poison_fn(void *arg, int tid, int nt)
 {
     struct poison_job *j = arg;
     size_t lo, hi;
-    slice(j->n, 1024, tid, nt, &lo, &hi);
+    pool_slice(j->n, 1024, tid, nt, &lo, &hi);
     if (j->dbl) {
         uint64_t *d = j->buf;
         for (size_t i = lo; i < hi; i++)
@@ -365,125 +236,6 @@ static size_t first_nonfinite_d(const double *x, size_t n)
 }
 
 /* ---- the machine ------------------------------------------------------------------------- */
-
-static bool read_file_line(const char *path, char *buf, size_t n)
-{
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return false;
-    bool ok = fgets(buf, (int)n, f) != NULL;
-    fclose(f);
-    if (ok)
-        buf[strcspn(buf, "\n")] = '\0';
-    return ok;
-}
-
-/* "32768K", "2M", "1024" -> bytes; 0 when not understood. */
-static double parse_cache_size(const char *s)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (errno || end == s || v <= 0)
-        return 0;
-    if (*end == 'K')
-        v *= 1024;
-    else if (*end == 'M')
-        v *= 1024 * 1024;
-    else if (*end == 'G')
-        v *= 1024.0 * 1024 * 1024;
-    return v;
-}
-
-/* Caches as cpu0 sees them, from sysfs: L1d, L2 per core and the last level. */
-static void read_caches(struct probe_device *d)
-{
-    for (int i = 0; i < 8; i++) {
-        char path[128], level[16], type[32], size[32];
-        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/level", i);
-        if (!read_file_line(path, level, sizeof level))
-            break;
-        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/type", i);
-        if (!read_file_line(path, type, sizeof type))
-            continue;
-        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
-        if (!read_file_line(path, size, sizeof size))
-            continue;
-        double bytes = parse_cache_size(size);
-        int lv = atoi(level);
-        if (lv == 1 && strcmp(type, "Data") == 0)
-            d->l1d_bytes = bytes;
-        else if (lv == 2 && strcmp(type, "Instruction") != 0)
-            d->l2_bytes = bytes;
-        else if (lv >= 3 && strcmp(type, "Instruction") != 0 && bytes > d->l3_bytes)
-            d->l3_bytes = bytes;
-    }
-}
-
-/* Physical cores: distinct (package, core) pairs among the online CPUs. */
-static int count_cores(int threads)
-{
-    int n = 0;
-    long *seen = calloc((size_t)threads + 1, sizeof *seen);
-    if (!seen)
-        return threads;
-    for (int cpu = 0; cpu < 4096 && n <= threads; cpu++) {
-        char path[128], a[32], b[32];
-        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/topology/core_id", cpu);
-        if (!read_file_line(path, a, sizeof a))
-            continue;
-        snprintf(path, sizeof path,
-                 "/sys/devices/system/cpu/cpu%d/topology/physical_package_id", cpu);
-        if (!read_file_line(path, b, sizeof b))
-            snprintf(b, sizeof b, "0");
-        long key = atol(b) * 1000000L + atol(a);
-        bool dup = false;
-        for (int i = 0; i < n; i++)
-            dup = dup || seen[i] == key;
-        if (!dup && n < threads)
-            seen[n++] = key;
-    }
-    free(seen);
-    return n > 0 ? n : threads;
-}
-
-struct cpuid_info {
-    char vendor[32];
-    int family, model;
-    double mhz;        /* /proc/cpuinfo "cpu MHz" (the current or nominal clock) */
-};
-
-static void read_cpuinfo(struct probe_device *d, struct cpuid_info *ci)
-{
-    memset(ci, 0, sizeof *ci);
-    FILE *f = fopen("/proc/cpuinfo", "r");
-    if (!f)
-        return;
-    char line[512];
-    while (fgets(line, sizeof line, f)) {
-        char *colon = strchr(line, ':');
-        if (!colon)
-            continue;
-        char *val = colon + 1;
-        while (*val == ' ' || *val == '\t')
-            val++;
-        val[strcspn(val, "\n")] = '\0';
-        *colon = '\0';
-        char *key = line;
-        key[strcspn(key, "\t")] = '\0';
-        if (strcmp(key, "model name") == 0 && !d->name[0])
-            snprintf(d->name, sizeof d->name, "%s", val);
-        else if (strcmp(key, "vendor_id") == 0 && !ci->vendor[0])
-            snprintf(ci->vendor, sizeof ci->vendor, "%s", val);
-        else if (strcmp(key, "cpu family") == 0 && !ci->family)
-            ci->family = atoi(val);
-        else if (strcmp(key, "model") == 0 && !ci->model)
-            ci->model = atoi(val);
-        else if (strcmp(key, "cpu MHz") == 0 && ci->mhz == 0)
-            ci->mhz = atof(val);
-    }
-    fclose(f);
-}
 
 /* Width of the FMA datapath and FMA pipes per core. AMD before Zen 5 executes 512-bit
  * operations as two 256-bit halves (Zen 4), and Zen 1 splits 256-bit ones into 128-bit
@@ -553,53 +305,10 @@ static double measure_clock(struct pool *pl)
     return best;
 }
 
-static double mem_total(void)
-{
-    FILE *f = fopen("/proc/meminfo", "r");
-    if (!f)
-        return 0;
-    char line[256];
-    double kb = 0;
-    while (fgets(line, sizeof line, f))
-        if (sscanf(line, "MemTotal: %lf kB", &kb) == 1)
-            break;
-    fclose(f);
-    return kb * 1024;
-}
-
-static int online_threads(void)
-{
-    cpu_set_t set;
-    long n = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : 0;
-    if (n < 1)
-        n = sysconf(_SC_NPROCESSORS_ONLN);
-    if (n < 1)
-        n = 1;
-    if (n > 256)
-        n = 256;
-    return (int)n;
-}
-
-/* Everything except the clock, which needs the threads running. */
+/* Everything except the clock, which needs the threads running; the ISA is this file's. */
 static void describe_static(struct probe_device *d, struct cpuid_info *ci, int want_threads)
 {
-    memset(d, 0, sizeof *d);
-    snprintf(d->kind, sizeof d->kind, "cpu");
-    read_cpuinfo(d, ci);
-    if (!d->name[0]) {
-        struct utsname u;
-        snprintf(d->name, sizeof d->name, "%s CPU", uname(&u) == 0 ? u.machine : "unknown");
-    }
-    d->threads = online_threads();
-    d->cores = count_cores(d->threads);
-    if (want_threads > 0 && want_threads < d->threads) {
-        /* --threads N: the peak is for the cores those threads can use */
-        d->threads = want_threads;
-        if (d->cores > want_threads)
-            d->cores = want_threads;
-    }
-    d->memory_bytes = mem_total();
-    read_caches(d);
+    cpu_info_describe(d, ci, want_threads);
     snprintf(d->isa, sizeof d->isa, "%s", ISA_NAME);
     d->vector_bits = VBITS;
     fma_shape(ci, &d->fma_bits, &d->fma_units);
@@ -654,7 +363,7 @@ static void copy_fn(void *arg, int tid, int nt)
 {
     struct bw_job *j = arg;
     size_t lo, hi;
-    slice(j->bytes, ALIGN, tid, nt, &lo, &hi);
+    pool_slice(j->bytes, ALIGN, tid, nt, &lo, &hi);
     memcpy(j->dst + lo, j->src + lo, hi - lo);
 }
 
@@ -664,7 +373,7 @@ static void triad_fn(void *arg, int tid, int nt)
 {
     struct bw_job *j = arg;
     size_t lo, hi;
-    slice(j->bytes, (size_t)ALIGN / sizeof(double), tid, nt, &lo, &hi);
+    pool_slice(j->bytes, (size_t)ALIGN / sizeof(double), tid, nt, &lo, &hi);
     const vd s = VD_SET1(j->s);
     size_t i = lo;
     size_t vec_hi = lo + (hi - lo) / (size_t)(4 * VD_LANES) * (size_t)(4 * VD_LANES);
@@ -755,7 +464,7 @@ static void sweep_fn(void *arg, int tid, int nt)
     struct sweep_job *j = arg;
     size_t unit = (size_t)NACC * (size_t)(j->dbl ? VD_LANES : VF_LANES);
     size_t lo, hi;
-    slice(j->n, unit, tid, nt, &lo, &hi);
+    pool_slice(j->n, unit, tid, nt, &lo, &hi);
     if (j->dbl)
         sweeps[j->k].f64(j->a, j->b, j->c, lo, hi);
     else
@@ -802,7 +511,7 @@ static void relu_fn(void *arg, int tid, int nt)
 {
     struct op_job *j = arg;
     size_t lo, hi;
-    slice(j->n, 64, tid, nt, &lo, &hi);
+    pool_slice(j->n, 64, tid, nt, &lo, &hi);
     const float *restrict x = j->x;
     float *restrict y = j->out;
     for (size_t i = lo; i < hi; i++)
@@ -824,7 +533,7 @@ static void gelu_fn(void *arg, int tid, int nt)
 {
     struct op_job *j = arg;
     size_t lo, hi;
-    slice(j->n, 64, tid, nt, &lo, &hi);
+    pool_slice(j->n, 64, tid, nt, &lo, &hi);
     const float *restrict x = j->x;
     float *restrict y = j->out;
     const float c = 0.7978845608f; /* sqrt(2/pi) */
@@ -861,7 +570,7 @@ static void dot_fn(void *arg, int tid, int nt)
 {
     struct op_job *j = arg;
     size_t lo, hi;
-    slice(j->n, (size_t)(8 * VF_LANES), tid, nt, &lo, &hi);
+    pool_slice(j->n, (size_t)(8 * VF_LANES), tid, nt, &lo, &hi);
     j->partial[tid] = dot_range(j->x, j->y, lo, hi);
 }
 
@@ -869,7 +578,7 @@ static void matvec_fn(void *arg, int tid, int nt)
 {
     struct op_job *j = arg;
     size_t lo, hi;
-    slice(j->n, 1, tid, nt, &lo, &hi);
+    pool_slice(j->n, 1, tid, nt, &lo, &hi);
     for (size_t r = lo; r < hi; r++)
         j->out[r] = dot_range(j->x + r * j->n, j->y, 0, j->n);
 }
@@ -892,7 +601,7 @@ static void matmul_fn(void *arg, int tid, int nt)
     struct mm_job *j = arg;
     const size_t n = j->n, kk = j->k, w = (size_t)(MM_NR * VF_LANES);
     size_t lo, hi;
-    slice(j->m, MM_MR, tid, nt, &lo, &hi);
+    pool_slice(j->m, MM_MR, tid, nt, &lo, &hi);
     for (size_t jb = 0; jb < n; jb += w) {
         for (size_t kb = 0; kb < kk; kb += MM_KC) {
             size_t ke = kb + MM_KC < kk ? kb + MM_KC : kk;
