@@ -1,5 +1,6 @@
 # rooftop - what it costs to train a language model, in the terminal.
-# Plain GNU make. `make run` and `make test` install missing Debian packages when run as root.
+# Plain GNU make. `make` only builds; `make run`, `make test`, `make install` (and `make fuzz`)
+# first install missing Debian packages when run as root.
 
 PREFIX  ?= /usr/local
 DESTDIR ?=
@@ -13,7 +14,8 @@ VERSION := 0.1.0
 
 # Debian packages the build and the tests need, and the pkg-config module each provides.
 DEB_BUILD = build-essential pkg-config libncurses-dev libcjson-dev check
-DEB_TEST  = tmux valgrind clang libclang-rt-14-dev
+DEB_TEST  = tmux valgrind
+DEB_FUZZ  = clang libclang-rt-14-dev
 PKGS      = ncursesw libcjson check
 
 WARN    = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wformat=2
@@ -65,9 +67,9 @@ CUDA_BIN := $(B)/rooftop-probe-cuda rooftop-probe-cuda
 endif
 endif
 
-.PHONY: FORCE all run test asan fuzz bench install uninstall clean deps deps-test screenshots check-deps
+.PHONY: FORCE all run test asan fuzz bench install uninstall clean deps deps-test deps-fuzz screenshots
 
-all: deps $(B)/rooftop-bin rooftop $(CUDA_BIN)
+all: $(B)/rooftop-bin rooftop $(CUDA_BIN)
 
 # ---- packages ------------------------------------------------------------------------------
 # Installs what is missing when root; otherwise prints the one command to run.
@@ -84,20 +86,29 @@ deps:
 	  fi; \
 	fi
 
-deps-test: deps
+# tools: the commands a target runs, and the Debian packages that bring them.
+define need_tools
 	@missing=""; \
-	for c in tmux valgrind clang; do command -v $$c >/dev/null 2>&1 || missing="$$missing $$c"; done; \
+	for c in $(1); do command -v $$c >/dev/null 2>&1 || missing="$$missing $$c"; done; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	    echo "rooftop: installing test tools:$$missing"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEB_TEST) || exit 1; \
+	    echo "rooftop: installing tools:$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(2) || exit 1; \
 	  else \
-	    echo "rooftop: missing test tools:$$missing; run: sudo apt-get install -y $(DEB_TEST)" >&2; exit 1; \
+	    echo "rooftop: missing tools:$$missing; run: sudo apt-get install -y $(2)" >&2; exit 1; \
 	  fi; \
 	fi
+endef
+
+deps-test: deps
+	$(call need_tools,tmux valgrind,$(DEB_TEST))
+
+# clang only for the fuzz targets (libFuzzer); nothing else needs it.
+deps-fuzz: deps
+	$(call need_tools,clang,$(DEB_FUZZ))
 
 # ---- build ---------------------------------------------------------------------------------
-$(B)/%.o: %.c | deps
+$(B)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -MMD -MP -c $< -o $@
 
@@ -136,7 +147,7 @@ $(B)/tests/%: $(B)/tests/%.o $(LINK_LIBS)
 # whatever OPT says: they measure the machine. Only they: code built with -march=native can
 # hold AVX-512 instructions that valgrind cannot run, and the rest of rooftop must stay
 # valgrind-clean on such machines.
-$(B)/probes/probe_cpu.o: probes/probe_cpu.c | deps
+$(B)/probes/probe_cpu.o: probes/probe_cpu.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -O3 -march=native -fno-math-errno -MMD -MP -c $< -o $@
 
@@ -157,14 +168,19 @@ rooftop-probe-cuda: $(B)/rooftop-probe-cuda
 	cp $< $@
 
 # ---- run and test --------------------------------------------------------------------------
-run: all
+run:
+	@$(MAKE) --no-print-directory deps
+	@$(MAKE) --no-print-directory all
 	./rooftop
 
 # valgrind runs on the plain build only: it does not mix with the sanitizers of `make asan`.
 VALGRIND_TEST ?= yes
-test: all deps-test $(TEST_BIN)
+test:
+	@$(MAKE) --no-print-directory deps-test
+	@$(MAKE) --no-print-directory all $(TEST_BIN)
 	@if [ "$(VALGRIND_TEST)" = yes ]; then ROOFTOP_SPECS=$(CURDIR)/specs sh tests/valgrind.sh $(B)/rooftop-bin || exit 1; fi
-	@ROOFTOP_SPECS=$(CURDIR)/specs ROOFTOP_BIN=$(CURDIR)/$(B)/rooftop-bin B=$(B) sh tests/run-tests.sh $(TEST_BIN)
+	@ROOFTOP_SPECS=$(CURDIR)/specs ROOFTOP_BIN=$(CURDIR)/$(B)/rooftop-bin B=$(B) ROOFTOP_NVCC='$(NVCC)' \
+	  sh tests/run-tests.sh $(TEST_BIN)
 
 asan:
 	$(MAKE) B=build-asan VALGRIND_TEST=no OPT="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined" \
@@ -174,7 +190,7 @@ FUZZ_SECONDS ?= 60
 # Every parser: spec files, scenario files, numbers, points (src/), the lecture-demo file and
 # the key-sequence syntax (ui/, pure code apart from curses' key codes).
 FUZZ_UI_SRC = ui/lecture.c ui/keys.c ui/screen.c
-fuzz: deps-test
+fuzz: deps-fuzz
 	@mkdir -p $(B)/fuzz
 	@for f in $(FUZZ_SRC); do \
 	  n=$$(basename $$f .c); \
@@ -194,11 +210,18 @@ screenshots: all
 	sh tests/screenshots.sh $(B)/rooftop-bin
 
 # ---- install -------------------------------------------------------------------------------
-install: all
+# Each binary goes in under a temporary name and is renamed over the old one, so installing
+# works while the dashboard runs from the installed binary (no "Text file busy"), and a
+# failed copy never leaves half a binary.
+install:
+	@$(MAKE) --no-print-directory deps
+	@$(MAKE) --no-print-directory all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/specs/gpus $(DESTDIR)$(DATADIR)/specs/models \
 	           $(DESTDIR)$(DATADIR)/specs/scenarios $(DESTDIR)$(MANDIR)
-	install -m 755 rooftop $(DESTDIR)$(BINDIR)/rooftop
-	if [ -n "$(CUDA_BIN)" ]; then install -m 755 rooftop-probe-cuda $(DESTDIR)$(BINDIR)/; fi
+	install -m 755 rooftop $(DESTDIR)$(BINDIR)/.rooftop.tmp$$$$ && \
+	  mv -f $(DESTDIR)$(BINDIR)/.rooftop.tmp$$$$ $(DESTDIR)$(BINDIR)/rooftop
+	if [ -n "$(CUDA_BIN)" ]; then install -m 755 rooftop-probe-cuda $(DESTDIR)$(BINDIR)/.rooftop-probe-cuda.tmp$$$$ && \
+	  mv -f $(DESTDIR)$(BINDIR)/.rooftop-probe-cuda.tmp$$$$ $(DESTDIR)$(BINDIR)/rooftop-probe-cuda; fi
 	install -m 644 specs/gpus/*.json $(DESTDIR)$(DATADIR)/specs/gpus/
 	install -m 644 specs/models/*.json $(DESTDIR)$(DATADIR)/specs/models/
 	if ls specs/scenarios/*.json >/dev/null 2>&1; then install -m 644 specs/scenarios/*.json $(DESTDIR)$(DATADIR)/specs/scenarios/; fi
