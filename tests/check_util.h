@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 /* |got - want| <= rel * |want|, reported with both values. */
 #define ck_assert_rel(got, want, rel)                                                        \
@@ -31,6 +33,88 @@ static inline void check_rmtree(const char *dir)
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     ck_assert_int_eq(system(cmd), 0);
 }
+
+/* The binary under test: $ROOFTOP_BIN (make test sets it), else $B/rooftop-bin, else
+ * build/rooftop-bin. */
+static inline const char *check_bin(void)
+{
+    static char path[1024];
+    const char *bin = getenv("ROOFTOP_BIN"), *b = getenv("B");
+    if (bin && *bin)
+        snprintf(path, sizeof path, "%s", bin);
+    else
+        snprintf(path, sizeof path, "%s/rooftop-bin", b && *b ? b : "build");
+    return path;
+}
+
+/* What one run of the binary printed, in full, and how it ended. */
+struct check_run {
+    int status;      /* exit status; -1 when a signal ended it */
+    char *out, *err; /* stdout, stderr (NUL-terminated; freed by check_run_free) */
+};
+
+static inline char *check_read_all(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    ck_assert_msg(f != NULL, "cannot read %s", path);
+    size_t cap = 1 << 16, n = 0, got;
+    char *buf = malloc(cap);
+    ck_assert_ptr_nonnull(buf);
+    while ((got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
+        n += got;
+        if (n + 1 == cap) {
+            cap *= 2;
+            buf = realloc(buf, cap);
+            ck_assert_ptr_nonnull(buf);
+        }
+    }
+    buf[n] = '\0';
+    fclose(f);
+    return buf;
+}
+
+/* The one way the suites run the binary: "BIN args" through the shell with stdin from
+ * /dev/null, stdout and stderr captured whole. Returns r->status. */
+static inline int check_run_bin(struct check_run *r, const char *args)
+{
+    const char *bin = check_bin();
+    ck_assert_msg(access(bin, X_OK) == 0, "no rooftop binary at %s (set ROOFTOP_BIN)", bin);
+    char dir[64];
+    snprintf(dir, sizeof dir, "/tmp/rooftop-run-XXXXXX");
+    ck_assert(mkdtemp(dir) != NULL);
+    size_t len = strlen(bin) + strlen(args) + 2 * sizeof dir + 64;
+    char *cmd = malloc(len);
+    ck_assert_ptr_nonnull(cmd);
+    snprintf(cmd, len, "'%s' %s >'%s/out' 2>'%s/err' </dev/null", bin, args, dir, dir);
+    int st = system(cmd);
+    free(cmd);
+    ck_assert_msg(st != -1, "could not run %s %s", bin, args);
+    r->status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    char path[96];
+    snprintf(path, sizeof path, "%s/out", dir);
+    r->out = check_read_all(path);
+    unlink(path);
+    snprintf(path, sizeof path, "%s/err", dir);
+    r->err = check_read_all(path);
+    unlink(path);
+    rmdir(dir);
+    return r->status;
+}
+
+static inline void check_run_free(struct check_run *r)
+{
+    free(r->out);
+    free(r->err);
+    r->out = r->err = NULL;
+}
+
+/* Check records every passing assertion (a write to its parent each); loops that make
+ * hundreds of thousands of them assert through this, which calls Check on failure only. */
+#define REQUIRE(cond, ...)                                                                    \
+    do {                                                                                      \
+        if (!(cond))                                                                          \
+            ck_abort_msg(__VA_ARGS__);                                                        \
+    } while (0)
 
 /* Runs one suite; returns the process exit status. */
 static inline int check_run_suite(Suite *s)

@@ -462,31 +462,14 @@ struct run {
     char err[4096];
 };
 
-/* Runs "$ROOFTOP_BIN args" and captures its stdout, stderr and exit status. */
+/* Runs the binary with args and keeps its stdout, stderr and exit status. */
 static void run_bin(struct run *r, const char *args)
 {
-    const char *bin = getenv("ROOFTOP_BIN");
-    if (bin == NULL || bin[0] == '\0')
-        bin = "./rooftop";
-    ck_assert_msg(access(bin, X_OK) == 0, "no rooftop binary at %s (set ROOFTOP_BIN)", bin);
-    char errpath[] = "/tmp/rooftop-test-err-XXXXXX";
-    int fd = mkstemp(errpath);
-    ck_assert(fd >= 0);
-    close(fd);
-    char cmd[4096];
-    snprintf(cmd, sizeof cmd, "'%s' %s 2>'%s'", bin, args, errpath);
-    FILE *p = popen(cmd, "r");
-    ck_assert(p != NULL);
-    size_t n = fread(r->out, 1, sizeof r->out - 1, p);
-    r->out[n] = '\0';
-    int st = pclose(p);
-    r->status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-    FILE *e = fopen(errpath, "r");
-    ck_assert(e != NULL);
-    n = fread(r->err, 1, sizeof r->err - 1, e);
-    r->err[n] = '\0';
-    fclose(e);
-    unlink(errpath);
+    struct check_run c;
+    r->status = check_run_bin(&c, args);
+    snprintf(r->out, sizeof r->out, "%s", c.out);
+    snprintf(r->err, sizeof r->err, "%s", c.err);
+    check_run_free(&c);
 }
 
 static cJSON *run_json(struct run *r, const char *args)

@@ -15,12 +15,6 @@
 #include "check_util.h"
 #include "dash_harness.h"
 
-/* Check records every passing assertion; the loop below checks millions of things. */
-#define REQUIRE(cond, ...)                                                                    \
-    do {                                                                                      \
-        if (!(cond))                                                                          \
-            ck_abort_msg(__VA_ARGS__);                                                        \
-    } while (0)
 
 static uint64_t rng_state;
 

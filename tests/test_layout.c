@@ -8,13 +8,6 @@
 #include "layout.h"
 #include "units.h"
 
-/* Check records every passing assertion (a write to its parent each); these loops make
- * hundreds of thousands, so only a failure goes through Check. */
-#define REQUIRE(cond, ...)                                                                    \
-    do {                                                                                      \
-        if (!(cond))                                                                          \
-            ck_abort_msg(__VA_ARGS__);                                                        \
-    } while (0)
 
 static void check_layout(int cols, int rows, const struct layout_opts *o)
 {

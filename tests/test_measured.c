@@ -442,35 +442,15 @@ static void teardown(void)
     check_rmtree(tmpdir);
 }
 
-/* Runs $ROOFTOP_BIN with args; stdout into *out (caller frees), stderr into err. */
+/* Runs the binary with args; stdout into *out (caller frees), stderr into err. */
 static int run_bin(const char *args, char **out, char *err, size_t errn)
 {
-    const char *bin = getenv("ROOFTOP_BIN");
-    ck_assert_msg(bin && access(bin, X_OK) == 0, "no rooftop binary (set ROOFTOP_BIN)");
-    char cmd[4096];
-    snprintf(cmd, sizeof cmd, "'%s' %s >'%s/out' 2>'%s/err' </dev/null", bin, args, tmpdir,
-             tmpdir);
-    int st = system(cmd);
-    ck_assert(st != -1 && WIFEXITED(st));
-    char path[512];
-    static const char *const which[2] = {"out", "err"};
-    for (int w = 0; w < 2; w++) {
-        snprintf(path, sizeof path, "%s/%s", tmpdir, which[w]);
-        FILE *f = fopen(path, "r");
-        ck_assert_ptr_nonnull(f);
-        char *buf = malloc(1 << 20);
-        ck_assert_ptr_nonnull(buf);
-        size_t n = fread(buf, 1, (1 << 20) - 1, f);
-        buf[n] = '\0';
-        fclose(f);
-        if (w == 0) {
-            *out = buf;
-        } else {
-            snprintf(err, errn, "%s", buf);
-            free(buf);
-        }
-    }
-    return WEXITSTATUS(st);
+    struct check_run r;
+    check_run_bin(&r, args);
+    *out = r.out;
+    snprintf(err, errn, "%s", r.err);
+    free(r.err);
+    return r.status;
 }
 
 START_TEST(test_bin_report_points)

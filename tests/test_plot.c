@@ -15,7 +15,7 @@
 
 /* Check records every passing assertion; these loops make millions, so only a failure goes
  * through Check. */
-#define REQUIRE(cond, ...)                                                                    \
+#define PLOT_REQUIRE(cond, ...)                                                               \
     do {                                                                                      \
         if (!(cond)) {                                                                        \
             harness_dump(h);                                                                  \
@@ -72,13 +72,13 @@ static void check_plot(struct harness *h, const char *what, struct tally *t)
     struct plot_info info;
     plot_draw(&h->d, &s2, r, h->d.focus == FOCUS_ROOFLINE, &info);
     int cols = h->d.cols, rows = h->d.rows;
-    REQUIRE(same_cells(&h->s, &s2, r), "%s %dx%d: the frame's roofline differs from plot_draw's",
+    PLOT_REQUIRE(same_cells(&h->s, &s2, r), "%s %dx%d: the frame's roofline differs from plot_draw's",
             what, cols, rows);
     screen_free(&s2);
-    REQUIRE(info.drawn, "%s %dx%d: no plot in %dx%d", what, cols, rows, r.w, r.h);
+    PLOT_REQUIRE(info.drawn, "%s %dx%d: no plot in %dx%d", what, cols, rows, r.w, r.h);
     t->plots++;
     struct rect a = info.area;
-    REQUIRE(a.x > r.x && a.y > r.y && a.x + a.w <= r.x + r.w && a.y + a.h < r.y + r.h,
+    PLOT_REQUIRE(a.x > r.x && a.y > r.y && a.x + a.w <= r.x + r.w && a.y + a.h < r.y + r.h,
             "%s %dx%d: plot area outside its panel", what, cols, rows);
     const struct charset *cs = &h->d.cs;
     const struct screen *s = &h->s;
@@ -86,53 +86,53 @@ static void check_plot(struct harness *h, const char *what, struct tally *t)
     /* Every label inside the plot, whole and as placed: nothing drew over it afterwards. */
     for (int i = 0; i < info.n_labels; i++) {
         const struct plot_label *l = &info.labels[i];
-        REQUIRE(l->y >= a.y && l->y < a.y + a.h && l->x >= a.x && l->x + l->w <= a.x + a.w,
+        PLOT_REQUIRE(l->y >= a.y && l->y < a.y + a.h && l->x >= a.x && l->x + l->w <= a.x + a.w,
                 "%s %dx%d: label '%s' at %d,%d outside the plot", what, cols, rows, l->text, l->x,
                 l->y);
-        REQUIRE((int)strlen(l->text) == l->w && l->w > 0, "%s: label '%s' width %d", what,
+        PLOT_REQUIRE((int)strlen(l->text) == l->w && l->w > 0, "%s: label '%s' width %d", what,
                 l->text, l->w);
         for (int k = 0; k < l->w; k++)
-            REQUIRE(screen_cell(s, l->x + k, l->y)->ch == (uint32_t)(unsigned char)l->text[k],
+            PLOT_REQUIRE(screen_cell(s, l->x + k, l->y)->ch == (uint32_t)(unsigned char)l->text[k],
                     "%s %dx%d: label '%s' at %d,%d overwritten", what, cols, rows, l->text,
                     l->x, l->y);
         /* No two labels on one row touch or overlap: a blank between them at least. */
         for (int j = 0; j < i; j++) {
             const struct plot_label *m = &info.labels[j];
-            REQUIRE(m->y != l->y || m->x + m->w < l->x || l->x + l->w < m->x,
+            PLOT_REQUIRE(m->y != l->y || m->x + m->w < l->x || l->x + l->w < m->x,
                     "%s %dx%d: labels '%s' and '%s' touch on row %d", what, cols, rows, l->text,
                     m->text, l->y);
         }
         for (int j = 0; j < info.n_marks; j++) {
             const struct plot_mark *m = &info.marks[j];
-            REQUIRE(m->y != l->y || m->x < l->x - 1 || m->x > l->x + l->w,
+            PLOT_REQUIRE(m->y != l->y || m->x < l->x - 1 || m->x > l->x + l->w,
                     "%s %dx%d: label '%s' against a mark at %d,%d", what, cols, rows, l->text,
                     m->x, m->y);
         }
     }
     for (int j = 0; j < info.n_marks; j++) {
         const struct plot_mark *m = &info.marks[j];
-        REQUIRE(m->x >= a.x && m->x < a.x + a.w && m->y >= a.y && m->y < a.y + a.h,
+        PLOT_REQUIRE(m->x >= a.x && m->x < a.x + a.w && m->y >= a.y && m->y < a.y + a.h,
                 "%s %dx%d: mark outside the plot", what, cols, rows);
-        REQUIRE(screen_cell(s, m->x, m->y)->ch == m->ch, "%s %dx%d: mark at %d,%d overwritten",
+        PLOT_REQUIRE(screen_cell(s, m->x, m->y)->ch == m->ch, "%s %dx%d: mark at %d,%d overwritten",
                 what, cols, rows, m->x, m->y);
-        REQUIRE((m->n_ops > 1) == (m->ch == cs->group), "%s: a group's mark", what);
+        PLOT_REQUIRE((m->n_ops > 1) == (m->ch == cs->group), "%s: a group's mark", what);
     }
     /* The axes whole. */
     for (int y = a.y; y < a.y + a.h; y++) {
         uint32_t c = screen_cell(s, a.x - 1, y)->ch;
-        REQUIRE(c == cs->axis_v || c == cs->tick, "%s %dx%d: y axis broken at row %d", what,
+        PLOT_REQUIRE(c == cs->axis_v || c == cs->tick, "%s %dx%d: y axis broken at row %d", what,
                 cols, rows, y);
     }
     for (int x = a.x; x < a.x + a.w; x++) {
         uint32_t c = screen_cell(s, x, a.y + a.h)->ch;
-        REQUIRE(c == cs->axis_h || c == cs->tick, "%s %dx%d: x axis broken at column %d", what,
+        PLOT_REQUIRE(c == cs->axis_h || c == cs->tick, "%s %dx%d: x axis broken at column %d", what,
                 cols, rows, x);
     }
     /* No NaN or infinity anywhere in the panel. */
     for (int y = r.y; y < r.y + r.h; y++) {
         char row[4096];
         screen_row_text(s, y, row, sizeof row);
-        REQUIRE(!has_nan_word(row), "%s %dx%d: NaN on row %d: %s", what, cols, rows, y, row);
+        PLOT_REQUIRE(!has_nan_word(row), "%s %dx%d: NaN on row %d: %s", what, cols, rows, y, row);
     }
     /* Each ceiling's label: its rate, its colour, and its own line the nearest. */
     for (int c = 0; c < info.ceilings; c++) {
@@ -144,14 +144,14 @@ static void check_plot(struct harness *h, const char *what, struct tally *t)
         units_flops_rate(ce->peak, rate, sizeof rate);
         char num[32];
         snprintf(num, sizeof num, " %.*s", (int)strcspn(rate, " "), rate);
-        REQUIRE(l->kind == PL_CEILING && strstr(l->text, num),
+        PLOT_REQUIRE(l->kind == PL_CEILING && strstr(l->text, num),
                 "%s %dx%d: ceiling %s labelled '%s'", what, cols, rows, rate, l->text);
-        REQUIRE(abs(l->y - ce->row) <= 2, "%s %dx%d: '%s' on row %d, its line on row %d", what,
+        PLOT_REQUIRE(abs(l->y - ce->row) <= 2, "%s %dx%d: '%s' on row %d, its line on row %d", what,
                 cols, rows, l->text, l->y, ce->row);
-        REQUIRE(screen_cell(s, l->x, l->y)->elem == (ce->roof ? E_ROOF : E_CEILING),
+        PLOT_REQUIRE(screen_cell(s, l->x, l->y)->elem == (ce->roof ? E_ROOF : E_CEILING),
                 "%s %dx%d: '%s' in the wrong colour", what, cols, rows, l->text);
         for (int o = 0; o < info.ceilings; o++)
-            REQUIRE(o == c || info.ceiling[o].row == ce->row ||
+            PLOT_REQUIRE(o == c || info.ceiling[o].row == ce->row ||
                         abs(info.ceiling[o].row - l->y) >= abs(ce->row - l->y),
                     "%s %dx%d: '%s' nearer another ceiling's row", what, cols, rows, l->text);
         /* Labels stack in their lines' order: a higher ceiling's label is never below. */
@@ -159,25 +159,25 @@ static void check_plot(struct harness *h, const char *what, struct tally *t)
             const struct plot_ceiling *co = &info.ceiling[o];
             if (co->label < 0 || co->peak <= ce->peak)
                 continue;
-            REQUIRE(info.labels[co->label].y <= l->y, "%s %dx%d: '%s' below '%s'", what, cols,
+            PLOT_REQUIRE(info.labels[co->label].y <= l->y, "%s %dx%d: '%s' below '%s'", what, cols,
                     rows, info.labels[co->label].text, l->text);
         }
     }
-    REQUIRE(info.ops_marked == info.ops, "%s %dx%d: %d of %d operations marked", what, cols,
+    PLOT_REQUIRE(info.ops_marked == info.ops, "%s %dx%d: %d of %d operations marked", what, cols,
             rows, info.ops_marked, info.ops);
     if (a.h < ROOM_ROWS || a.w < ROOM_COLS)
         return;
     t->roomy++;
-    REQUIRE(info.ceilings_labelled == info.ceilings, "%s %dx%d: %d of %d ceilings labelled",
+    PLOT_REQUIRE(info.ceilings_labelled == info.ceilings, "%s %dx%d: %d of %d ceilings labelled",
             what, cols, rows, info.ceilings_labelled, info.ceilings);
-    REQUIRE(info.ridge_labelled == info.ridge_shown, "%s %dx%d: ridge not labelled", what,
+    PLOT_REQUIRE(info.ridge_labelled == info.ridge_shown, "%s %dx%d: ridge not labelled", what,
             cols, rows);
-    REQUIRE(info.groups_labelled == info.groups, "%s %dx%d: %d of %d groups' letters", what,
+    PLOT_REQUIRE(info.groups_labelled == info.groups, "%s %dx%d: %d of %d groups' letters", what,
             cols, rows, info.groups_labelled, info.groups);
     bool bw = false;
     for (int i = 0; i < info.n_labels; i++)
         bw = bw || info.labels[i].kind == PL_BANDWIDTH;
-    REQUIRE(bw, "%s %dx%d: no bandwidth on the slope", what, cols, rows);
+    PLOT_REQUIRE(bw, "%s %dx%d: no bandwidth on the slope", what, cols, rows);
 }
 
 /* Points like a GPU probe's: a sweep along 70% of the roof, dense around the ridge. */

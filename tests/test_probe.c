@@ -21,13 +21,7 @@ static char rooftop_bin[1024];
 static void setup(void)
 {
     check_tmpdir(tmpdir, sizeof tmpdir, "probe");
-    /* run-tests.sh sets ROOFTOP_BIN; by hand, $B/rooftop-bin. */
-    const char *bin = getenv("ROOFTOP_BIN");
-    const char *b = getenv("B");
-    if (bin && *bin)
-        snprintf(rooftop_bin, sizeof rooftop_bin, "%s", bin);
-    else
-        snprintf(rooftop_bin, sizeof rooftop_bin, "%s/rooftop-bin", b && *b ? b : "build");
+    snprintf(rooftop_bin, sizeof rooftop_bin, "%s", check_bin());
 }
 
 static void teardown(void)
@@ -35,28 +29,6 @@ static void teardown(void)
     check_rmtree(tmpdir);
 }
 
-/* Runs the shell command with stdout and stderr into files in tmpdir; returns the exit code. */
-static int run(const char *args, const char *tag)
-{
-    char cmd[4096];
-    snprintf(cmd, sizeof cmd, "'%s' %s >'%s/%s.out' 2>'%s/%s.err' </dev/null", rooftop_bin, args,
-             tmpdir, tag, tmpdir, tag);
-    int st = system(cmd);
-    ck_assert_msg(st != -1 && WIFEXITED(st), "could not run %s", cmd);
-    return WEXITSTATUS(st);
-}
-
-/* The whole of a small output file. */
-static void slurp(const char *tag, const char *ext, char *buf, size_t n)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s.%s", tmpdir, tag, ext);
-    FILE *f = fopen(path, "r");
-    ck_assert_ptr_nonnull(f);
-    size_t got = fread(buf, 1, n - 1, f);
-    buf[got] = '\0';
-    fclose(f);
-}
 
 static int count_lines(const char *s)
 {
@@ -251,11 +223,10 @@ START_TEST(test_cpu_quick)
     char args[2048];
     snprintf(args, sizeof args, "probe --backend cpu --quick --out '%s/q.json' --save-spec '%s/q-spec.json' "
              "--shapes '%s;odd=37,45,91'", tmpdir, tmpdir, shapes);
-    int rc = run(args, "cpu");
-    static char out[1 << 16], errs[4096];
-    slurp("cpu", "err", errs, sizeof errs);
-    ck_assert_msg(rc == 0, "exit %d: %s", rc, errs);
-    slurp("cpu", "out", out, sizeof out);
+    struct check_run run;
+    int rc = check_run_bin(&run, args);
+    ck_assert_msg(rc == 0, "exit %d: %s", rc, run.err);
+    char *out = run.out;
 
     /* every stdout line parses; one device line first, a done line last */
     int points = 0, devices = 0, dones = 0;
@@ -359,17 +330,19 @@ START_TEST(test_cpu_quick)
     ck_assert_rel(g.bandwidth, c.bandwidth, 1e-6);
     ck_assert_rel(g.peak_flops[PEAK_FP32], d.device.peak_flops[PEAK_FP32], 1e-6);
     points_free(&d);
+    check_run_free(&run);
 }
 END_TEST
 
 START_TEST(test_cuda_backend_here)
 {
-    int rc = run("probe --backend cuda --quick --time-limit 60", "cuda");
-    static char errs[4096];
-    slurp("cuda", "err", errs, sizeof errs);
+    struct check_run run;
+    int rc = check_run_bin(&run, "probe --backend cuda --quick --time-limit 60");
+    const char *errs = run.err;
     if (rc == 0) {
         /* a machine with a GPU: then it must have run */
         printf("test_probe: a CUDA device is present: --backend cuda ran\n");
+        check_run_free(&run);
         return;
     }
     ck_assert_int_eq(rc, 1);
@@ -378,6 +351,7 @@ START_TEST(test_cuda_backend_here)
     ck_assert_msg(strstr(errs, "built without CUDA") || strstr(errs, "no CUDA driver") ||
                       strstr(errs, "no device"),
                   "%s", errs);
+    check_run_free(&run);
 }
 END_TEST
 
@@ -397,13 +371,12 @@ START_TEST(test_bad_usage)
         {"probe --threads 0", "rooftop probe: --threads: '0' is not a thread count (1..1024)\n"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        int rc = run(cases[i].args, "usage");
-        static char errs[1024], out[1024];
-        slurp("usage", "err", errs, sizeof errs);
-        slurp("usage", "out", out, sizeof out);
+        struct check_run run;
+        int rc = check_run_bin(&run, cases[i].args);
         ck_assert_msg(rc == 2, "%s: exit %d", cases[i].args, rc);
-        ck_assert_str_eq(errs, cases[i].line);
-        ck_assert_str_eq(out, "");
+        ck_assert_str_eq(run.err, cases[i].line);
+        ck_assert_str_eq(run.out, "");
+        check_run_free(&run);
     }
 }
 END_TEST
