@@ -270,7 +270,9 @@ void flops_totals(const struct scenario *s, struct analysis *a)
     memset(f, 0, sizeof *f);
     const double step_tokens = (double)s->batch * (double)s->seq;
     const double steps = s->tokens / step_tokens;
-    const double N = (double)a->params.active;
+    /* 6ND's N is the count as typed for a custom size (the lecture's 70e9 exactly), the
+     * active parameters otherwise. */
+    const double N = (double)(a->params.typed > 0 ? a->params.typed : a->params.active);
 
     double detailed_step = 3.0 * flops_forward(s, step_tokens);   /* forward + 2 x backward */
     double six_nd_step = 6.0 * N * step_tokens;

@@ -170,11 +170,7 @@ void model_params(const struct model_arch *m, struct param_counts *out)
     out->active =
         outside + out->attention + out->mlp_active + out->router + out->norms + biases_active;
 
-    if (m->exact_params > 0) {
-        /* A custom size: the shape serves activations and per-op FLOPs, the count is N. */
-        out->total = m->exact_params;
-        out->active = m->exact_params;
-    }
+    out->typed = m->exact_params > 0 ? m->exact_params : 0;
 }
 
 static bool field_range(const char *field, int64_t v, int64_t lo, int64_t hi, char *err, int n)
@@ -244,11 +240,13 @@ bool model_validate(const struct model_arch *m, char *err, int errlen)
     double h = (double)m->d_model, L = (double)m->layers;
     double fe = (double)(m->moe_ffn > 0 ? m->moe_ffn : m->ffn);
     double n_experts = (double)(m->experts + m->shared_experts);
-    /* Attention at its widest: heads x max(head widths) for Q, K, V and O, MLA's latent. */
+    /* Attention at its widest: Q and O heads x max(head widths), K and V the same over the
+     * KV heads (GQA: a 70B custom shape must not count 4 h^2), MLA's latent. */
     double hd = (double)(m->head_dim > 0 ? m->head_dim : m->d_model / m->heads);
     double mla_hd = (double)(m->qk_nope_head_dim + m->qk_rope_head_dim + m->v_head_dim);
-    double wide = (double)m->heads * (hd > mla_hd ? hd : mla_hd);
-    double attn = 4.0 * h * wide +
+    double head_w = hd > mla_hd ? hd : mla_hd;
+    double wide = (double)m->heads * head_w, kv_wide = (double)m->kv_heads * head_w;
+    double attn = 2.0 * h * wide + 2.0 * h * kv_wide +
                   (double)(m->kv_lora_rank + m->q_lora_rank) * (h + wide);
     double approx = 2.0 * (double)m->vocab * h + (double)m->context * h +
                     L * (attn + 3.0 * h * ((double)m->ffn + n_experts * fe) + h * (double)m->experts);
@@ -284,24 +282,49 @@ static void custom_shape(int64_t layers, struct model_arch *m)
     m->positional = POS_ROPE;
 }
 
+/* The count of m with its MLP width (or vocabulary) set to zero: what the fit must top up. */
+static double count_without(struct model_arch m, bool ffn, bool vocab)
+{
+    if (ffn)
+        m.ffn = 0;
+    if (vocab)
+        m.vocab = 0;
+    struct param_counts pc;
+    model_params(&m, &pc);
+    return (double)pc.total;
+}
+
 bool model_from_params(double n, struct model_arch *out)
 {
     if (!(n >= 1e6) || !(n <= MAX_PARAMS))
         return false;
+    /* Each unit of ffn adds 3 h per layer (SwiGLU), so the fitted count lands within 1.5 h L
+     * of n: under 1/(8 h) of n once the layers dominate, under 0.01% for every n. */
     struct model_arch best, cand;
-    double best_err = INFINITY;
-    custom_shape(1, &best);
-    for (int64_t layers = 1; layers <= 4096; layers++) {
+    double best_score = INFINITY;
+    bool found = false;
+    for (int64_t layers = 1; layers <= MAX_LAYERS; layers++) {
         custom_shape(layers, &cand);
-        struct param_counts pc;
-        model_params(&cand, &pc);
-        double e = fabs((double)pc.total - n);
-        if (e < best_err) {
-            best_err = e;
+        double rest = count_without(cand, true, false);
+        double unit = 3.0 * (double)cand.d_model * (double)layers;
+        double ffn = (n - rest) / unit;
+        if (ffn < 1.0)
+            break; /* the rest only grows with layers */
+        double score = fabs(ffn / (double)cand.d_model - 8.0 / 3.0);
+        if (score < best_score) {
+            best_score = score;
+            cand.ffn = (int64_t)llround(ffn);
             best = cand;
+            found = true;
         }
-        if ((double)pc.total > n)
-            break; /* counts only grow with layers */
+    }
+    if (!found) {
+        /* Below one layer plus a 128256-token vocabulary (about 33M): fit the vocabulary, two
+         * rows of h (embedding and LM head) each. */
+        custom_shape(1, &best);
+        double rest = count_without(best, false, true);
+        long long vocab = llround((n - rest) / (2.0 * (double)best.d_model));
+        best.vocab = vocab >= 1 ? (int64_t)vocab : 1;
     }
     best.exact_params = (int64_t)llround(n);
     char count[32];

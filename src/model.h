@@ -73,12 +73,14 @@ struct param_counts {
     int64_t biases;          /* linear-layer biases */
     int64_t lm_head;         /* 0 when tied */
     int64_t per_layer;       /* one layer, all experts (largest kind of layer) */
-    int64_t total;
+    int64_t total;           /* the sum of the parts above (for a custom size: its shape's) */
     int64_t active;          /* parameters one token uses (MoE: top-k experts) */
+    int64_t typed;           /* a custom size: the count asked for, which 6ND uses as N (the
+                                fitted shape's total differs from it by under 0.01%); else 0 */
 };
 
-/* Fills every count from the architecture. For a custom exact-N model, total and active
- * are exactly N; components come from the derived shape. */
+/* Fills every count from the architecture. total is always the sum of the parts; for a
+ * custom size typed holds the count asked for. */
 void model_params(const struct model_arch *m, struct param_counts *out);
 
 /* Checks the architecture is usable. On error writes one line (field and what is wrong,
@@ -86,11 +88,14 @@ void model_params(const struct model_arch *m, struct param_counts *out);
 bool model_validate(const struct model_arch *m, char *err, int errlen);
 
 /*
- * A custom model of exactly n parameters. The shape follows GPT-3 and Llama: head size
- * 128, d_model = 128 x layers (heads rounded to a multiple of 8 from 16 layers on), SwiGLU with ffn = 8/3 d_model rounded up to a multiple of
- * 256, RMSNorm, RoPE, untied 128256-token vocabulary, 8 KV heads (GQA) once there are
- * more than 8 heads. layers is chosen so that the shape's own count is closest to n.
- * Returns false if n is not a positive count a model can have (below about 1e6).
+ * A custom model of n parameters. The shape follows GPT-3 and Llama: head size 128,
+ * d_model = 128 x layers (heads rounded to a multiple of 8 from 16 layers on), SwiGLU,
+ * RMSNorm, RoPE, untied 128256-token vocabulary, 8 KV heads (GQA) once there are more than 8
+ * heads. The MLP width is fitted so that the shape's own count is within 0.01% of n, and the
+ * layer count is the one whose fitted width is closest to Llama's 8/3 d_model. Models too
+ * small for a 128256-token vocabulary keep ffn = 8/3 d_model and fit the vocabulary instead.
+ * exact_params records n (what 6ND uses). Returns false if n is not a count a model can have
+ * (below 1e6 or above 1e17).
  */
 bool model_from_params(double n, struct model_arch *out);
 

@@ -203,6 +203,9 @@ static cJSON *report_json(const struct scenario *s, const struct analysis *a,
         jnum(po, "norms", (double)p->norms, &ok);
         jnum(po, "biases", (double)p->biases, &ok);
         jnum(po, "lm_head", (double)p->lm_head, &ok);
+        /* A custom size: the count typed, which 6ND uses; null for an architecture. */
+        jnum(po, "typed", p->typed > 0 ? (double)p->typed : NAN, &ok);
+        jnum(po, "six_nd_n", (double)(p->typed > 0 ? p->typed : p->active), &ok);
     }
 
     const struct memory *m = &a->memory;
@@ -577,7 +580,23 @@ static int param_rows(const struct analysis *a, struct param_row *rows)
     rows[n++] = (struct param_row){"total", p->total};
     if (p->active != p->total)
         rows[n++] = (struct param_row){"active", p->active};
+    if (p->typed > 0 && p->typed != p->total)
+        rows[n++] = (struct param_row){"typed (6ND)", p->typed};
     return n;
+}
+
+/* A custom size whose fitted shape differs from the count typed: one sentence saying which
+ * figure uses which, or "" when they agree. */
+static void typed_note(const struct analysis *a, char *buf, size_t n)
+{
+    const struct param_counts *p = &a->params;
+    buf[0] = '\0';
+    if (p->typed > 0 && p->typed != p->total)
+        snprintf(buf, n,
+                 "6ND uses the %lld typed; memory and the detailed count use the fitted "
+                 "shape's %lld (%+.4f%%)",
+                 (long long)p->typed, (long long)p->total,
+                 fin(100.0 * ((double)p->total - (double)p->typed) / (double)p->typed));
 }
 
 /* What the points say about the scenario's GEMMs, in one line (no leading spaces). */
@@ -638,6 +657,10 @@ static bool write_text(FILE *out, const struct scenario *s, const struct analysi
         units_count((double)rows[k].value, b1, sizeof b1);
         fprintf(out, "  %-14s %8s %20lld\n", rows[k].label, b1, (long long)rows[k].value);
     }
+    char note[256];
+    typed_note(a, note, sizeof note);
+    if (note[0] != '\0')
+        fprintf(out, "  %s\n", note);
     fputc('\n', out);
 
     const struct flops *f = &a->flops;
@@ -772,6 +795,10 @@ static bool write_md(FILE *out, const struct scenario *s, const struct analysis 
         units_count((double)rows[k].value, b1, sizeof b1);
         fprintf(out, "| %s | %s | %lld |\n", rows[k].label, b1, (long long)rows[k].value);
     }
+    char note[256];
+    typed_note(a, note, sizeof note);
+    if (note[0] != '\0')
+        fprintf(out, "\n%s.\n", note);
 
     const struct flops *f = &a->flops;
     units_sci(f->detailed, b1, sizeof b1);

@@ -40,9 +40,10 @@ double solve_max_params(const struct scenario *s, bool activations)
         struct memory m;
         memory_compute(&t, &pc, &m);
         double state = memory_needed(&m, false);
-        if (state <= 0)
+        if (state <= 0 || pc.total <= 0)
             return 0;
-        return floor(m.capacity / (state / n));
+        /* Per parameter of the shape's own count (within 0.01% of n, not n itself). */
+        return floor(m.capacity / (state / (double)pc.total));
     }
     /* With activations the shape matters: bisect on N (memory grows with N). */
     double lo = 1e6, hi = 1e17;

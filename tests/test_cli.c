@@ -158,10 +158,11 @@ START_TEST(test_options_model)
     parse_ok(&s, "--model=llama2-7b --tokens=3T");
     ck_assert(s.tokens == 3e12);
 
-    /* --params: exactly N, shape from the documented rule. */
+    /* --params: N as typed (6ND's), a shape from the documented rule within 0.01% of it. */
     parse_ok(&s, "--params 70B");
     model_params(&s.model, &pc);
-    ck_assert_int_eq(pc.total, 70000000000LL);
+    ck_assert_int_eq(pc.typed, 70000000000LL);
+    ck_assert_rel(pc.total, 70e9, 1e-4);
     ck_assert_int_eq(s.model.exact_params, 70000000000LL);
 
     /* Model fields override a preset; editing the shape drops the exact count. */

@@ -378,6 +378,57 @@ START_TEST(test_write_failure)
 }
 END_TEST
 
+/* The exact count printed on the Parameters row `label` ("  label  short  exact"). */
+static long long param_row(const char *text, const char *label)
+{
+    char key[64];
+    snprintf(key, sizeof key, "\n  %s ", label);
+    const char *p = strstr(strstr(text, "Parameters\n"), key);
+    ck_assert_msg(p != NULL, "no row %s in:\n%s", label, text);
+    p += strlen(key);
+    char shortv[32];
+    long long v = -1;
+    ck_assert_msg(sscanf(p, "%31s %lld", shortv, &v) == 2, "row %s unreadable", label);
+    return v;
+}
+
+START_TEST(test_params_parts_sum)
+{
+    /* Issue 8: --params 70B printed parts summing to 67.48B under a 70B total. The total row
+     * is now the sum of the rows above it; the count typed (6ND's N) is said beside it. */
+    setup(&S, &A, "--params 70B --tokens 15T --gpus 1024 --gpu h100-sxm --mfu 0.5 --flops 6nd");
+    char *t = render(&S, &A, REPORT_TEXT);
+    long long parts = param_row(t, "embedding") + param_row(t, "attention") +
+                      param_row(t, "mlp") + param_row(t, "norms") + param_row(t, "lm head");
+    ck_assert_int_eq(param_row(t, "total"), parts);
+    ck_assert_rel((double)parts, 70e9, 1e-4);
+    ck_assert_int_eq(param_row(t, "typed (6ND)"), 70000000000LL);
+    ck_assert_msg(strstr(t, "6ND uses the 70000000000 typed") != NULL, "%s", t);
+    ck_assert_msg(strstr(t, "143.9 days") != NULL, "%s", t);
+    free(t);
+
+    cJSON *j = cJSON_Parse(t = render(&S, &A, REPORT_JSON));
+    ck_assert(j != NULL);
+    ck_assert_rel(jnum(j, "params", "total"), (double)parts, 1e-14);
+    ck_assert_rel(jnum(j, "params", "typed"), 70e9, 1e-14);
+    ck_assert_rel(jnum(j, "params", "six_nd_n"), 70e9, 1e-14);
+    ck_assert_rel(jnum(j, "flops", "six_nd"), 6 * 70e9 * 15e12, 1e-14);
+    cJSON_Delete(j);
+    free(t);
+
+    /* A preset architecture: no typed count, 6ND's N is its own total. */
+    setup(&S, &A, "--model llama2-7b --gpus 8");
+    t = render(&S, &A, REPORT_TEXT);
+    ck_assert_msg(strstr(t, "typed") == NULL, "%s", t);
+    free(t);
+    j = cJSON_Parse(t = render(&S, &A, REPORT_JSON));
+    ck_assert(cJSON_IsNull(jpath(j, "params", "typed")));
+    ck_assert_rel(jnum(j, "params", "six_nd_n"), 6738415616.0, 1e-14);
+    cJSON_Delete(j);
+    free(t);
+}
+END_TEST
+
 START_TEST(test_format_names)
 {
     enum report_format f;
@@ -402,6 +453,7 @@ static Suite *report_suite(void)
     tcase_add_test(tc, test_never_nonfinite);
     tcase_add_test(tc, test_write_failure);
     tcase_add_test(tc, test_format_names);
+    tcase_add_test(tc, test_params_parts_sum);
     suite_add_tcase(s, tc);
     return s;
 }

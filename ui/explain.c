@@ -63,7 +63,8 @@ static void explain_flops(const struct dash *d, struct variants *v)
     const struct analysis *a = &d->an;
     const char *x = d->cs.times;
     char n[32], dd[32], f[32], det[32];
-    explain_number((double)a->params.active, n, sizeof n);
+    /* 6ND's N: the count typed for a custom size, as flops_totals uses it. */
+    explain_number((double)(a->params.typed > 0 ? a->params.typed : a->params.active), n, sizeof n);
     explain_number(d->sc.tokens, dd, sizeof dd);
     explain_number(a->flops.six_nd, f, sizeof f);
     explain_number(a->flops.detailed, det, sizeof det);
@@ -248,6 +249,11 @@ static void explain_model(const struct dash *d, struct variants *v)
     char moe[64] = "";
     if (model_is_moe(m))
         snprintf(moe, sizeof moe, "; %s active per token", act);
+    else if (p->typed > 0 && p->typed != p->total) {
+        /* Rounded, the fitted shape and the count typed print alike: show both exactly. */
+        snprintf(tot, sizeof tot, "%lld", (long long)p->total);
+        snprintf(moe, sizeof moe, "; 6ND uses the %lld typed", (long long)p->typed);
+    }
     ADD(v, "N = %s: %lld layers %s %s + embeddings %s + LM head %s (h = %lld, %lld heads, %lld KV)%s",
         tot, (long long)m->layers, d->cs.times, layer, emb, head, (long long)m->d_model,
         (long long)m->heads, (long long)m->kv_heads, moe);
