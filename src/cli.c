@@ -765,8 +765,13 @@ int cli_intensity(int argc, char **argv)
     double peak = gpu_peak(&gpu, dt);
     double ridge = gpu_ridge(&gpu, dt);
     if (!(peak > 0) || !(gpu.bandwidth > 0) || !isfinite(c.intensity)) {
-        snprintf(err, sizeof err, "--gpu: %s has no known %s peak or bandwidth", gpu.id,
-                 dtype_name(dt));
+        char has[128];
+        gpu_dtypes(&gpu, has, sizeof has);
+        if (gpu.bandwidth > 0)
+            snprintf(err, sizeof err, "--dtype: the %s has no %s peak; it has %s", gpu.name,
+                     dtype_name(dt), has);
+        else
+            snprintf(err, sizeof err, "--gpu: %s has no known bandwidth", gpu.id);
         return usage_error("intensity", err);
     }
     bool compute = c.intensity >= ridge;
@@ -905,16 +910,23 @@ int cli_list(int argc, char **argv)
                     !cJSON_AddStringToObject(o, "name", g.name) ||
                     !cJSON_AddNumberToObject(o, "memory_bytes", g.memory_bytes) ||
                     !cJSON_AddNumberToObject(o, "bandwidth", g.bandwidth) ||
-                    !cJSON_AddNumberToObject(o, "bf16_peak", peak) ||
-                    !cJSON_AddNumberToObject(o, "bf16_ridge", ridge))
+                    !cJSON_AddItemToObject(o, "bf16_peak", peak > 0 ? cJSON_CreateNumber(peak)
+                                                                  : cJSON_CreateNull()) ||
+                    !cJSON_AddItemToObject(o, "bf16_ridge", peak > 0 ? cJSON_CreateNumber(ridge)
+                                                                    : cJSON_CreateNull()))
                     rc = EXIT_FAIL;
                 continue;
             }
             char mem[32], bw[32], pk[32];
             units_bytes(g.memory_bytes, mem, sizeof mem);
             units_bandwidth(g.bandwidth, bw, sizeof bw);
-            units_flops_rate(peak, pk, sizeof pk);
-            printf("%-14s %-18s %9s %11s %15s %7.0f\n", g.id, g.name, mem, bw, pk, ridge);
+            /* A GPU without bf16 (V100) says so rather than print another format's rate. */
+            if (peak > 0) {
+                units_flops_rate(peak, pk, sizeof pk);
+                printf("%-14s %-18s %9s %11s %15s %7.0f\n", g.id, g.name, mem, bw, pk, ridge);
+            } else {
+                printf("%-14s %-18s %9s %11s %15s %7s\n", g.id, g.name, mem, bw, "n/a", "n/a");
+            }
         } else {
             struct model_arch m;
             if (!spec_find_model(l.ids[k], &m, sub, sizeof sub)) {

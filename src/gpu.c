@@ -11,24 +11,31 @@ static double peak_of(const struct gpu_spec *g, enum peak_kind p)
 
 double gpu_peak(const struct gpu_spec *g, enum dtype d)
 {
-    /* The order a framework falls back in when the hardware lacks a format: a model trained
-     * in fp8 on an A100 runs its matmuls in bf16, bf16 on a V100 runs as fp16, and so on. */
-    static const enum peak_kind chain[PEAK_COUNT][4] = {
-        [PEAK_FP64] = {PEAK_FP64, PEAK_FP64, PEAK_FP64, PEAK_FP64},
-        [PEAK_FP32] = {PEAK_FP32, PEAK_FP32, PEAK_FP32, PEAK_FP32},
-        [PEAK_TF32] = {PEAK_TF32, PEAK_FP32, PEAK_FP32, PEAK_FP32},
-        [PEAK_BF16] = {PEAK_BF16, PEAK_FP16, PEAK_FP32, PEAK_FP32},
-        [PEAK_FP16] = {PEAK_FP16, PEAK_BF16, PEAK_FP32, PEAK_FP32},
-        [PEAK_FP8] = {PEAK_FP8, PEAK_BF16, PEAK_FP16, PEAK_FP32},
-        [PEAK_FP4] = {PEAK_FP4, PEAK_FP8, PEAK_BF16, PEAK_FP16},
-    };
-    enum peak_kind want = dtype_peak(d);
-    for (int i = 0; i < 4; i++) {
-        double v = peak_of(g, chain[want][i]);
-        if (v > 0)
-            return v;
+    return peak_of(g, dtype_peak(d));
+}
+
+bool gpu_has_dtype(const struct gpu_spec *g, enum dtype d)
+{
+    return gpu_peak(g, d) > 0;
+}
+
+void gpu_dtypes(const struct gpu_spec *g, char *buf, size_t n)
+{
+    size_t used = 0;
+    if (n == 0)
+        return;
+    buf[0] = '\0';
+    for (int k = 0; k < PEAK_COUNT; k++) {
+        if (!(peak_of(g, (enum peak_kind)k) > 0))
+            continue;
+        int w = snprintf(buf + used, n - used, "%s%s", used > 0 ? ", " : "",
+                         peak_name((enum peak_kind)k));
+        if (w < 0 || (size_t)w >= n - used)
+            break;
+        used += (size_t)w;
     }
-    return peak_of(g, PEAK_FP32);
+    if (used == 0)
+        snprintf(buf, n, "none");
 }
 
 double gpu_ridge(const struct gpu_spec *g, enum dtype d)

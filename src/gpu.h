@@ -3,6 +3,7 @@
 #define ROOFTOP_GPU_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "dtype.h"
@@ -39,11 +40,16 @@ struct gpu_spec {
 };
 
 /*
- * The dense peak a matmul in dtype d runs at. Falls back along the chain a framework would
- * take when the GPU lacks the format: fp4 -> fp8 -> bf16/fp16 -> fp32, tf32 -> fp32,
- * bf16 <-> fp16. Returns 0 when nothing is known.
+ * The dense peak a matmul in dtype d runs at: the GPU's own rate for that format, or 0 when
+ * it has none. There is no fallback to another format's rate: fp4 on an H100 has no peak,
+ * and the scenario is refused rather than timed at the fp8 rate (issue 8).
  */
 double gpu_peak(const struct gpu_spec *g, enum dtype d);
+/* True when the GPU has a peak for dtype d. */
+bool gpu_has_dtype(const struct gpu_spec *g, enum dtype d);
+/* The formats the GPU has a peak for, "fp64, fp32, tf32, bf16, fp16, fp8" ("none" when it has
+ * none), into buf of n bytes. */
+void gpu_dtypes(const struct gpu_spec *g, char *buf, size_t n);
 /* Ridge point (FLOP/byte) of dtype d: peak / bandwidth; 0 when unknown. */
 double gpu_ridge(const struct gpu_spec *g, enum dtype d);
 /* The built-in H100 SXM5 datasheet (reference.md section 3), used when no spec dir is found. */

@@ -259,9 +259,17 @@ bool scenario_validate(const struct scenario *s, char *err, int errlen)
         snprintf(err, n, "--network-bw: must be between 0 and 1e16 bytes/s, got %g", s->network_bw);
         return false;
     }
-    if (!(s->gpu.memory_bytes > 0) || !(s->gpu.bandwidth > 0) || gpu_peak(&s->gpu, s->dtype) <= 0) {
-        snprintf(err, n, "--gpu: %s has no memory, bandwidth or peak for %s",
-                 s->gpu.id[0] ? s->gpu.id : "(gpu)", dtype_name(s->dtype));
+    if (!(s->gpu.memory_bytes > 0) || !(s->gpu.bandwidth > 0)) {
+        snprintf(err, n, "--gpu: %s has no memory or bandwidth", s->gpu.id[0] ? s->gpu.id : "(gpu)");
+        return false;
+    }
+    if (!gpu_has_dtype(&s->gpu, s->dtype)) {
+        /* Timing it at another format's rate would print a number nobody can reach. */
+        char has[128];
+        gpu_dtypes(&s->gpu, has, sizeof has);
+        snprintf(err, n, "--dtype: the %s has no %s peak; it has %s",
+                 s->gpu.name[0] ? s->gpu.name : s->gpu.id[0] ? s->gpu.id : "GPU",
+                 peak_name(dtype_peak(s->dtype)), has);
         return false;
     }
     return true;

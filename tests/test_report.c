@@ -339,7 +339,7 @@ START_TEST(test_never_nonfinite)
     static const char *const lines[] = {
         "--params 10T --gpus 1048576 --tp 8 --pp 16 --batch 65536 --tokens 1e15",
         "--params 2M --gpus 1 --tp 1 --sp off --batch 1 --seq 16 --tokens 1",
-        "--model gpt2-small --dtype fp4 --gpus 8 --tp 1 --recompute sqrt",
+        "--model gpt2-small --dtype fp4 --gpu b200 --gpus 8 --tp 1 --recompute sqrt",
         "--model llama3.1-405b --recompute full --flash off --dropout on --flops detailed",
         "--model gpt3-175b --dtype fp32 --gpu v100 --gpus 1024 --tp 8 --pp 8 --zero 2",
         "--model mixtral-8x7b --optimizer adam8bit --dtype fp8-e5m2 --gpu rtx-4090",

@@ -442,8 +442,15 @@ static void draw_picker(const struct dash *d, struct screen *s)
         } else {
             const struct gpu_spec *g = &d->presets.gpus[k];
             units_bytes(g->memory_bytes, a, sizeof a);
-            units_flops_rate(gpu_peak(g, DTYPE_BF16), b, sizeof b);
-            snprintf(line, sizeof line, "%-12s %7s  %s bf16  %s", g->id, a, b, g->name);
+            /* The scenario's dtype: "n/a" where the GPU has no peak for it (picking it is
+             * refused), never another format's rate. */
+            double pk = gpu_peak(g, d->sc.dtype);
+            if (pk > 0)
+                units_flops_rate(pk, b, sizeof b);
+            else
+                snprintf(b, sizeof b, "n/a");
+            snprintf(line, sizeof line, "%-12s %7s  %11s %-5s %s", g->id, a, b,
+                     peak_name(dtype_peak(d->sc.dtype)), g->name);
         }
         if (k == d->pick)
             screen_fill(s, (struct rect){in.x - 1, y, in.w + 2, 1}, ' ', E_INPUT);

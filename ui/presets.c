@@ -1,6 +1,7 @@
 /* presets.c - preset ladders for the model and GPU sliders. */
 #include "presets.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +19,9 @@ static int cmp_model(const void *a, const void *b)
 static int cmp_gpu(const void *a, const void *b)
 {
     const struct gpu_spec *x = a, *y = b;
-    double px = gpu_peak(x, DTYPE_BF16), py = gpu_peak(y, DTYPE_BF16);
+    /* By 16-bit rate: bf16, or fp16 on a GPU without bf16 (V100). */
+    double px = fmax(gpu_peak(x, DTYPE_BF16), gpu_peak(x, DTYPE_FP16));
+    double py = fmax(gpu_peak(y, DTYPE_BF16), gpu_peak(y, DTYPE_FP16));
     if (px != py)
         return px < py ? -1 : 1;
     if (x->memory_bytes != y->memory_bytes)
