@@ -343,7 +343,9 @@ static void report_help(FILE *f)
           "  --points FILE     measured points (rooftop probe --out FILE): the GEMMs' measured\n"
           "                    time beside the roofline time, and their measured efficiency\n"
           "  --mfu measured    that efficiency as the MFU of the time estimate (needs --points\n"
-          "                    with shape points: rooftop probe --shapes, or P in the dashboard)\n\n",
+          "                    with shape points: rooftop probe --shapes, or P in the dashboard)\n"
+          "  --points-any-device  use points measured on another device than --gpu (refused\n"
+          "                    otherwise: a CPU's rate over a GPU's peak is no MFU)\n\n",
           f);
     cli_scenario_help(f);
 }
@@ -396,11 +398,12 @@ static bool validate(const char *cmd, const struct scenario *s)
 }
 
 /*
- * report's own --points FILE and --mfu measured (any other --mfu value is the scenario's and
- * cancels an earlier "measured"). Returns 1 consumed, 0 not ours, -1 error in err.
+ * report's own --points FILE, --points-any-device and --mfu measured (any other --mfu value
+ * is the scenario's and cancels an earlier "measured"). Returns 1 consumed, 0 not ours, -1
+ * error in err.
  */
 static int measured_option(int argc, char **argv, int *i, const char **points,
-                           bool *mfu_measured, char *err, size_t errlen)
+                           bool *any_device, bool *mfu_measured, char *err, size_t errlen)
 {
     char name[64];
     const char *inline_value = NULL;
@@ -408,6 +411,14 @@ static int measured_option(int argc, char **argv, int *i, const char **points,
         return 0;
     if (strcmp(name, "points") == 0)
         return take_value(argc, argv, i, inline_value, points, err, errlen, name) ? 1 : -1;
+    if (strcmp(name, "points-any-device") == 0) {
+        if (inline_value != NULL) {
+            snprintf(err, errlen, "--points-any-device: takes no value");
+            return -1;
+        }
+        *any_device = true;
+        return 1;
+    }
     if (strcmp(name, "mfu") != 0)
         return 0;
     const char *v = inline_value != NULL ? inline_value : *i + 1 < argc ? argv[*i + 1] : "";
@@ -421,8 +432,9 @@ static int measured_option(int argc, char **argv, int *i, const char **points,
 
 /* Loads the points and matches them to the scenario's GEMMs; with mfu_measured, puts their
  * efficiency into s->mfu and reruns a. False with one line in err. */
-static bool report_measured(const char *path, bool mfu_measured, struct scenario *s,
-                            struct analysis *a, struct measured *m, char *err, size_t errlen)
+static bool report_measured(const char *path, bool any_device, bool mfu_measured,
+                            struct scenario *s, struct analysis *a, struct measured *m, char *err,
+                            size_t errlen)
 {
     struct points_doc d;
     points_init(&d);
@@ -431,8 +443,13 @@ static bool report_measured(const char *path, bool mfu_measured, struct scenario
         snprintf(err, errlen, "--points: %s", why);
         return false;
     }
-    measured_match(s, a, &d, m);
+    measured_match(s, a, &d, any_device, m);
     points_free(&d);
+    if (m->other_device && !any_device) {
+        snprintf(err, errlen, "--points: %s (--gpu to match them, or --points-any-device)",
+                 m->device_why);
+        return false;
+    }
     if (!mfu_measured)
         return true;
     double mfu;
@@ -458,7 +475,7 @@ int cli_report(int argc, char **argv)
     enum report_format fmt = REPORT_TEXT;
     char err[ERR_MAX];
     const char *points = NULL;
-    bool mfu_measured = false;
+    bool mfu_measured = false, any_device = false;
     for (int i = 1; i < argc; i++) {
         if (is_help(argv[i])) {
             report_help(stdout);
@@ -466,7 +483,8 @@ int cli_report(int argc, char **argv)
         }
         int r = format_option(argc, argv, &i, &fmt, err, sizeof err);
         if (r == 0)
-            r = measured_option(argc, argv, &i, &points, &mfu_measured, err, sizeof err);
+            r = measured_option(argc, argv, &i, &points, &any_device, &mfu_measured, err,
+                                sizeof err);
         if (r == 0)
             r = cli_scenario_option(&s, argc, argv, &i, err, sizeof err);
         if (r < 0)
@@ -490,7 +508,8 @@ int cli_report(int argc, char **argv)
         return EXIT_FAIL;
     }
     analysis_run(&s, a);
-    if (points != NULL && !report_measured(points, mfu_measured, &s, a, m, err, sizeof err)) {
+    if (points != NULL &&
+        !report_measured(points, any_device, mfu_measured, &s, a, m, err, sizeof err)) {
         free(a);
         free(m);
         return usage_error("report", err);

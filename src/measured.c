@@ -1,6 +1,7 @@
 /* measured.c - the scenario's own GEMM shapes, and their measured times from probe points. */
 #include "measured.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -160,8 +161,80 @@ static const struct probe_point *find_point(const struct points_doc *d,
     return best;
 }
 
+/* The next word of letters and digits at *p (lower case) into w; false at the end. */
+static bool next_word(const char **p, char *w, size_t n)
+{
+    const char *c = *p;
+    while (*c != '\0' && !isalnum((unsigned char)*c))
+        c++;
+    if (*c == '\0')
+        return false;
+    size_t k = 0;
+    for (; isalnum((unsigned char)*c); c++)
+        if (k + 1 < n)
+            w[k++] = (char)tolower((unsigned char)*c);
+    w[k] = '\0';
+    *p = c;
+    return true;
+}
+
+static bool has_word(const char *text, const char *word)
+{
+    char w[64];
+    for (const char *p = text; next_word(&p, w, sizeof w);)
+        if (strcmp(w, word) == 0)
+            return true;
+    return false;
+}
+
+/* Case-insensitive equality of the first n bytes (both strings at least that long or equal). */
+static bool same_text(const char *a, const char *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (tolower((unsigned char)a[i]) != tolower((unsigned char)b[i]))
+            return false;
+        if (a[i] == '\0')
+            return true;
+    }
+    return true;
+}
+
+bool measured_device_matches(const struct probe_device *dev, const struct gpu_spec *g)
+{
+    if (dev->name[0] == '\0')
+        return false;
+    /* A spec saved from these points (points_to_gpu_spec): "NAME (measured)", NAME cut to
+     * 52 bytes. */
+    static const char tag[] = " (measured)";
+    size_t gl = strlen(g->name), tl = sizeof tag - 1;
+    size_t base = gl >= tl && strcmp(g->name + gl - tl, tag) == 0 ? gl - tl : gl;
+    size_t dl = strlen(dev->name);
+    if (base > 0 && (dl == base || (base == 52 && dl > 52)) && same_text(g->name, dev->name, base))
+        return true;
+    if (strcmp(dev->kind, "cpu") == 0)
+        return false;
+    char model[64] = "", w[64];
+    for (const char *p = g->name; next_word(&p, w, sizeof w);)
+        if (strpbrk(w, "0123456789") != NULL) {
+            snprintf(model, sizeof model, "%s", w);
+            break;
+        }
+    if (model[0] == '\0' || !has_word(dev->name, model))
+        return false;
+    static const char *const variants[] = {"pcie", "nvl"};
+    for (size_t i = 0; i < sizeof variants / sizeof variants[0]; i++)
+        if (has_word(dev->name, variants[i]) != has_word(g->name, variants[i]))
+            return false;
+    if (dev->memory_bytes > 0 && g->memory_bytes > 0) {
+        double r = dev->memory_bytes / g->memory_bytes;
+        if (r < 0.8 || r > 1.25)
+            return false;
+    }
+    return true;
+}
+
 void measured_match(const struct scenario *s, const struct analysis *a,
-                    const struct points_doc *d, struct measured *out)
+                    const struct points_doc *d, bool any_device, struct measured *out)
 {
     memset(out, 0, sizeof *out);
     out->n_gemms = measured_shapes(s, out->gemm, MEASURED_MAX_GEMMS);
@@ -170,6 +243,18 @@ void measured_match(const struct scenario *s, const struct analysis *a,
     out->point_dtype = s->dtype;
     if (d)
         snprintf(out->device, sizeof out->device, "%s", d->device.name);
+    if (d && !measured_device_matches(&d->device, &s->gpu)) {
+        /* A CPU's fp32 GEMM rate over an H100's bf16 peak is no MFU (issue 8: 0.000109,
+         * "1802.8 years"): points apply to the device they were measured on. */
+        out->other_device = true;
+        snprintf(out->device_why, sizeof out->device_why,
+                 "the points were measured on %s%s, not on the scenario's %s",
+                 d->device.name[0] ? d->device.name : "an unnamed device",
+                 strcmp(d->device.kind, "cpu") == 0 ? " (a CPU)" : "",
+                 s->gpu.name[0] ? s->gpu.name : s->gpu.id);
+        if (!any_device)
+            d = NULL;
+    }
     for (int i = 0; i < out->n_gemms; i++) {
         struct measured_gemm *g = &out->gemm[i];
         const struct probe_point *p = find_point(d, g, &g->pm, &g->pn, &g->pk);
@@ -226,6 +311,10 @@ void measured_match(const struct scenario *s, const struct analysis *a,
 
 bool measured_mfu(const struct measured *m, double *mfu, char *why, size_t n)
 {
+    if (m->other_device && m->n_ops_measured == 0) {
+        snprintf(why, n, "%s", m->device_why);
+        return false;
+    }
     if (m->n_ops_measured == 0) {
         snprintf(why, n, "no shape points match this scenario's GEMMs");
         return false;
@@ -252,13 +341,18 @@ void measured_describe(const struct measured *m, const struct scenario *s, char 
     buf[0] = '\0';
     if (m->n_ops_measured == 0)
         return;
-    char extra[160] = "";
+    char extra[256] = "";
     if (m->shape_differs)
         snprintf(extra, sizeof extra, "; measured at other shapes than the scenario's");
     if (m->dtype_differs) {
         size_t l = strlen(extra);
         snprintf(extra + l, sizeof extra - l, "; %s points against the %s peak",
                  dtype_name(m->point_dtype), dtype_name(s->dtype));
+    }
+    if (m->other_device) {
+        size_t l = strlen(extra);
+        snprintf(extra + l, sizeof extra - l, "; another device than the %s",
+                 s->gpu.name[0] ? s->gpu.name : s->gpu.id);
     }
     snprintf(buf, n, "measured GEMM efficiency %.3g of the %s peak (%d of %d GEMM ops) on %s%s",
              m->efficiency, dtype_name(s->dtype), m->n_ops_measured, m->n_gemm_ops,

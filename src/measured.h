@@ -56,6 +56,9 @@ struct measured {
     enum dtype point_dtype;     /* the dtype of the first matched point not in the scenario's
                                    (the scenario's when none differs) */
     char device[128];           /* the points' device name */
+    bool other_device;          /* the points were measured on another device than the
+                                   scenario's GPU (measured_device_matches) */
+    char device_why[256];       /* when other_device: one line saying so */
 };
 
 /* The scenario's matmul shapes (qkv, out_proj, router, mlp_up, mlp_gate, mlp_down, lm_head).
@@ -72,18 +75,29 @@ bool measured_parse_name(const char *name, char *label, size_t label_n, long *m,
                          long *k);
 
 /*
+ * Whether points measured on dev apply to GPU g: the same device. True when g was saved from
+ * such points (its name is the device's, "(measured)" added), or for a GPU device when the
+ * GPU's model word (the first word of its name with a digit: "H100", "A100", "4090") is a
+ * word of the device's name, their PCIe/NVL variants agree and their memories are within
+ * 25%. A CPU matches only a spec saved from its own points; a device without a name never.
+ */
+bool measured_device_matches(const struct probe_device *dev, const struct gpu_spec *g);
+
+/*
  * Matches the valid shape points of d to the scenario's GEMMs by label (a point of the exact
  * shape first, else the largest measured one of that label), and fills the measured time of
  * each op whose shapes all have a point, and the FLOP-weighted efficiency of those ops.
- * a = analysis_run(s). d may be NULL (nothing measured).
+ * a = analysis_run(s). d may be NULL (nothing measured). Points from another device than
+ * the scenario's GPU set other_device and device_why and match nothing, unless any_device
+ * (the user said they know: --points-any-device).
  */
 void measured_match(const struct scenario *s, const struct analysis *a,
-                    const struct points_doc *d, struct measured *out);
+                    const struct points_doc *d, bool any_device, struct measured *out);
 
 /*
  * The measured efficiency as the utilisation of the time estimate. False with the reason
- * (no flag prefix) when nothing matched, or when it is above 1 (points from a device faster
- * than the scenario's GPU).
+ * (no flag prefix) when the points come from another device (device_why), nothing matched,
+ * or it is above 1 (points from a device faster than the scenario's GPU).
  */
 bool measured_mfu(const struct measured *m, double *mfu, char *why, size_t n);
 

@@ -126,6 +126,7 @@ static void json_measured(cJSON *root, const struct measured *m, bool mfu_measur
     jstr(mo, "other_dtype", m->dtype_differs ? dtype_name(m->point_dtype) : "", ok);
     jbool(mo, "shape_differs", m->shape_differs, ok);
     jbool(mo, "dtype_differs", m->dtype_differs, ok);
+    jbool(mo, "other_device", m->other_device, ok);
     cJSON *sh = jobj(mo, "shapes", ok);
     for (int i = 0; sh != NULL && i < m->n_gemms; i++) {
         const struct measured_gemm *g = &m->gemm[i];

@@ -14,6 +14,7 @@
 #include "measured.h"
 #include "points.h"
 #include "report.h"
+#include "spec.h"
 #include "units.h"
 
 /* Llama 2 7B (reference.md section 4) on 2 H200s, tensor-parallel 2, one sequence of 4096. */
@@ -188,8 +189,10 @@ static const char *const LLAMA_OPS[6] = {"qkv", "out_proj", "mlp_up", "mlp_gate"
 static void llama_doc(struct points_doc *d, const struct scenario *s)
 {
     points_init(d);
+    /* The H200 the scenario runs on, as CUDA names it (141 GB: it reports 143.8e9 bytes). */
     snprintf(d->device.kind, sizeof d->device.kind, "cuda");
-    snprintf(d->device.name, sizeof d->device.name, "Test GPU");
+    snprintf(d->device.name, sizeof d->device.name, "NVIDIA H200");
+    d->device.memory_bytes = 143.8e9;
     add_point(d, "bw.copy", DTYPE_FP32, 0 + 1, 1e12, true);
     /* Ignored: invalid, no label, another label, not a shape, a smaller qkv (the exact one
      * wins). */
@@ -230,14 +233,15 @@ START_TEST(test_match_efficiency)
     struct points_doc d;
     llama_setup(&s, &a, &d);
     struct measured m;
-    measured_match(&s, &a, &d, &m);
+    measured_match(&s, &a, &d, false, &m);
     ck_assert_int_eq(m.n_gemms, 6);
     ck_assert_int_eq(m.n_found, 6);
     ck_assert_int_eq(m.n_gemm_ops, 6);
     ck_assert_int_eq(m.n_ops_measured, 6);
     ck_assert(!m.shape_differs);
     ck_assert(!m.dtype_differs);
-    ck_assert_str_eq(m.device, "Test GPU");
+    ck_assert_str_eq(m.device, "NVIDIA H200");
+    ck_assert(!m.other_device);
     ck_assert(m.peak == 989.4e12);
     double F, S;
     double want = llama_expected(&a, 6, &F, &S);
@@ -264,23 +268,33 @@ START_TEST(test_match_efficiency)
     measured_describe(&m, &s, line, sizeof line);
     char expect[512];
     snprintf(expect, sizeof expect,
-             "measured GEMM efficiency %.3g of the bf16 peak (6 of 6 GEMM ops) on Test GPU", want);
+             "measured GEMM efficiency %.3g of the bf16 peak (6 of 6 GEMM ops) on NVIDIA H200", want);
     ck_assert_str_eq(line, expect);
     points_free(&d);
 
     /* Without the LM head's point: five ops, efficiency over them only. */
-    points_init(&d);
+    llama_doc(&d, &s);
+    d.n = 0;
     add_shapes(&d, &s, LLAMA_RATES);
     d.n--; /* the last shape is lm_head */
-    measured_match(&s, &a, &d, &m);
+    measured_match(&s, &a, &d, false, &m);
     ck_assert_int_eq(m.n_ops_measured, 5);
     ck_assert_rel(m.efficiency, llama_expected(&a, 5, &F, &S), 1e-12);
     points_free(&d);
 
-    /* Only the CPU's scaled-down fp32 point for qkv: matched by its label, and said so. */
+    /* Only the CPU's scaled-down fp32 point for qkv: refused for the H200 (a CPU's rate
+     * over a GPU's peak is no MFU, issue 8)... */
     points_init(&d);
+    snprintf(d.device.kind, sizeof d.device.kind, "cpu");
+    snprintf(d.device.name, sizeof d.device.name, "AMD EPYC 9454");
     add_point(&d, "shape.qkv.64x953x4096", DTYPE_FP32, 2.0 * 64 * 953 * 4096, 50e9, true);
-    measured_match(&s, &a, &d, &m);
+    measured_match(&s, &a, &d, false, &m);
+    ck_assert(m.other_device);
+    ck_assert_int_eq(m.n_ops_measured, 0);
+    ck_assert_str_eq(m.device_why, "the points were measured on AMD EPYC 9454 (a CPU), not on "
+                                   "the scenario's H200 SXM");
+    /* ...unless the user says they know: matched by its label, and said so. */
+    measured_match(&s, &a, &d, true, &m);
     ck_assert_int_eq(m.n_ops_measured, 1);
     ck_assert(m.shape_differs);
     ck_assert(m.dtype_differs);
@@ -289,19 +303,29 @@ START_TEST(test_match_efficiency)
     ck_assert(q->found && q->pm == 64 && q->pn == 953 && q->pk == 4096);
     measured_describe(&m, &s, line, sizeof line);
     ck_assert_msg(strstr(line, "(1 of 6 GEMM ops)") &&
-                      strstr(line, "; measured at other shapes than the scenario's; fp32 points against the bf16 peak"),
+                      strstr(line, "; measured at other shapes than the scenario's; fp32 points "
+                                   "against the bf16 peak; another device than the H200 SXM"),
                   "%s", line);
     points_free(&d);
 
     /* Faster than the scenario's GPU (points from an H200 against an A100): refused. */
-    points_init(&d);
+    llama_doc(&d, &s);
+    d.n = 0;
     static const double fast[6] = {600e12, 600e12, 600e12, 600e12, 600e12, 600e12};
     add_shapes(&d, &s, fast);
     struct scenario a100 = s;
     parse_scenario(&a100, "--model llama2-7b --gpu a100-80gb --gpus 2 --tp 2 --batch 1 --seq 4096");
     struct analysis aa;
     analysis_run(&a100, &aa);
-    measured_match(&a100, &aa, &d, &m);
+    measured_match(&a100, &aa, &d, false, &m);
+    /* Another device: nothing matched, and M says why. */
+    ck_assert(m.other_device);
+    ck_assert_int_eq(m.n_ops_measured, 0);
+    ck_assert(!measured_mfu(&m, &mfu, why, sizeof why));
+    ck_assert_str_eq(why, "the points were measured on NVIDIA H200, not on the scenario's A100 "
+                          "SXM 80GB");
+    /* Used all the same when the user says so: more than the A100's peak. */
+    measured_match(&a100, &aa, &d, true, &m);
     ck_assert_rel(m.efficiency, 600.0 / 312.0, 1e-12);
     ck_assert(!measured_mfu(&m, &mfu, why, sizeof why));
     ck_assert_str_eq(why, "measured efficiency 1.92 is not in (0, 1]: the points come from a "
@@ -309,7 +333,7 @@ START_TEST(test_match_efficiency)
     points_free(&d);
 
     /* No points at all. */
-    measured_match(&s, &a, NULL, &m);
+    measured_match(&s, &a, NULL, false, &m);
     ck_assert_int_eq(m.n_ops_measured, 0);
     ck_assert(m.efficiency == 0);
     ck_assert(!measured_mfu(&m, &mfu, why, sizeof why));
@@ -327,7 +351,7 @@ static char *report_text(const struct scenario *s, const struct points_doc *d, b
     struct analysis a;
     analysis_run(&sc, &a);
     struct measured m;
-    measured_match(&sc, &a, d, &m);
+    measured_match(&sc, &a, d, false, &m);
     if (mfu) {
         char why[256];
         ck_assert(measured_mfu(&m, &sc.mfu, why, sizeof why));
@@ -364,7 +388,7 @@ START_TEST(test_report_formats)
     ck_assert_msg(strstr(strstr(t, "  norm "), "          -\n") != NULL, "%s", t);
     char line[256];
     snprintf(line, sizeof line, "  measured GEMM efficiency %.3g of the bf16 peak (6 of 6 GEMM ops) "
-                                "on Test GPU\n", eff);
+                                "on NVIDIA H200\n", eff);
     ck_assert_msg(strstr(t, line), "%s", t);
     ck_assert(strstr(t, "MFU 0.5, FLOPs detailed"));
     free(t);
@@ -512,7 +536,8 @@ START_TEST(test_bin_report_points)
     snprintf(empty, sizeof empty, "%s/empty.json", tmpdir);
     struct points_doc e;
     points_init(&e);
-    snprintf(e.device.kind, sizeof e.device.kind, "cpu");
+    snprintf(e.device.kind, sizeof e.device.kind, "cuda");
+    snprintf(e.device.name, sizeof e.device.name, "NVIDIA H200");
     add_point(&e, "bw.copy", DTYPE_FP32, 1, 1e12, true);
     ck_assert(points_save_file(empty, &e, err, sizeof err));
     points_free(&e);
@@ -524,6 +549,42 @@ START_TEST(test_bin_report_points)
                                 "measures them)\n", empty);
     ck_assert_str_eq(err, want);
     free(out);
+    /* Points from a CPU against the H200 scenario: one line, exit 2; the flag that says the
+     * user knows lets them through. */
+    char cpu[512];
+    snprintf(cpu, sizeof cpu, "%s/cpu.json", tmpdir);
+    points_init(&e);
+    snprintf(e.device.kind, sizeof e.device.kind, "cpu");
+    snprintf(e.device.name, sizeof e.device.name, "AMD EPYC 9454");
+    static const double slow[6] = {1e11, 1e11, 1e11, 1e11, 1e11, 1e11};
+    add_shapes(&e, &s, slow);
+    ck_assert(points_save_file(cpu, &e, err, sizeof err));
+    points_free(&e);
+    static const char *const tails[] = {"--mfu measured", ""};
+    for (int k = 0; k < 2; k++) {
+        snprintf(args, sizeof args, "report %s --points '%s' %s", LLAMA_ARGS, cpu, tails[k]);
+        ck_assert_int_eq(run_bin(args, &out, err, sizeof err), 2);
+        ck_assert_str_eq(err, "rooftop report: --points: the points were measured on AMD EPYC "
+                              "9454 (a CPU), not on the scenario's H200 SXM (--gpu to match "
+                              "them, or --points-any-device)\n");
+        ck_assert_str_eq(out, "");
+        free(out);
+    }
+    snprintf(args, sizeof args, "report %s --points '%s' --points-any-device --format json",
+             LLAMA_ARGS, cpu);
+    ck_assert_msg(run_bin(args, &out, err, sizeof err) == 0, "%s", err);
+    root = cJSON_Parse(out);
+    ck_assert_ptr_nonnull(root);
+    ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(cJSON_GetObjectItem(root, "measured"),
+                                               "other_device")));
+    cJSON_Delete(root);
+    free(out);
+    /* The dashboard's report without a terminal refuses the same way. */
+    snprintf(args, sizeof args, "%s --points '%s'", LLAMA_ARGS, cpu);
+    ck_assert_int_eq(run_bin(args, &out, err, sizeof err), 2);
+    ck_assert_msg(strstr(err, "AMD EPYC 9454 (a CPU), not on the scenario's H200 SXM"), "%s", err);
+    free(out);
+
     snprintf(args, sizeof args, "report --points '%s/missing.json'", tmpdir);
     ck_assert_int_eq(run_bin(args, &out, err, sizeof err), 2);
     ck_assert_msg(strncmp(err, "rooftop report: --points: ", 26) == 0 && strstr(err, "missing.json") &&
@@ -558,7 +619,8 @@ START_TEST(test_dashboard_measured)
         rates[i] = rate;
     struct points_doc d;
     points_init(&d);
-    snprintf(d.device.name, sizeof d.device.name, "Test GPU");
+    snprintf(d.device.kind, sizeof d.device.kind, "cuda");
+    snprintf(d.device.name, sizeof d.device.name, "NVIDIA H100 80GB HBM3");
     add_shapes(&d, &h.d.sc, rates);
     dash_set_points(&h.d, &d, "test.json");
     points_free(&d);
@@ -577,7 +639,7 @@ START_TEST(test_dashboard_measured)
     ck_assert_rel(h.d.sc.mfu, 0.4, 1e-12);
     ck_assert_rel(h.d.an.time.days, 143.93 * 0.5 / 0.4, 1e-3);
     ck_assert_screen_has(&h, "179.9 days");
-    ck_assert_screen_has(&h, "MFU = measured GEMM efficiency 0.4 on Test GPU (M: back to 0.5)");
+    ck_assert_screen_has(&h, "MFU = measured GEMM efficiency 0.4 on NVIDIA H100 80GB HBM3 (M: back to 0.5)");
     harness_focus(&h, SL_MFU);
     ck_assert_screen_has(&h, ", MFU measured");
     ck_assert_screen_has(&h, "MFU measured = GEMM FLOPs / measured s / peak = ");
@@ -619,6 +681,8 @@ START_TEST(test_dashboard_measured)
     ck_assert(!h.d.mfu_measured && h.d.sc.mfu == 0.5 && h.d.status_error);
     ck_assert_screen_has(&h, "M: no measured points: P measures this scenario's GEMM shapes");
     points_init(&d);
+    snprintf(d.device.kind, sizeof d.device.kind, "cuda");
+    snprintf(d.device.name, sizeof d.device.name, "NVIDIA H100 80GB HBM3");
     add_point(&d, "bw.copy", DTYPE_FP32, 1, 1e12, true);
     dash_set_points(&h.d, &d, "bw.json");
     harness_keys(&h, "M");
@@ -626,13 +690,85 @@ START_TEST(test_dashboard_measured)
     ck_assert_screen_has(&h, "M: no shape points match this scenario's GEMMs (P measures them)");
     for (int i = 0; i < MEASURED_MAX_GEMMS; i++)
         rates[i] = 2 * h.d.meas.peak;
+    snprintf(d.device.kind, sizeof d.device.kind, "cuda");
+    snprintf(d.device.name, sizeof d.device.name, "NVIDIA H100 80GB HBM3");
     add_shapes(&d, &h.d.sc, rates);
     dash_set_points(&h.d, &d, "fast.json");
     points_free(&d);
     harness_keys(&h, "M");
     ck_assert(!h.d.mfu_measured && h.d.sc.mfu == 0.5);
     ck_assert_screen_has(&h, "M: measured efficiency 2 is not in (0, 1]");
+    /* Points from this machine's CPU (P without a GPU): plotted, but the status line says
+     * they do not apply, no measured column, and M refuses (issue 8: MFU 0.000109). */
+    struct points_doc cpu;
+    points_init(&cpu);
+    snprintf(cpu.device.kind, sizeof cpu.device.kind, "cpu");
+    snprintf(cpu.device.name, sizeof cpu.device.name, "AMD EPYC 9454");
+    for (int i = 0; i < MEASURED_MAX_GEMMS; i++)
+        rates[i] = 1e11;
+    add_shapes(&cpu, &h.d.sc, rates);
+    dash_set_points(&h.d, &cpu, "cpu.json");
+    points_free(&cpu);
+    harness_draw(&h);
+    ck_assert_screen_has(&h, "measured on AMD EPYC 9454 (a CPU), not on the scenario's H100");
+    ck_assert_int_eq(h.d.meas.n_ops_measured, 0);
+    ck_assert(!screen_contains(&h.s, "time measured"));
+    harness_keys(&h, "M");
+    ck_assert(!h.d.mfu_measured && h.d.sc.mfu == 0.5 && h.d.status_error);
+    ck_assert_rel(h.d.an.time.days, 143.93, 1e-3);
+    ck_assert_screen_has(&h, "M: the points were measured on AMD EPYC 9454");
     harness_stop(&h);
+}
+END_TEST
+
+/* A device as CUDA (or the CPU probe) names it. */
+static struct probe_device device(const char *kind, const char *name, double memory)
+{
+    struct probe_device d;
+    memset(&d, 0, sizeof d);
+    snprintf(d.kind, sizeof d.kind, "%s", kind);
+    snprintf(d.name, sizeof d.name, "%s", name);
+    d.memory_bytes = memory;
+    return d;
+}
+
+static bool applies(const char *kind, const char *name, double memory, const char *gpu_id)
+{
+    struct gpu_spec g;
+    char err[512];
+    ck_assert_msg(spec_find_gpu(gpu_id, &g, err, sizeof err), "%s", err);
+    struct probe_device d = device(kind, name, memory);
+    return measured_device_matches(&d, &g);
+}
+
+START_TEST(test_device_match)
+{
+    /* The names cudaGetDeviceProperties gives, with the memory it reports. */
+    ck_assert(applies("cuda", "NVIDIA H100 80GB HBM3", 85.0e9, "h100-sxm"));
+    ck_assert(applies("cuda", "NVIDIA H200", 143.8e9, "h200"));
+    ck_assert(applies("cuda", "NVIDIA A100-SXM4-80GB", 85.1e9, "a100-80gb"));
+    ck_assert(applies("cuda", "NVIDIA A100-SXM4-40GB", 42.5e9, "a100-40gb"));
+    ck_assert(applies("cuda", "NVIDIA GeForce RTX 4090", 25.3e9, "rtx-4090"));
+    ck_assert(applies("cuda", "Tesla V100-SXM2-32GB", 34.1e9, "v100"));
+    ck_assert(applies("cuda", "NVIDIA H100 PCIe", 85.0e9, "h100-pcie"));
+    ck_assert(applies("cuda", "NVIDIA H100 NVL", 100.0e9, "h100-nvl"));
+    /* Another GPU, another variant, another memory size, a CPU, no name. */
+    ck_assert(!applies("cuda", "NVIDIA H200", 143.8e9, "h100-sxm"));
+    ck_assert(!applies("cuda", "NVIDIA H100 PCIe", 85.0e9, "h100-sxm"));
+    ck_assert(!applies("cuda", "NVIDIA H100 80GB HBM3", 85.0e9, "h100-pcie"));
+    ck_assert(!applies("cuda", "NVIDIA A100-SXM4-40GB", 42.5e9, "a100-80gb"));
+    ck_assert(!applies("cuda", "NVIDIA GH200 480GB", 102e9, "h200"));
+    ck_assert(!applies("cuda", "NVIDIA L40", 48.3e9, "l40s"));
+    ck_assert(!applies("cpu", "AMD EPYC 9454 48-Core Processor", 400e9, "h100-sxm"));
+    ck_assert(!applies("cuda", "", 85.0e9, "h100-sxm"));
+    /* A spec saved from the points (--save-spec) is the device itself, CPU or GPU. */
+    struct gpu_spec g;
+    memset(&g, 0, sizeof g);
+    snprintf(g.name, sizeof g.name, "AMD EPYC 9454 48-Core Processor (measured)");
+    struct probe_device d = device("cpu", "AMD EPYC 9454 48-Core Processor", 400e9);
+    ck_assert(measured_device_matches(&d, &g));
+    d = device("cpu", "Intel Xeon", 400e9);
+    ck_assert(!measured_device_matches(&d, &g));
 }
 END_TEST
 
@@ -644,6 +780,7 @@ static Suite *measured_suite(void)
     tcase_add_test(tc, test_shapes_moe);
     tcase_add_test(tc, test_parse_name);
     tcase_add_test(tc, test_match_efficiency);
+    tcase_add_test(tc, test_device_match);
     tcase_add_test(tc, test_report_formats);
     tcase_add_test(tc, test_dashboard_measured);
     suite_add_tcase(s, tc);

@@ -39,7 +39,8 @@ static void preset_warn(const char *line, void *ctx)
  */
 static void measured_update(struct dash *d)
 {
-    measured_match(&d->sc, &d->an, d->have_points ? &d->points : NULL, &d->meas);
+    measured_match(&d->sc, &d->an, d->have_points ? &d->points : NULL, d->points_any_device,
+                   &d->meas);
     if (!d->mfu_measured)
         return;
     double mfu;
@@ -272,6 +273,10 @@ void dash_set_points(struct dash *d, struct points_doc *doc, const char *from)
     snprintf(d->points_from, sizeof d->points_from, "%s",
              d->points.device.name[0] ? d->points.device.name : from);
     measured_update(d);
+    /* They still plot on the roofline, named; the ops table and M use them only on their
+     * own device. */
+    if (d->meas.other_device && !d->points_any_device)
+        dash_status(d, false, "%s: plotted, but no measured column or M", d->meas.device_why);
 }
 
 void dash_toggle_measured_mfu(struct dash *d)

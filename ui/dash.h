@@ -80,6 +80,7 @@ struct dash {
      * Recomputed whenever the scenario or the points change. */
     struct measured meas;
     bool mfu_measured;           /* M: the MFU is the measured GEMM efficiency */
+    bool points_any_device;      /* --points-any-device: match points from another device */
     double mfu_guess;            /* the MFU M returns to */
 
     /* The probe started with P (live terminal only). */

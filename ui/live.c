@@ -80,7 +80,7 @@ static void install(int sig, void (*fn)(int))
 }
 
 /* Without a terminal: the text report, with the measured column when --points was given. */
-static int print_report(const struct scenario *sc, const char *points)
+static int print_report(const struct scenario *sc, const char *points, bool any_device)
 {
     struct analysis a;
     analysis_run(sc, &a);
@@ -93,8 +93,13 @@ static int print_report(const struct scenario *sc, const char *points)
             fprintf(stderr, "rooftop: --points: %s\n", err);
             return 2;
         }
-        measured_match(sc, &a, &doc, &m);
+        measured_match(sc, &a, &doc, any_device, &m);
         points_free(&doc);
+        if (m.other_device && !any_device) {
+            fprintf(stderr, "rooftop: --points: %s (--gpu to match them, or --points-any-device)\n",
+                    m.device_why);
+            return 2;
+        }
     }
     if (!report_write_measured(stdout, sc, &a, points ? &m : NULL, false, REPORT_TEXT) ||
         fflush(stdout) != 0) {
@@ -170,7 +175,7 @@ int live_main(int argc, char **argv)
     const char *term = getenv("TERM");
     if (!isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO) || !term || !*term ||
         strcmp(term, "dumb") == 0)
-        return print_report(&o.sc, o.points);
+        return print_report(&o.sc, o.points, o.points_any_device);
 
     bool utf8 = !o.ascii && charset_locale_utf8();
     struct dash d;
@@ -197,7 +202,7 @@ int live_main(int argc, char **argv)
     struct term *t = term_open(NULL, stdout, stdin, d.theme.color, &color, err, sizeof err);
     if (!t) {
         fprintf(stderr, "rooftop: %s; printing the report instead\n", err);
-        int rc = print_report(&d.sc, o.points);
+        int rc = print_report(&d.sc, o.points, o.points_any_device);
         dash_free(&d);
         return rc;
     }

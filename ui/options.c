@@ -91,6 +91,10 @@ bool ui_options_parse(int argc, char **argv, int first, bool snapshot, struct ui
             o->points = v;
             continue;
         }
+        if (strcmp(a, "--points-any-device") == 0) {
+            o->points_any_device = true;
+            continue;
+        }
         if (snapshot && is_flag(a, "--size")) {
             if (!(v = flag_value(argc, argv, &i, "--size")) || !parse_size(v, &o->cols, &o->rows)) {
                 snprintf(err, errlen, "--size: want COLSxROWS between 1x1 and 1000x1000, e.g. 120x40");
@@ -153,6 +157,7 @@ bool ui_dash_from_options(struct dash *d, const struct ui_options *o, bool color
     }
     if (o->demo)
         d->start = d->sc;
+    d->points_any_device = o->points_any_device;
     if (o->points) {
         struct points_doc doc;
         points_init(&doc);
@@ -188,7 +193,9 @@ void ui_options_help(FILE *f, bool snapshot)
           "                     (specs/scenarios/lecture.json)\n"
           "  --points FILE      measured points (rooftop probe --out FILE) on the roofline; the\n"
           "                     scenario's GEMM shapes among them fill the ops table's measured\n"
-          "                     column (M: their efficiency as the MFU)\n"
+          "                     column (M: their efficiency as the MFU) when they were measured\n"
+          "                     on the scenario's GPU\n"
+          "  --points-any-device  use them on any GPU's scenario all the same\n"
           "  --no-color         monochrome (also when NO_COLOR is set)\n"
           "  --ascii            ASCII only (also when the locale is not UTF-8)\n",
           f);

@@ -14,6 +14,7 @@ struct ui_options {
     const char *demo;          /* --scenario FILE with "steps": a lecture demo */
     const char *scenario_file; /* the last plain --scenario FILE (the default name for s) */
     const char *points;        /* --points FILE */
+    bool points_any_device;    /* --points-any-device: use them on another device's scenario */
     bool no_color, ascii, help;
     /* snapshot only */
     int cols, rows;            /* --size */
