@@ -29,8 +29,9 @@ solve max-params --gpu h100-sxm --gpus 8 --zero 3 --activations on --format json
 solve min-gpus --model llama2-70b --format json|0
 intensity matvec --format json|0
 intensity matmul --n 8k --dtype fp8 --gpu h200|0
-report --points tests/corpus/fuzz_points/shape-doc.json --mfu measured --format json|0
-report --points tests/corpus/fuzz_points/shape-doc.json --format md|0
+report --points tests/corpus/fuzz_points/shape-doc.json --points-any-device --mfu measured --format json|0
+report --points tests/corpus/fuzz_points/shape-doc.json --points-any-device --format md|0
+report --points tests/corpus/fuzz_points/shape-doc.json --format md|2
 report --points specs/points/cpu-amd-epyc-2vcpu.json --mfu measured|2
 infer|0
 infer --model llama2-70b --tp 4 --batch 8 --prompt 1k --generate 128 --format json|0
