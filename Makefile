@@ -114,7 +114,7 @@ $(B)/%.o: %.c
 
 # The installed spec directory is compiled in: rebuild what uses it when PREFIX changes
 # (`make && make install PREFIX=/opt/rooftop` must not install a binary looking elsewhere).
-$(B)/src/spec.o $(B)/ui/lecture.o: $(B)/datadir.stamp
+$(B)/src/files.o: $(B)/datadir.stamp
 $(B)/datadir.stamp: FORCE
 	@mkdir -p $(B); [ "$$(cat $@ 2>/dev/null)" = "$(DATADIR)" ] || echo "$(DATADIR)" > $@
 FORCE:

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -85,6 +86,7 @@ struct probe_child *probe_child_start(char *const argv[], double time_limit_s, c
     sigset_t all, old;
     sigfillset(&all);
     pthread_sigmask(SIG_BLOCK, &all, &old);
+    pid_t parent = getpid();
     pid_t pid = fork();
     if (pid < 0) {
         pthread_sigmask(SIG_SETMASK, &old, NULL);
@@ -95,6 +97,11 @@ struct probe_child *probe_child_start(char *const argv[], double time_limit_s, c
         /* The child: only async-signal-safe calls until exec. */
         for (int sig = 1; sig < NSIG; sig++)
             signal(sig, SIG_DFL);
+        /* The probe's life is tied to ours: if rooftop dies (even by SIGKILL, which runs no
+         * cleanup) the kernel sends the child SIGKILL, so a hung kernel cannot outlive it.
+         * A parent that died before the prctl took effect is seen by getppid(). */
+        if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
+            _exit(127);
         sigset_t none;
         sigemptyset(&none);
         sigprocmask(SIG_SETMASK, &none, NULL);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "files.h"
 #include "points.h"
 #include "probe.h"
 #include "probe_json.h"
@@ -204,6 +205,17 @@ int cmd_probe(int argc, char **argv)
         }
     }
 
+    /* Where the results go is checked now, not after a run of minutes that could not be
+     * kept. */
+    if (out && !files_check_writable(out, err, sizeof err)) {
+        fprintf(stderr, "rooftop probe: --out %s\n", err);
+        return 1;
+    }
+    if (spec && !files_check_writable(spec, err, sizeof err)) {
+        fprintf(stderr, "rooftop probe: --save-spec %s\n", err);
+        return 1;
+    }
+
     const struct probe_backend *be;
     char why[512];
     if (strcmp(backend, "auto") == 0) {
@@ -225,25 +237,40 @@ int cmd_probe(int argc, char **argv)
     bool ok = be->run(&o, &sink, err, sizeof err);
     be->cleanup();
     double secs = probe_now() - t0;
-    if (!ok) {
-        pj_message(stdout, "error", err);
-        fprintf(stderr, "rooftop probe: %s backend failed: %s\n", be->name, err);
-        points_free(&s.doc);
-        return 1;
-    }
     if (s.oom) {
         fprintf(stderr, "rooftop probe: out of memory keeping the points\n");
         points_free(&s.doc);
         return 1;
     }
-    pj_done(stdout, (int)s.doc.n, secs);
-
     int rc = 0;
-    if (out && !points_save_file(out, &s.doc, err, sizeof err)) {
-        fprintf(stderr, "rooftop probe: --out %s\n", err);
+    if (!ok) {
+        /* The time limit or the backend stopped the run: what was measured until then is kept
+         * (stdout has had it line by line; --out gets it too), marked incomplete, and the
+         * exit status still says the run failed. */
+        pj_message(stdout, "error", err);
+        fprintf(stderr, "rooftop probe: %s backend failed: %s\n", be->name, err);
+        size_t k = 0;
+        for (; err[k] && k + 1 < sizeof s.doc.incomplete; k++)
+            s.doc.incomplete[k] = ((unsigned char)err[k] < 0x20 || err[k] == 0x7f) ? ' ' : err[k];
+        s.doc.incomplete[k] = '\0';
         rc = 1;
+    } else {
+        pj_done(stdout, (int)s.doc.n, secs);
     }
-    if (spec) {
+
+    if (out && (ok || s.doc.n > 0)) {
+        if (!points_save_file(out, &s.doc, err, sizeof err)) {
+            fprintf(stderr, "rooftop probe: --out %s\n", err);
+            rc = 1;
+        } else if (!ok) {
+            fprintf(stderr, "rooftop probe: --out %s: the %zu points measured before it stopped, "
+                            "marked incomplete\n", out, s.doc.n);
+        }
+    }
+    if (spec && !ok)
+        fprintf(stderr, "rooftop probe: --save-spec %s: not written: a spec needs a whole run\n",
+                spec);
+    if (spec && ok) {
         struct gpu_spec g;
         if (!points_to_gpu_spec(&s.doc, &g, err, sizeof err) ||
             !points_save_gpu_spec(spec, &g, err, sizeof err)) {

@@ -10,6 +10,7 @@
 
 #include "analysis.h"
 #include "dtype.h"
+#include "files.h"
 #include "gpu.h"
 #include "measured.h"
 #include "model.h"
@@ -894,6 +895,15 @@ int cli_list(int argc, char **argv)
     struct spec_list l;
     if (!(gpus ? spec_list_gpus(&l) : spec_list_models(&l))) {
         fprintf(stderr, "rooftop list: cannot read the spec directories\n");
+        return EXIT_FAIL;
+    }
+    if (l.count == 0) {
+        /* An empty list would read as "there are none"; it means no data directory was found. */
+        char where[1024];
+        files_dirs_describe(gpus ? "gpus" : "models", where, sizeof where);
+        fprintf(stderr, "rooftop list: no %s presets found; looked in %s (set ROOFTOP_SPECS to a "
+                        "specs directory, or run `make install`)\n", gpus ? "GPU" : "model", where);
+        spec_list_free(&l);
         return EXIT_FAIL;
     }
     int rc = EXIT_OK;

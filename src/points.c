@@ -11,6 +11,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "files.h"
+#include "spec.h"
+
 /* A points file is written by us; a million points is far beyond any probe and keeps a
  * hostile file from making us allocate without bound. */
 #define POINTS_MAX_COUNT 1000000
@@ -356,6 +359,12 @@ bool points_parse(const char *json, size_t len, const char *origin, struct point
         set_err(err, errlen, "%s: empty", origin);
         return false;
     }
+    size_t nul = spec_json_nul_at(json, len);
+    if (nul < len) {
+        set_err(err, errlen, "%s: a string holds \\u0000 (a NUL character, at byte %zu), which "
+                             "would cut it short", origin, nul);
+        return false;
+    }
     cJSON *root = cJSON_ParseWithLength(json, len);
     if (!root) {
         const char *at = cJSON_GetErrorPtr();
@@ -371,6 +380,15 @@ bool points_parse(const char *json, size_t len, const char *origin, struct point
         set_err(err, errlen, "%s: must be a JSON object with device, time and points", origin);
         goto out;
     }
+    /* As spec files do: a key given twice is refused, not resolved by whichever comes first. */
+    const cJSON *dup = spec_json_duplicate(root);
+    if (dup != NULL) {
+        char key[POINTS_NAME_MAX];
+        if (!copy_text(dup->string, key, sizeof key))
+            snprintf(key, sizeof key, "a key");
+        set_err(err, errlen, "%s: \"%s\": given twice in one object", origin, key);
+        goto out;
+    }
     const cJSON *dev = cJSON_GetObjectItemCaseSensitive(root, "device");
     if (!dev) {
         set_err(err, errlen, "%s: device: missing", origin);
@@ -381,6 +399,11 @@ bool points_parse(const char *json, size_t len, const char *origin, struct point
     if (get_string(root, "time", d->time, sizeof d->time, "document", origin, err, errlen) < 0) {
         /* get_string names the field "document.time"; say just "time". */
         set_err(err, errlen, "%s: time: must be a short string (ISO 8601)", origin);
+        goto out;
+    }
+    if (get_string(root, "incomplete", d->incomplete, sizeof d->incomplete, "document", origin,
+                   err, errlen) < 0) {
+        set_err(err, errlen, "%s: incomplete: must be a short string (why the run stopped)", origin);
         goto out;
     }
     const cJSON *pts = cJSON_GetObjectItemCaseSensitive(root, "points");
@@ -419,46 +442,12 @@ out:
 bool points_load_file(const char *path, struct points_doc *d, char *err, size_t errlen)
 {
     points_free(d);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        set_err(err, errlen, "%s: cannot read: %s", path, strerror(errno));
-        return false;
-    }
     /* Points files are small; 64 MiB bounds a wrong path pointing at something huge. */
-    const size_t max = (size_t)64 << 20;
-    size_t cap = 1 << 16, len = 0;
-    char *buf = malloc(cap);
-    bool ok = buf != NULL;
-    while (ok) {
-        if (len == cap) {
-            if (cap >= max) {
-                set_err(err, errlen, "%s: larger than 64 MiB, not a points file", path);
-                ok = false;
-                break;
-            }
-            char *nb = realloc(buf, cap * 2);
-            if (!nb) {
-                ok = false;
-                break;
-            }
-            buf = nb;
-            cap *= 2;
-        }
-        size_t got = fread(buf + len, 1, cap - len, f);
-        len += got;
-        if (got == 0) {
-            if (ferror(f)) {
-                set_err(err, errlen, "%s: cannot read: %s", path, strerror(errno));
-                ok = false;
-            }
-            break;
-        }
-    }
-    if (!buf)
-        set_err(err, errlen, "%s: out of memory", path);
-    fclose(f);
-    if (ok)
-        ok = points_parse(buf, len, path, d, err, errlen);
+    char *buf;
+    size_t len;
+    if (!files_read(path, (size_t)64 << 20, &buf, &len, err, errlen))
+        return false;
+    bool ok = points_parse(buf, len, path, d, err, errlen);
     free(buf);
     return ok;
 }
@@ -694,6 +683,10 @@ bool points_write(FILE *f, const struct points_doc *d)
     format_device(&b, &d->device, "  ");
     sb_printf(&b, ",\n  \"time\": ");
     sb_string(&b, d->time);
+    if (d->incomplete[0]) {
+        sb_printf(&b, ",\n  \"incomplete\": ");
+        sb_string(&b, d->incomplete);
+    }
     sb_printf(&b, ",\n  \"points\": [");
     if (!b.ok || fputs(buf, f) == EOF)
         return false;
@@ -709,40 +702,20 @@ bool points_write(FILE *f, const struct points_doc *d)
     return fflush(f) == 0 && !ferror(f);
 }
 
-/* Writes through PATH.tmp and renames, so a reader never sees half a file. */
+/* Written by the atomic writer, so a reader never sees half a file. */
 static bool save_atomic(const char *path, bool (*writer)(FILE *, const void *), const void *arg,
                         char *err, size_t errlen)
 {
-    size_t len = strlen(path);
-    char *tmp = malloc(len + 5);
-    if (!tmp) {
-        set_err(err, errlen, "%s: out of memory", path);
+    struct files_out o;
+    if (!files_out_open(&o, path, err, errlen))
+        return false;
+    if (!writer(o.f, arg)) {
+        int e = errno ? errno : EIO;
+        files_out_abort(&o);
+        set_err(err, errlen, "%s: cannot write: %s", path, strerror(e));
         return false;
     }
-    memcpy(tmp, path, len);
-    memcpy(tmp + len, ".tmp", 5);
-    FILE *f = fopen(tmp, "w");
-    if (!f) {
-        set_err(err, errlen, "%s: cannot write: %s", path, strerror(errno));
-        free(tmp);
-        return false;
-    }
-    bool ok = writer(f, arg);
-    int saved = errno;
-    if (fclose(f) != 0 && ok) {
-        ok = false;
-        saved = errno;
-    }
-    if (ok && rename(tmp, path) != 0) {
-        ok = false;
-        saved = errno;
-    }
-    if (!ok) {
-        set_err(err, errlen, "%s: cannot write: %s", path, strerror(saved ? saved : EIO));
-        remove(tmp);
-    }
-    free(tmp);
-    return ok;
+    return files_out_commit(&o, err, errlen);
 }
 
 static bool write_doc_cb(FILE *f, const void *arg)

@@ -73,10 +73,15 @@ struct probe_device {
     bool peak_valid[PEAK_COUNT];
 };
 
-/* The whole probe result: JSON top-level keys "device", "time", "points". */
+/* The whole probe result: JSON top-level keys "device", "time", "points" and, for a run that
+ * stopped early, "incomplete". */
 struct points_doc {
     struct probe_device device;
     char time[32];                 /* ISO 8601 UTC, "2026-05-01T12:00:00Z"; "" unknown */
+    /* Why the run stopped before its end ("time limit of 60 s reached after 20 of 40
+     * points"): the points are what was measured until then. "" for a whole run. JSON key
+     * "incomplete", absent for a whole run. */
+    char incomplete[POINTS_TEXT_MAX];
     struct probe_point *points;
     size_t n, cap;
 };

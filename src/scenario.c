@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "spec.h"
+
 static const struct {
     const char *name;
     int states;          /* optimizer state values per parameter */
@@ -81,7 +83,12 @@ void scenario_default(struct scenario *s)
     memset(s, 0, sizeof *s);
     snprintf(s->name, sizeof s->name, "lecture: 70B on 15T tokens, 1024 H100s");
     (void)model_from_params(70e9, &s->model);
-    gpu_builtin_h100(&s->gpu);
+    /* The H100 SXM preset as found on the search path, so that a user's own h100-sxm.json
+     * (in ~/.config/rooftop/gpus, say) is the default's GPU too, as it is for --gpu
+     * h100-sxm; the built-in figures (the shipped file's) when no preset is found. */
+    char err[SPEC_ERR_MAX];
+    if (!spec_find_gpu("h100-sxm", &s->gpu, err, sizeof err))
+        gpu_builtin_h100(&s->gpu);
     s->gpus = 1024;
     /* The lecture's per-GPU arithmetic: model state fully sharded over the data-parallel
      * ranks (ZeRO-3 / FSDP), no tensor or pipeline parallelism, so any GPU count that

@@ -46,8 +46,9 @@ struct scenario {
 
 /* The lecture's question: 70B parameters (exact), 15T tokens, 1024 H100 SXM, bf16 mixed
  * precision without master weights, AdamW, MFU 0.5, 6ND; batch 2048 x 2048 tokens, micro-batch
- * 1, FlashAttention, ZeRO-3 over data parallelism only. The GPU is the built-in H100 SXM (the
- * same figures as specs/gpus/h100-sxm.json). */
+ * 1, FlashAttention, ZeRO-3 over data parallelism only. The GPU is the h100-sxm preset found on
+ * the search path (a user's own file overrides the shipped one), or the built-in H100 SXM
+ * (the shipped file's figures) when none is found. */
 void scenario_default(struct scenario *s);
 
 /* Data-parallel degree gpus / (tp * pp); 0 when it does not divide. */

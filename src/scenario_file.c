@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "dtype.h"
+#include "files.h"
 #include "gpu.h"
 #include "model.h"
 #include "spec.h"
@@ -408,56 +409,6 @@ int scenario_set_option(struct scenario *s, const char *key, const char *value, 
 }
 
 /* ---- files ---------------------------------------------------------------------------------- */
-
-/* Reads a whole file (at most max bytes) into a NUL-terminated buffer the caller frees. */
-static char *read_file(const char *path, size_t max, size_t *len, int *errnum)
-{
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) {
-        *errnum = errno;
-        return NULL;
-    }
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    if (buf == NULL) {
-        *errnum = ENOMEM;
-        fclose(f);
-        return NULL;
-    }
-    for (;;) {
-        if (n + 1 >= cap) {
-            if (cap > max) {
-                *errnum = EFBIG;
-                free(buf);
-                fclose(f);
-                return NULL;
-            }
-            char *nb = realloc(buf, cap * 2);
-            if (nb == NULL) {
-                *errnum = ENOMEM;
-                free(buf);
-                fclose(f);
-                return NULL;
-            }
-            buf = nb;
-            cap *= 2;
-        }
-        size_t r = fread(buf + n, 1, cap - 1 - n, f);
-        n += r;
-        if (r == 0)
-            break;
-    }
-    if (ferror(f)) {
-        *errnum = EIO;
-        free(buf);
-        fclose(f);
-        return NULL;
-    }
-    fclose(f);
-    buf[n] = '\0';
-    *len = n;
-    return buf;
-}
 
 /* A number given as a JSON number or as a string in human units. */
 static bool json_number(const cJSON *item, double *out)
@@ -876,6 +827,13 @@ static bool apply_json(struct scenario *s, const cJSON *obj, const char *origin,
         snprintf(err, errlen, "%s: not a JSON object", origin);
         return false;
     }
+    /* A lecture demo read as a plain scenario: say what it is and how to run it, rather than
+     * fail on its "steps". */
+    if (cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(obj, "steps"))) {
+        snprintf(err, errlen, "%s: a lecture demo for the dashboard (its steps are walked with n "
+                              "and p), not a scenario: run `rooftop --scenario %s`", origin, origin);
+        return false;
+    }
     /* Duplicate keys would make the result depend on which one wins: refuse them. */
     for (const cJSON *a = obj->child; a != NULL; a = a->next) {
         if (a->string == NULL) {
@@ -923,6 +881,12 @@ bool scenario_parse(const char *json, size_t len, const char *origin, struct sce
 {
     if (origin == NULL)
         origin = "scenario";
+    if (spec_json_nul_at(json, len) < len) {
+        snprintf(err, errlen, "%s: a string holds \\u0000 (a NUL character), which would cut it "
+                              "short", origin);
+        one_line(err);
+        return false;
+    }
     const char *end = NULL;
     cJSON *root = cJSON_ParseWithLengthOpts(json, len, &end, 0);
     if (root == NULL) {
@@ -936,36 +900,25 @@ bool scenario_parse(const char *json, size_t len, const char *origin, struct sce
     return ok;
 }
 
-bool scenario_load(const char *path, struct scenario *s, char *err, size_t errlen)
+bool scenario_load(const char *name_or_file, struct scenario *s, char *err, size_t errlen)
 {
-    size_t len = 0;
-    int errnum = 0;
-    char *text = read_file(path, SCENARIO_FILE_MAX, &len, &errnum);
-    if (text == NULL) {
-        snprintf(err, errlen, "%s: %s", path,
-                 errnum == EFBIG ? "too large for a scenario file" : strerror(errnum));
+    char *path = files_resolve("scenarios", name_or_file);
+    if (path == NULL) {
+        snprintf(err, errlen, "%s: out of memory", name_or_file);
         one_line(err);
         return false;
     }
-    bool ok = scenario_parse(text, len, path, s, err, errlen);
-    free(text);
-    return ok;
-}
-
-/* Writes all of buf to fd, retrying short writes. */
-static bool write_all(int fd, const char *buf, size_t len)
-{
-    while (len > 0) {
-        ssize_t w = write(fd, buf, len);
-        if (w < 0) {
-            if (errno == EINTR)
-                continue;
-            return false;
-        }
-        buf += w;
-        len -= (size_t)w;
+    char *text;
+    size_t len;
+    bool ok = files_read(path, SCENARIO_FILE_MAX, &text, &len, err, errlen);
+    if (ok) {
+        ok = scenario_parse(text, len, path, s, err, errlen);
+        free(text);
     }
-    return true;
+    if (!ok)
+        one_line(err);
+    free(path);
+    return ok;
 }
 
 bool scenario_save(const char *path, const struct scenario *s, char *err, size_t errlen)
@@ -975,55 +928,21 @@ bool scenario_save(const char *path, const struct scenario *s, char *err, size_t
     cJSON_Delete(o);
     if (text == NULL) {
         snprintf(err, errlen, "%s: out of memory", path);
+        one_line(err);
         return false;
     }
-    /* The temporary file sits beside the target so that rename() is atomic (same file
-     * system): a crash leaves the old file or the new one, never half of one. */
-    char tmp[4096];
-    int w = snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", path);
-    if (w < 0 || (size_t)w >= sizeof tmp) {
+    size_t n = strlen(text);
+    /* cJSON_Print leaves the closing brace without a newline; a text file ends in one. */
+    char *line = realloc(text, n + 2);
+    if (line == NULL) {
         free(text);
-        snprintf(err, errlen, "%s: path too long", path);
+        snprintf(err, errlen, "%s: out of memory", path);
+        one_line(err);
         return false;
     }
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        int e = errno;
-        free(text);
-        snprintf(err, errlen, "%s: %s", path, strerror(e));
-        return false;
-    }
-    bool ok = fchmod(fd, 0644) == 0 && write_all(fd, text, strlen(text)) &&
-              write_all(fd, "\n", 1) && fsync(fd) == 0;
-    int e = errno;
-    free(text);
-    if (close(fd) != 0 && ok) {
-        ok = false;
-        e = errno;
-    }
-    if (ok && rename(tmp, path) != 0) {
-        ok = false;
-        e = errno;
-    }
-    if (!ok) {
-        unlink(tmp);
-        snprintf(err, errlen, "%s: %s", path, strerror(e));
-        return false;
-    }
-    /* Make the rename itself durable. Failing here loses nothing already written. */
-    char dir[4096];
-    snprintf(dir, sizeof dir, "%s", path);
-    char *slash = strrchr(dir, '/');
-    if (slash == NULL)
-        snprintf(dir, sizeof dir, ".");
-    else if (slash == dir)
-        dir[1] = '\0';
-    else
-        *slash = '\0';
-    int dfd = open(dir, O_RDONLY);
-    if (dfd >= 0) {
-        (void)fsync(dfd);
-        close(dfd);
-    }
-    return true;
+    line[n] = '\n';
+    line[n + 1] = '\0';
+    bool ok = files_write(path, line, n + 1, err, errlen);
+    free(line);
+    return ok;
 }

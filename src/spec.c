@@ -13,13 +13,8 @@
 #include <sys/stat.h>
 
 #include "dtype.h"
+#include "files.h"
 
-#ifndef ROOFTOP_DATADIR
-#define ROOFTOP_DATADIR "/usr/local/share/rooftop"
-#endif
-
-#define SPEC_PATH_MAX 4096
-#define SPEC_DIRS 4
 #define SHOW_MAX 48 /* longest piece of user text quoted in a message */
 
 /*
@@ -226,13 +221,18 @@ static bool text_ends_with(const char *s, const char *suffix)
 /* The preset id of a file: its name without directories and without ".json". */
 static void text_stem(char *dst, size_t cap, const char *path)
 {
-    char tmp[SPEC_PATH_MAX];
     const char *base = path ? strrchr(path, '/') : NULL;
     base = base ? base + 1 : (path ? path : "");
-    snprintf(tmp, sizeof tmp, "%s", base);
-    if (text_ends_with(tmp, ".json"))
-        tmp[strlen(tmp) - 5] = '\0';
-    text_safe(dst, cap, tmp, cap - 1);
+    char *stem = strdup(base);
+    if (stem == NULL) {
+        /* Out of memory: an id that says so rather than one cut from the wrong place. */
+        snprintf(dst, cap, "?");
+        return;
+    }
+    if (text_ends_with(stem, ".json"))
+        stem[strlen(stem) - 5] = '\0';
+    text_safe(dst, cap, stem, cap - 1);
+    free(stem);
 }
 
 /* ---- errors --------------------------------------------------------------------------- */
@@ -317,6 +317,10 @@ static bool json_parse_object(const struct report *r, const char *json, size_t l
     const char *nul = memchr(json, '\0', len);
     if (nul)
         return fail(r, NULL, "not JSON (a NUL byte on line %zu)", line_of(json, (size_t)(nul - json)));
+    size_t esc = spec_json_nul_at(json, len);
+    if (esc < len)
+        return fail(r, NULL, "a string holds \\u0000 (a NUL character, line %zu), which would cut "
+                             "it short", line_of(json, esc));
 
     /* A terminated copy: cJSON then cannot read past the text whatever its length handling. */
     char *buf = malloc(len + 1);
@@ -349,6 +353,38 @@ static bool json_parse_object(const struct report *r, const char *json, size_t l
     }
     *root = doc;
     return true;
+}
+
+size_t spec_json_nul_at(const char *json, size_t len)
+{
+    bool in_string = false;
+    for (size_t i = 0; i < len; i++) {
+        char c = json[i];
+        if (!in_string) {
+            in_string = c == '"';
+        } else if (c == '"') {
+            in_string = false;
+        } else if (c == '\\') {
+            if (i + 5 < len && json[i + 1] == 'u' && memcmp(json + i + 2, "0000", 4) == 0)
+                return i;
+            i++; /* the escaped character: \" does not end the string */
+        }
+    }
+    return len;
+}
+
+const cJSON *spec_json_duplicate(const cJSON *node)
+{
+    for (const cJSON *a = node ? node->child : NULL; a != NULL; a = a->next) {
+        if (cJSON_IsObject(node) && a->string != NULL)
+            for (const cJSON *b = a->next; b != NULL; b = b->next)
+                if (b->string != NULL && strcmp(a->string, b->string) == 0)
+                    return b;
+        const cJSON *inner = spec_json_duplicate(a);
+        if (inner != NULL)
+            return inner;
+    }
+    return NULL;
 }
 
 /* Refuses keys that are not in names (typos would otherwise be ignored) and repeated keys. */
@@ -835,50 +871,19 @@ bool spec_parse_gpu(const char *json, size_t len, const char *origin, struct gpu
 
 /* ---- files ---------------------------------------------------------------------------- */
 
-/* Reads a whole spec file (at most SPEC_FILE_MAX bytes); the caller frees *data. */
+/* Reads a whole spec file (at most SPEC_FILE_MAX bytes) through the bounded reader; the
+ * caller frees *data. */
 static bool file_read(const struct report *r, const char *path, char **data, size_t *len)
 {
-    *data = NULL;
-    *len = 0;
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return fail(r, NULL, "cannot open: %s", strerror(errno));
-    struct stat st;
-    if (fstat(fileno(f), &st) != 0) {
-        int e = errno;
-        fclose(f);
-        return fail(r, NULL, "cannot read: %s", strerror(e));
-    }
-    if (S_ISDIR(st.st_mode)) {
-        fclose(f);
-        return fail(r, NULL, "is a directory, not a spec file");
-    }
-    if (S_ISREG(st.st_mode) && st.st_size > SPEC_FILE_MAX) {
-        fclose(f);
-        return fail(r, NULL, "too large (%lld bytes; a spec file is at most 1 MiB)",
-                    (long long)st.st_size);
-    }
-    char *buf = malloc(SPEC_FILE_MAX + 1);
-    if (!buf) {
-        fclose(f);
-        return fail(r, NULL, "out of memory");
-    }
-    /* One byte more than allowed, to tell a file that grew (or a pipe) that is too long. */
-    size_t n = fread(buf, 1, SPEC_FILE_MAX + 1, f);
-    int rerr = ferror(f) ? errno : 0;
-    bool rd = ferror(f) == 0;
-    fclose(f);
-    if (!rd) {
-        free(buf);
-        return fail(r, NULL, "cannot read: %s", rerr ? strerror(rerr) : "read error");
-    }
-    if (n > SPEC_FILE_MAX) {
-        free(buf);
-        return fail(r, NULL, "too large (over 1 MiB; a spec file is at most 1 MiB)");
-    }
-    *data = buf;
-    *len = n;
-    return true;
+    char msg[FILES_ERR_MAX];
+    if (files_read(path, SPEC_FILE_MAX, data, len, msg, sizeof msg))
+        return true;
+    /* The reader's line names the path; ours names it as the origin already. */
+    const char *what = msg;
+    size_t pl = strlen(path);
+    if (strncmp(msg, path, pl) == 0 && strncmp(msg + pl, ": ", 2) == 0)
+        what = msg + pl + 2;
+    return fail(r, NULL, "%s", what);
 }
 
 static bool load_model(const char *path, struct model_arch *out, struct spec_model_meta *meta,
@@ -915,56 +920,20 @@ bool spec_load_gpu_file(const char *path, struct gpu_spec *out, char *err, size_
     return ok;
 }
 
-/* ---- the search path ------------------------------------------------------------------ */
+/* ---- the search path (files.c) -------------------------------------------------------- */
 
-/* The directories presets of a kind ("gpus", "models") are looked up in, in order. */
-static size_t search_dirs(const char *kind, char dirs[SPEC_DIRS][SPEC_PATH_MAX])
+/* Finds NAME.json along the search path of kind; a malloc'ed path or NULL. */
+static char *preset_find(const char *kind, const char *name)
 {
-    size_t n = 0;
-    int w;
-    const char *xdg = getenv("XDG_CONFIG_HOME");
-    const char *home = getenv("HOME");
-    /* The XDG spec says to ignore a relative XDG_CONFIG_HOME. */
-    if (xdg && xdg[0] == '/')
-        w = snprintf(dirs[n], SPEC_PATH_MAX, "%s/rooftop/%s", xdg, kind);
-    else if (home && home[0])
-        w = snprintf(dirs[n], SPEC_PATH_MAX, "%s/.config/rooftop/%s", home, kind);
-    else
-        w = -1;
-    if (w > 0 && w < SPEC_PATH_MAX)
-        n++;
-    const char *env = getenv("ROOFTOP_SPECS");
-    if (env && env[0]) {
-        w = snprintf(dirs[n], SPEC_PATH_MAX, "%s/%s", env, kind);
-        if (w > 0 && w < SPEC_PATH_MAX)
-            n++;
-    }
-    w = snprintf(dirs[n], SPEC_PATH_MAX, "specs/%s", kind);
-    if (w > 0 && w < SPEC_PATH_MAX)
-        n++;
-    w = snprintf(dirs[n], SPEC_PATH_MAX, "%s/specs/%s", ROOFTOP_DATADIR, kind);
-    if (w > 0 && w < SPEC_PATH_MAX)
-        n++;
-    return n;
-}
-
-static bool path_is_file(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-/* Finds NAME.json along the search path; writes its path. */
-static bool preset_find(const char *kind, const char *name, char *path, size_t cap)
-{
-    char dirs[SPEC_DIRS][SPEC_PATH_MAX];
-    size_t n = search_dirs(kind, dirs);
-    for (size_t i = 0; i < n; i++) {
-        int w = snprintf(path, cap, "%s/%s.json", dirs[i], name);
-        if (w > 0 && (size_t)w < cap && path_is_file(path))
-            return true;
-    }
-    return false;
+    size_t n = strlen(name);
+    char *file = malloc(n + 6);
+    if (file == NULL)
+        return NULL;
+    memcpy(file, name, n);
+    memcpy(file + n, ".json", 6);
+    char *path = files_find(kind, file);
+    free(file);
+    return path;
 }
 
 static int ids_compare(const void *a, const void *b)
@@ -985,9 +954,15 @@ static bool list_dir(const char *dir, char ***ids, size_t *count, size_t *cap)
         size_t l = strlen(nm);
         if (nm[0] == '.' || l <= 5 || !text_ends_with(nm, ".json") || l - 5 >= MODEL_NAME_MAX)
             continue;
-        char path[SPEC_PATH_MAX];
-        int w = snprintf(path, sizeof path, "%s/%s", dir, nm);
-        if (w <= 0 || (size_t)w >= sizeof path || !path_is_file(path))
+        char *path = files_join(dir, nm);
+        if (path == NULL) {
+            ok = false;
+            break;
+        }
+        struct stat st;
+        bool regular = stat(path, &st) == 0 && S_ISREG(st.st_mode);
+        free(path);
+        if (!regular)
             continue;
         char *id = strndup(nm, l - 5);
         if (!id) {
@@ -1020,17 +995,20 @@ static bool list_kind(const char *kind, struct spec_list *out)
 {
     out->ids = NULL;
     out->count = 0;
-    char dirs[SPEC_DIRS][SPEC_PATH_MAX];
-    size_t ndirs = search_dirs(kind, dirs);
+    struct files_dirs dirs;
+    if (!files_dirs(kind, &dirs))
+        return false;
     char **ids = NULL;
     size_t count = 0, cap = 0;
-    for (size_t i = 0; i < ndirs; i++) {
-        if (!list_dir(dirs[i], &ids, &count, &cap)) {
+    for (size_t i = 0; i < dirs.n; i++) {
+        if (!list_dir(dirs.dir[i], &ids, &count, &cap)) {
             struct spec_list tmp = {ids, count};
             spec_list_free(&tmp);
+            files_dirs_free(&dirs);
             return false;
         }
     }
+    files_dirs_free(&dirs);
     if (count > 1)
         qsort(ids, count, sizeof *ids, ids_compare);
     size_t u = 0;
@@ -1067,36 +1045,38 @@ void spec_list_free(struct spec_list *l)
 }
 
 /*
- * Resolves NAME|FILE of a kind to a file path. On failure writes the one-line message: an
- * unknown preset, with the closest known one when it looks like a typo.
+ * Resolves NAME|FILE of a kind to a file path (malloc'ed; NULL on failure). On failure writes
+ * the one-line message: an unknown preset, with the closest known one when it looks like a
+ * typo, or where rooftop looked when it found no presets at all.
  */
-static bool resolve(const char *kind, const char *what, const char *name, char *path,
-                    size_t cap, char *err, size_t errlen)
+static char *resolve(const char *kind, const char *what, const char *name, char *err,
+                     size_t errlen)
 {
     struct report r;
     report_init(&r, name, err, errlen);
     if (name[0] == '\0') {
         if (r.errlen)
             snprintf(r.err, r.errlen, "empty %s name", what);
-        return false;
+        return NULL;
     }
-    if (strchr(name, '/') || text_ends_with(name, ".json")) {
-        int w = snprintf(path, cap, "%s", name);
-        if (w < 0 || (size_t)w >= cap)
-            return fail(&r, NULL, "path too long");
-        return true;
+    if (files_is_path(name)) {
+        char *path = strdup(name);
+        if (path == NULL)
+            fail(&r, NULL, "out of memory");
+        return path;
     }
     if (strlen(name) < MODEL_NAME_MAX) {
-        if (preset_find(kind, name, path, cap))
-            return true;
+        char *path = preset_find(kind, name);
+        if (path != NULL)
+            return path;
         /* Presets are lowercase; "H100-SXM" means h100-sxm. */
         char lower[MODEL_NAME_MAX];
         size_t i = 0;
         for (; name[i]; i++)
             lower[i] = (name[i] >= 'A' && name[i] <= 'Z') ? (char)(name[i] - 'A' + 'a') : name[i];
         lower[i] = '\0';
-        if (strcmp(lower, name) != 0 && preset_find(kind, lower, path, cap))
-            return true;
+        if (strcmp(lower, name) != 0 && (path = preset_find(kind, lower)) != NULL)
+            return path;
     }
     struct spec_list l;
     const char *near = NULL;
@@ -1116,39 +1096,44 @@ static bool resolve(const char *kind, const char *what, const char *name, char *
         o += (size_t)w;
         shown++;
     }
-    if (listed && l.count == 0)
-        fail(&r, NULL, "no such %s preset, and no %s presets found (set ROOFTOP_SPECS or give a file)",
-             what, what);
-    else if (near)
+    if (listed && l.count == 0) {
+        char where[256];
+        files_dirs_describe(kind, where, sizeof where);
+        fail(&r, NULL, "no such %s preset, and no %s presets found in %s (set ROOFTOP_SPECS or "
+                       "give a file)", what, what, where);
+    } else if (near) {
         fail(&r, NULL, "no such %s preset (did you mean %s? `rooftop list %s` shows them all)", what,
              near, kind);
-    else if (shown > 0)
+    } else if (shown > 0) {
         fail(&r, NULL, "no such %s preset (did you mean %s? `rooftop list %s` shows them all)", what,
              starts, kind);
-    else
+    } else {
         fail(&r, NULL, "no such %s preset (`rooftop list %s` shows them all)", what, kind);
+    }
     if (listed)
         spec_list_free(&l);
-    return false;
+    return NULL;
 }
 
 bool spec_find_gpu(const char *name_or_file, struct gpu_spec *out, char *err, size_t errlen)
 {
-    char path[SPEC_PATH_MAX];
-    if (!resolve("gpus", "GPU", name_or_file ? name_or_file : "", path, sizeof path, err,
-                 errlen))
+    char *path = resolve("gpus", "GPU", name_or_file ? name_or_file : "", err, errlen);
+    if (path == NULL)
         return false;
-    return spec_load_gpu_file(path, out, err, errlen);
+    bool ok = spec_load_gpu_file(path, out, err, errlen);
+    free(path);
+    return ok;
 }
 
 bool spec_find_model_meta(const char *name_or_file, struct model_arch *out,
                           struct spec_model_meta *meta, char *err, size_t errlen)
 {
-    char path[SPEC_PATH_MAX];
-    if (!resolve("models", "model", name_or_file ? name_or_file : "", path, sizeof path, err,
-                 errlen))
+    char *path = resolve("models", "model", name_or_file ? name_or_file : "", err, errlen);
+    if (path == NULL)
         return false;
-    return load_model(path, out, meta, err, errlen);
+    bool ok = load_model(path, out, meta, err, errlen);
+    free(path);
+    return ok;
 }
 
 bool spec_find_model(const char *name_or_file, struct model_arch *out, char *err, size_t errlen)

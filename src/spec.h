@@ -5,6 +5,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include <cjson/cJSON.h>
+
 #include "gpu.h"
 #include "model.h"
 
@@ -47,6 +49,18 @@ bool spec_parse_model_meta(const char *json, size_t len, const char *origin,
                            size_t errlen);
 bool spec_find_model_meta(const char *name_or_file, struct model_arch *out,
                           struct spec_model_meta *meta, char *err, size_t errlen);
+
+/*
+ * Where JSON text holds a \u0000 escape inside a string (the offset of its backslash), or len
+ * when it holds none. cJSON keeps C strings, so such a string would silently end at the NUL:
+ * every JSON reader (specs, scenarios, points, lecture demos) refuses it.
+ */
+size_t spec_json_nul_at(const char *json, size_t len);
+
+/* The first member, at any depth under node, whose key repeats an earlier key of the same
+ * object; NULL when none does. A repeated key makes the result depend on which one a reader
+ * takes: the readers refuse it. */
+const cJSON *spec_json_duplicate(const cJSON *node);
 
 /* Spec files larger than this are refused before parsing. */
 #define SPEC_FILE_MAX (1024 * 1024)

@@ -73,22 +73,20 @@ static inline char *check_read_all(const char *path)
     return buf;
 }
 
-/* The one way the suites run the binary: "BIN args" through the shell with stdin from
- * /dev/null, stdout and stderr captured whole. Returns r->status. */
-static inline int check_run_bin(struct check_run *r, const char *args)
+/* Runs the shell command line cmd with stdin from /dev/null, stdout and stderr captured
+ * whole. Returns r->status. */
+static inline int check_run_sh(struct check_run *r, const char *cmd)
 {
-    const char *bin = check_bin();
-    ck_assert_msg(access(bin, X_OK) == 0, "no rooftop binary at %s (set ROOFTOP_BIN)", bin);
     char dir[64];
     snprintf(dir, sizeof dir, "/tmp/rooftop-run-XXXXXX");
     ck_assert(mkdtemp(dir) != NULL);
-    size_t len = strlen(bin) + strlen(args) + 2 * sizeof dir + 64;
-    char *cmd = malloc(len);
-    ck_assert_ptr_nonnull(cmd);
-    snprintf(cmd, len, "'%s' %s >'%s/out' 2>'%s/err' </dev/null", bin, args, dir, dir);
-    int st = system(cmd);
-    free(cmd);
-    ck_assert_msg(st != -1, "could not run %s %s", bin, args);
+    size_t len = strlen(cmd) + 2 * sizeof dir + 64;
+    char *full = malloc(len);
+    ck_assert_ptr_nonnull(full);
+    snprintf(full, len, "%s >'%s/out' 2>'%s/err' </dev/null", cmd, dir, dir);
+    int st = system(full);
+    free(full);
+    ck_assert_msg(st != -1, "could not run %s", cmd);
     r->status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
     char path[96];
     snprintf(path, sizeof path, "%s/out", dir);
@@ -98,6 +96,20 @@ static inline int check_run_bin(struct check_run *r, const char *args)
     r->err = check_read_all(path);
     unlink(path);
     rmdir(dir);
+    return r->status;
+}
+
+/* The one way the suites run the binary: "BIN args" through check_run_sh. */
+static inline int check_run_bin(struct check_run *r, const char *args)
+{
+    const char *bin = check_bin();
+    ck_assert_msg(access(bin, X_OK) == 0, "no rooftop binary at %s (set ROOFTOP_BIN)", bin);
+    size_t len = strlen(bin) + strlen(args) + 8;
+    char *cmd = malloc(len);
+    ck_assert_ptr_nonnull(cmd);
+    snprintf(cmd, len, "'%s' %s", bin, args);
+    check_run_sh(r, cmd);
+    free(cmd);
     return r->status;
 }
 

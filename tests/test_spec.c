@@ -192,7 +192,7 @@ START_TEST(gpu_find_by_name_and_path)
     ck_assert(!spec_find_gpu("", &g, err, sizeof err));
     ck_assert(err[0] != '\0');
     ck_assert(!spec_find_gpu("/nonexistent/x.json", &g, err, sizeof err));
-    ck_assert_msg(strstr(err, "/nonexistent/x.json: cannot open"), "%s", err);
+    ck_assert_msg(strstr(err, "/nonexistent/x.json: cannot read"), "%s", err);
 }
 END_TEST
 

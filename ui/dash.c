@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "files.h"
 #include "probe_child.h"
 #include "report.h"
 #include "scenario_file.h"
@@ -244,14 +245,17 @@ void dash_lecture_show(struct dash *d, int k)
 
 bool dash_lecture_open(struct dash *d, const char *path, int step, char *err, size_t errlen)
 {
-    char found[DASH_PATH_MAX];
     if (!path) {
-        if (!lecture_find("lecture.json", found, sizeof found)) {
-            snprintf(err, errlen, "lecture demo: specs/scenarios/lecture.json not found "
-                                  "(set ROOFTOP_SPECS or run from the source tree)");
+        char *found = files_find("scenarios", "lecture.json");
+        if (!found) {
+            char where[256];
+            files_dirs_describe("scenarios", where, sizeof where);
+            snprintf(err, errlen, "lecture demo: lecture.json not found in %s (set ROOFTOP_SPECS "
+                                  "or run from the source tree)", where);
             return false;
         }
-        path = found;
+        free(found);
+        path = "lecture";
     }
     struct lecture l;
     if (!lecture_load(path, &l, err, errlen))
@@ -413,31 +417,30 @@ static bool export_report(struct dash *d, const char *path, char *err, size_t er
         else if (strcmp(dot, ".markdown") == 0)
             fmt = REPORT_MD;
     }
-    /* Written beside the target and renamed, so a failure never leaves half a report. */
-    char tmp[DASH_PATH_MAX + 16];
-    snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "w");
-    if (!f) {
-        snprintf(err, errlen, "%.200s: cannot write: %s", path, strerror(errno));
+    /* The atomic writer: a failure never leaves half a report, nor loses the old one. */
+    struct files_out o;
+    if (!files_out_open(&o, path, err, errlen))
+        return false;
+    if (!report_write_measured(o.f, &d->sc, &d->an, d->have_points ? &d->meas : NULL,
+                               d->mfu_measured, fmt)) {
+        int e = errno ? errno : EIO;
+        files_out_abort(&o);
+        snprintf(err, errlen, "%.200s: cannot write: %s", path, strerror(e));
         return false;
     }
-    bool ok = report_write_measured(f, &d->sc, &d->an, d->have_points ? &d->meas : NULL,
-                                    d->mfu_measured, fmt);
-    ok = (fflush(f) == 0) && ok;
-    ok = (fsync(fileno(f)) == 0) && ok;
-    int e = errno;
-    ok = (fclose(f) == 0) && ok;
-    if (ok && rename(tmp, path) != 0) {
-        e = errno;
-        ok = false;
-    }
-    if (!ok) {
-        unlink(tmp);
-        snprintf(err, errlen, "%.200s: cannot write: %s", path, strerror(e ? e : EIO));
+    if (!files_out_commit(&o, err, errlen))
         return false;
-    }
     snprintf(err, errlen, "exported the %s report to %.200s", report_format_name(fmt), path);
     return true;
+}
+
+void dash_remember_path(struct dash *d, const char *path)
+{
+    /* A path cut to fit would make s save to a different file: remember none instead. */
+    if (strlen(path) < sizeof d->path)
+        snprintf(d->path, sizeof d->path, "%s", path);
+    else
+        d->path[0] = '\0';
 }
 
 static void open_file(struct dash *d, const char *path)
@@ -457,7 +460,7 @@ static void open_file(struct dash *d, const char *path)
         return;
     }
     if (dash_try(d, &c, -1)) {
-        snprintf(d->path, sizeof d->path, "%s", path);
+        dash_remember_path(d, path);
         d->start = d->sc;
         d->step = -1;
         dash_status(d, false, "opened %s", path);
@@ -476,7 +479,7 @@ static void finish_prompt(struct dash *d)
     }
     if (m == DM_SAVE) {
         if (scenario_save(path, &d->sc, err, sizeof err)) {
-            snprintf(d->path, sizeof d->path, "%s", path);
+            dash_remember_path(d, path);
             dash_status(d, false, "saved the scenario to %s", path);
         } else {
             dash_status(d, true, "%s", err);
@@ -524,6 +527,7 @@ static void start_input(struct dash *d, enum dash_mode m, const char *text)
 {
     d->mode = m;
     snprintf(d->input, sizeof d->input, "%s", text);
+    d->input_cut = strlen(text) >= sizeof d->input;
 }
 
 static void edit_key(struct dash *d, uint32_t k)
@@ -534,6 +538,12 @@ static void edit_key(struct dash *d, uint32_t k)
     } else if (k == UK_BS || k == 0x7f || k == 8) {
         if (len > 0)
             d->input[len - 1] = '\0';
+    } else if ((k == UK_ENTER || k == '\n' || k == '\r') && d->input_cut) {
+        /* What was typed is not what input holds: using it would save, open or export a
+         * different file than the one named. */
+        d->mode = DM_NORMAL;
+        dash_status(d, true, "longer than %zu characters: not taken (nothing was written)",
+                    sizeof d->input - 1);
     } else if (k == UK_ENTER || k == '\n' || k == '\r') {
         if (d->mode == DM_EDIT) {
             d->mode = DM_NORMAL;
@@ -550,6 +560,9 @@ static void edit_key(struct dash *d, uint32_t k)
         /* File names and values are typed in ASCII; that keeps widths and cuts simple. */
         d->input[len] = (char)k;
         d->input[len + 1] = '\0';
+    } else if (k >= 0x20 && k < 0x7f) {
+        d->input_cut = true;
+        dash_status(d, true, "at most %zu characters here", sizeof d->input - 1);
     }
 }
 

@@ -59,6 +59,7 @@ struct dash {
     int focus;
     enum dash_mode mode;
     char input[DASH_INPUT_MAX];  /* DM_EDIT / DM_SAVE / DM_OPEN / DM_EXPORT text */
+    bool input_cut;              /* more was typed than input holds: Enter refuses it */
     int pick;                    /* picker cursor */
     int drag;                    /* slider being dragged with the mouse, or -1 */
     bool show_ops;               /* where roofline and ops share a slot */
@@ -117,6 +118,9 @@ bool dash_try(struct dash *d, const struct scenario *cand, int moved);
 bool dash_lecture_open(struct dash *d, const char *path, int step, char *err, size_t errlen);
 /* Shows step k of the loaded demo. */
 void dash_lecture_show(struct dash *d, int k);
+
+/* Remembers path as the scenario's file (s saves there), or none when it does not fit. */
+void dash_remember_path(struct dash *d, const char *path);
 
 /* Replaces the measured points (takes ownership of doc's contents). */
 void dash_set_points(struct dash *d, struct points_doc *doc, const char *from);

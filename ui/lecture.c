@@ -6,46 +6,18 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "files.h"
 #include "scenario_file.h"
-
-/* Reads a whole (small) file; NULL with errno set on failure. */
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    char *buf = NULL;
-    size_t cap = 0, n = 0;
-    for (;;) {
-        if (n + 4096 + 1 > cap) {
-            if (cap > 4u << 20) /* a demo file is a few kB; refuse anything huge */
-                break;
-            size_t nc = cap ? cap * 2 : 8192;
-            char *nb = realloc(buf, nc);
-            if (!nb)
-                break;
-            buf = nb;
-            cap = nc;
-        }
-        size_t got = fread(buf + n, 1, cap - n - 1, f);
-        n += got;
-        if (got == 0)
-            break;
-    }
-    bool bad = ferror(f) || !feof(f);
-    fclose(f);
-    if (bad || !buf) {
-        free(buf);
-        return NULL;
-    }
-    buf[n] = '\0';
-    *len = n;
-    return buf;
-}
+#include "spec.h"
 
 static cJSON *parse_text(const char *text, size_t len, const char *origin, char *err,
                          size_t errlen)
 {
+    if (spec_json_nul_at(text, len) < len) {
+        snprintf(err, errlen, "%s: a string holds \\u0000 (a NUL character), which would cut it "
+                              "short", origin);
+        return NULL;
+    }
     cJSON *root = cJSON_ParseWithLength(text, len);
     if (!root || !cJSON_IsObject(root)) {
         snprintf(err, errlen, "%s: not a JSON object", origin);
@@ -55,16 +27,23 @@ static cJSON *parse_text(const char *text, size_t len, const char *origin, char 
     return root;
 }
 
-static cJSON *parse_file(const char *path, char *err, size_t errlen)
+/* A demo file is a few kB; the reader refuses anything past 4 MiB. NAME finds
+ * specs/scenarios/NAME.json on the search path. */
+static cJSON *parse_file(const char *name_or_file, char *err, size_t errlen)
 {
-    size_t len = 0;
-    char *text = read_file(path, &len);
-    if (!text) {
-        snprintf(err, errlen, "%s: cannot read the file", path);
+    char *path = files_resolve("scenarios", name_or_file);
+    if (path == NULL) {
+        snprintf(err, errlen, "%s: out of memory", name_or_file);
         return NULL;
     }
-    cJSON *root = parse_text(text, len, path, err, errlen);
-    free(text);
+    size_t len = 0;
+    char *text;
+    cJSON *root = NULL;
+    if (files_read(path, (size_t)4 << 20, &text, &len, err, errlen)) {
+        root = parse_text(text, len, path, err, errlen);
+        free(text);
+    }
+    free(path);
     return root;
 }
 
@@ -159,18 +138,4 @@ void lecture_free(struct lecture *l)
 {
     free(l->steps);
     memset(l, 0, sizeof *l);
-}
-
-bool lecture_find(const char *name, char *path, size_t n)
-{
-    const char *env = getenv("ROOFTOP_SPECS");
-    const char *dirs[3] = {env, "specs", ROOFTOP_DATADIR "/specs"};
-    for (int i = 0; i < 3; i++) {
-        if (!dirs[i] || !*dirs[i])
-            continue;
-        int k = snprintf(path, n, "%s/scenarios/%s", dirs[i], name);
-        if (k > 0 && (size_t)k < n && access(path, R_OK) == 0)
-            return true;
-    }
-    return false;
 }

@@ -38,7 +38,9 @@ struct lecture {
     int n;
 };
 
-/* Whether the JSON file has a "steps" array (a demo rather than a plain scenario). */
+/* Whether the JSON file has a "steps" array (a demo rather than a plain scenario). Here and in
+ * lecture_load, a NAME without '/' or ".json" is specs/scenarios/NAME.json on the search path
+ * (files.h), so `--scenario lecture` finds the installed demo. */
 bool lecture_is_demo(const char *path);
 /* Loads and checks every step (each must apply and validate). On error one line naming the
  * file and step in err. */
@@ -47,8 +49,5 @@ bool lecture_load(const char *path, struct lecture *l, char *err, size_t errlen)
 bool lecture_parse(const char *text, size_t len, const char *origin, struct lecture *l, char *err,
                    size_t errlen);
 void lecture_free(struct lecture *l);
-/* Finds specs/scenarios/NAME on the search path ($ROOFTOP_SPECS, ./specs, the installed
- * specs). Returns false when it is nowhere. */
-bool lecture_find(const char *name, char *path, size_t n);
 
 #endif

@@ -150,7 +150,7 @@ bool ui_dash_from_options(struct dash *d, const struct ui_options *o, bool color
     if (!dash_init(d, &o->sc, color, utf8, err, errlen))
         return false;
     if (o->scenario_file)
-        snprintf(d->path, sizeof d->path, "%s", o->scenario_file);
+        dash_remember_path(d, o->scenario_file);
     if (o->demo && !dash_lecture_open(d, o->demo, 0, err, errlen)) {
         dash_free(d);
         return false;

@@ -11,6 +11,7 @@
 
 #include "capture.h"
 #include "dash.h"
+#include "files.h"
 #include "frame.h"
 #include "keys.h"
 #include "options.h"
@@ -74,18 +75,32 @@ int cmd_snapshot(int argc, char **argv)
         rc = 1;
     } else {
         frame_draw(&d, &s);
+        /* --out goes through the atomic writer: a full disk or a failed render leaves the
+         * old file whole, never a truncated one. */
+        struct files_out out;
         FILE *f = stdout;
-        if (o.out && !(f = fopen(o.out, "w"))) {
-            fprintf(stderr, "rooftop snapshot: %s: cannot write: %s\n", o.out, strerror(errno));
-            rc = 1;
-        } else {
+        if (o.out) {
+            if (!files_out_open(&out, o.out, err, sizeof err)) {
+                fprintf(stderr, "rooftop snapshot: --out %s\n", err);
+                rc = 1;
+                f = NULL;
+            } else {
+                f = out.f;
+            }
+        }
+        if (f != NULL) {
             bool ok = capture_write(f, &s, &d.theme, fmt);
-            if (f != stdout)
-                ok = (fclose(f) == 0) && ok;
-            else
-                ok = (fflush(f) == 0) && ok;
-            if (!ok) {
-                fprintf(stderr, "rooftop snapshot: %s: write failed\n", o.out ? o.out : "stdout");
+            if (o.out && !ok) {
+                int e = errno ? errno : EIO;
+                files_out_abort(&out);
+                fprintf(stderr, "rooftop snapshot: --out %s: cannot write: %s\n", o.out,
+                        strerror(e));
+                rc = 1;
+            } else if (o.out && !files_out_commit(&out, err, sizeof err)) {
+                fprintf(stderr, "rooftop snapshot: --out %s\n", err);
+                rc = 1;
+            } else if (!o.out && (fflush(f) != 0 || ferror(f))) {
+                fprintf(stderr, "rooftop snapshot: stdout: write failed\n");
                 rc = 1;
             }
         }

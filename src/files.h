@@ -1,0 +1,93 @@
+/* files.h - the one file layer: a bounded reader, an atomic writer, and the search path every
+ * data kind (GPU and model specs, scenarios, points) is found on. */
+#ifndef ROOFTOP_FILES_H
+#define ROOFTOP_FILES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#define FILES_ERR_MAX 512
+
+/*
+ * Reads the regular file at path whole, in one pass (so a file is read once and its bytes go
+ * nowhere else), into a malloc'ed NUL-terminated buffer the caller frees. Refuses what is
+ * not a regular file (a directory, a pipe or FIFO, a terminal or other device, a socket)
+ * without waiting on it, and a file longer than max bytes. On error writes one line
+ * "PATH: what is wrong" to err, sets *data to NULL and returns false.
+ */
+bool files_read(const char *path, size_t max, char **data, size_t *len, char *err,
+                size_t errlen);
+
+/*
+ * The atomic writer. files_out_open makes a temporary file beside the target (in the same
+ * directory, so the rename is atomic); the caller writes through o->f; files_out_commit
+ * flushes, fsyncs, renames it over the target and fsyncs the directory. A reader, a crash or
+ * a full disk sees the old file or the new one, never part of one. A target that is a
+ * symbolic link is written through to the file it points to (the link stays); an existing
+ * target keeps its permission bits; a new one gets 0666 less the umask. A directory, device
+ * or pipe as the target is refused. Both return false with one line "PATH: ..." in err;
+ * after a failed open there is nothing to abort, after commit (success or not) nothing is
+ * left to free, and a failed commit removes the temporary file and leaves the target as it
+ * was. files_out_abort drops an open writer without touching the target.
+ */
+struct files_out {
+    FILE *f;
+    char *target;   /* where the rename goes: path with symbolic links followed */
+    char *tmp;      /* the temporary file beside it */
+    char *shown;    /* the path as given, for messages */
+};
+bool files_out_open(struct files_out *o, const char *path, char *err, size_t errlen);
+bool files_out_commit(struct files_out *o, char *err, size_t errlen);
+void files_out_abort(struct files_out *o);
+
+/* Writes len bytes as the whole of path, atomically as above. */
+bool files_write(const char *path, const void *data, size_t len, char *err, size_t errlen);
+
+/*
+ * Checks, before long work whose result goes to path, that the atomic writer will be able to
+ * write it there: the target is not a directory or device and its directory takes a new
+ * file (one is made and removed). False with one line "PATH: ..." in err.
+ */
+bool files_check_writable(const char *path, char *err, size_t errlen);
+
+/*
+ * The search path. Data of a kind ("gpus", "models", "scenarios", "points") is looked up, in
+ * order, in: $XDG_CONFIG_HOME/rooftop/KIND (~/.config/rooftop/KIND when it is unset; the
+ * user's own files first, so their h100-sxm.json overrides the shipped one),
+ * $ROOFTOP_SPECS/KIND, ./specs/KIND (a source tree), and the installed
+ * $(PREFIX)/share/rooftop/specs/KIND. Paths are built to their full length (none is cut).
+ */
+#define FILES_DIRS_MAX 4
+struct files_dirs {
+    char *dir[FILES_DIRS_MAX];
+    size_t n;
+};
+/* Fills the directories of kind; false when out of memory (then nothing to free). */
+bool files_dirs(const char *kind, struct files_dirs *out);
+void files_dirs_free(struct files_dirs *d);
+/* "DIR1, DIR2, ..." of kind into buf (cut with "..." if it does not fit), for the one line
+ * that says where rooftop looked. */
+void files_dirs_describe(const char *kind, char *buf, size_t n);
+
+/* The first KIND directory holding the regular file NAME (e.g. "h100-sxm.json"): a
+ * malloc'ed path, or NULL when none has it (or out of memory). */
+char *files_find(const char *kind, const char *name);
+
+/*
+ * Resolves a NAME|FILE argument of a kind to the path to read (malloc'ed; NULL only when out
+ * of memory): a file (see files_is_path) as given; a name as NAME.json found on the search
+ * path; a name found nowhere as given, so the reader's error names what was typed. The
+ * source tree's relative "specs/KIND/NAME.json", where it does not exist (run outside the
+ * tree after `make install`), is NAME.json on the search path.
+ */
+char *files_resolve(const char *kind, const char *name_or_file);
+
+/* Whether a NAME|FILE argument names a file rather than a preset: it holds a '/' or ends in
+ * ".json". */
+bool files_is_path(const char *name_or_file);
+
+/* A malloc'ed "A/B" (NULL when out of memory): paths of any length, never cut. */
+char *files_join(const char *a, const char *b);
+
+#endif

@@ -1,0 +1,710 @@
+/* test_files.c - the file layer: the bounded reader, the atomic writer, the search path, and
+ * what uses them (scenario, spec and points files, snapshot --out, probe --out, the
+ * dashboard's prompts). */
+#include <dirent.h>
+#include <errno.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "check_util.h"
+#include "dash_harness.h"
+#include "files.h"
+#include "points.h"
+#include "probe_child.h"
+#include "scenario.h"
+#include "scenario_file.h"
+#include "spec.h"
+
+static char dir[256];
+
+static void setup(void)
+{
+    check_tmpdir(dir, sizeof dir, "files");
+}
+
+static void teardown(void)
+{
+    check_rmtree(dir);
+}
+
+/* DIR/NAME into buf. */
+static void in_dir(char *buf, size_t n, const char *name)
+{
+    int w = snprintf(buf, n, "%s/%s", dir, name);
+    ck_assert(w > 0 && (size_t)w < n);
+}
+
+static void write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    ck_assert_msg(f != NULL, "%s: %s", path, strerror(errno));
+    ck_assert(fputs(text, f) >= 0);
+    ck_assert(fclose(f) == 0);
+}
+
+/* The whole file as a string (caller frees); NULL when it cannot be read. */
+static char *slurp(const char *path)
+{
+    char *data;
+    size_t len;
+    char err[FILES_ERR_MAX];
+    return files_read(path, 1 << 20, &data, &len, err, sizeof err) ? data : NULL;
+}
+
+/* Entries of dir other than . and .. */
+static int dir_entries(const char *d)
+{
+    DIR *dp = opendir(d);
+    ck_assert(dp != NULL);
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(dp)) != NULL)
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+            n++;
+    closedir(dp);
+    return n;
+}
+
+/* ---- the reader -------------------------------------------------------------------------- */
+
+START_TEST(read_regular_file_whole)
+{
+    char path[512];
+    in_dir(path, sizeof path, "a.json");
+    write_text(path, "{\"x\": 1}\n");
+    char *data;
+    size_t len;
+    char err[FILES_ERR_MAX];
+    ck_assert_msg(files_read(path, 100, &data, &len, err, sizeof err), "%s", err);
+    ck_assert_uint_eq(len, 9);
+    ck_assert_str_eq(data, "{\"x\": 1}\n");
+    free(data);
+    /* One byte over the bound is refused, naming the file. */
+    ck_assert(!files_read(path, 8, &data, &len, err, sizeof err));
+    ck_assert_ptr_null(data);
+    ck_assert_msg(strncmp(err, path, strlen(path)) == 0 && strstr(err, "too large"), "%s", err);
+}
+END_TEST
+
+START_TEST(read_refuses_what_is_not_a_file)
+{
+    char *data;
+    size_t len;
+    char err[FILES_ERR_MAX];
+    ck_assert(!files_read(dir, 1000, &data, &len, err, sizeof err));
+    ck_assert_msg(strstr(err, "is a directory, not a regular file"), "%s", err);
+    ck_assert(!files_read("/dev/null", 1000, &data, &len, err, sizeof err));
+    ck_assert_msg(strstr(err, "/dev/null: is a terminal or character device"), "%s", err);
+    ck_assert(!files_read("", 1000, &data, &len, err, sizeof err));
+    ck_assert_msg(strstr(err, "empty file name"), "%s", err);
+    char path[512];
+    in_dir(path, sizeof path, "missing.json");
+    ck_assert(!files_read(path, 1000, &data, &len, err, sizeof err));
+    ck_assert_msg(strstr(err, "cannot read: No such file or directory"), "%s", err);
+}
+END_TEST
+
+/* A FIFO nobody writes to: the old readers blocked in open() for ever (the suite's timeout
+ * fails this test then); now it is refused at once. Also what `--model /dev/stdin` on a pipe
+ * meets: the model file was read twice, the second read finding the pipe drained. */
+START_TEST(read_refuses_fifo_without_waiting)
+{
+    char fifo[512];
+    in_dir(fifo, sizeof fifo, "pipe.json");
+    ck_assert(mkfifo(fifo, 0600) == 0);
+    char *data;
+    size_t len;
+    char err[FILES_ERR_MAX];
+    ck_assert(!files_read(fifo, 1000, &data, &len, err, sizeof err));
+    ck_assert_msg(strstr(err, "is a pipe (FIFO), not a regular file"), "%s", err);
+    struct model_arch m;
+    ck_assert(!spec_find_model(fifo, &m, err, sizeof err));
+    ck_assert_msg(strstr(err, fifo) && strstr(err, "pipe (FIFO)"), "%s", err);
+    struct scenario s;
+    scenario_default(&s);
+    ck_assert(!scenario_load(fifo, &s, err, sizeof err));
+    ck_assert_msg(strstr(err, "pipe (FIFO)"), "%s", err);
+    struct points_doc d;
+    points_init(&d);
+    ck_assert(!points_load_file(fifo, &d, err, sizeof err));
+    ck_assert_msg(strstr(err, "pipe (FIFO)"), "%s", err);
+}
+END_TEST
+
+/* `--scenario DIR` said "Input/output error". */
+START_TEST(scenario_directory_says_directory)
+{
+    struct scenario s;
+    scenario_default(&s);
+    char err[FILES_ERR_MAX];
+    ck_assert(!scenario_load(dir, &s, err, sizeof err));
+    ck_assert_msg(strstr(err, "is a directory") && !strstr(err, "Input/output"), "%s", err);
+}
+END_TEST
+
+/* ---- the writer -------------------------------------------------------------------------- */
+
+START_TEST(write_replaces_keeping_permissions)
+{
+    char path[512];
+    in_dir(path, sizeof path, "s.json");
+    write_text(path, "old");
+    ck_assert(chmod(path, 0640) == 0);
+    char err[FILES_ERR_MAX];
+    ck_assert_msg(files_write(path, "new text", 8, err, sizeof err), "%s", err);
+    char *got = slurp(path);
+    ck_assert_str_eq(got, "new text");
+    free(got);
+    struct stat st;
+    ck_assert(stat(path, &st) == 0);
+    ck_assert_int_eq(st.st_mode & 07777, 0640);
+    /* No temporary file left beside it. */
+    ck_assert_int_eq(dir_entries(dir), 1);
+    /* A new file: 0666 less the umask, as any program's. */
+    mode_t old = umask(027);
+    in_dir(path, sizeof path, "new.json");
+    bool ok = files_write(path, "x", 1, err, sizeof err);
+    umask(old);
+    ck_assert_msg(ok, "%s", err);
+    ck_assert(stat(path, &st) == 0);
+    ck_assert_int_eq(st.st_mode & 07777, 0640);
+}
+END_TEST
+
+START_TEST(write_goes_through_symlinks)
+{
+    char sub[512], real[512], link[512], dangling[512], made[512];
+    in_dir(sub, sizeof sub, "data");
+    ck_assert(mkdir(sub, 0755) == 0);
+    in_dir(real, sizeof real, "data/real.json");
+    write_text(real, "old");
+    in_dir(link, sizeof link, "link.json");
+    ck_assert(symlink("data/real.json", link) == 0); /* relative to the link's directory */
+    char err[FILES_ERR_MAX];
+    ck_assert_msg(files_write(link, "new", 3, err, sizeof err), "%s", err);
+    struct stat st;
+    ck_assert(lstat(link, &st) == 0 && S_ISLNK(st.st_mode));
+    char *got = slurp(real);
+    ck_assert_str_eq(got, "new");
+    free(got);
+    /* A link to a file not made yet makes it. */
+    in_dir(dangling, sizeof dangling, "later.json");
+    ck_assert(symlink("data/made.json", dangling) == 0);
+    ck_assert_msg(files_write(dangling, "made", 4, err, sizeof err), "%s", err);
+    in_dir(made, sizeof made, "data/made.json");
+    got = slurp(made);
+    ck_assert_str_eq(got, "made");
+    free(got);
+    ck_assert(lstat(dangling, &st) == 0 && S_ISLNK(st.st_mode));
+}
+END_TEST
+
+START_TEST(write_refuses_directory_and_device)
+{
+    char err[FILES_ERR_MAX];
+    ck_assert(!files_write(dir, "x", 1, err, sizeof err));
+    ck_assert_msg(strstr(err, "is a directory"), "%s", err);
+    ck_assert(!files_write("/dev/null", "x", 1, err, sizeof err));
+    ck_assert_msg(strstr(err, "character device"), "%s", err);
+    struct stat st;
+    ck_assert(stat("/dev/null", &st) == 0 && S_ISCHR(st.st_mode));
+    char path[512];
+    in_dir(path, sizeof path, "no/such/dir.json");
+    ck_assert(!files_check_writable(path, err, sizeof err));
+    ck_assert_msg(strstr(err, "No such file or directory"), "%s", err);
+    in_dir(path, sizeof path, "ok.json");
+    ck_assert_msg(files_check_writable(path, err, sizeof err), "%s", err);
+    ck_assert_int_eq(dir_entries(dir), 0); /* the check leaves nothing behind */
+}
+END_TEST
+
+/* A full disk, as a file-size limit: the write fails, the old file is whole, nothing is left
+ * beside it. Runs in a child, whose limit then goes with it. */
+START_TEST(write_on_full_disk_keeps_old_file)
+{
+    char path[512];
+    in_dir(path, sizeof path, "keep.json");
+    write_text(path, "the old content");
+    pid_t pid = fork();
+    ck_assert(pid >= 0);
+    if (pid == 0) {
+        signal(SIGXFSZ, SIG_IGN);
+        struct rlimit rl = {4096, 4096};
+        if (setrlimit(RLIMIT_FSIZE, &rl) != 0)
+            _exit(3);
+        static char big[65536];
+        memset(big, 'x', sizeof big);
+        char err[FILES_ERR_MAX];
+        if (files_write(path, big, sizeof big, err, sizeof err))
+            _exit(1);
+        _exit(strstr(err, "File too large") && strstr(err, path) ? 0 : 2);
+    }
+    int st;
+    ck_assert(waitpid(pid, &st, 0) == pid);
+    ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "child status %d", st);
+    char *got = slurp(path);
+    ck_assert_str_eq(got, "the old content");
+    free(got);
+    ck_assert_int_eq(dir_entries(dir), 1);
+}
+END_TEST
+
+/* `snapshot --out` opened the target with "w": a full disk left it truncated. */
+START_TEST(snapshot_out_on_full_disk_keeps_old_file)
+{
+    char path[512];
+    in_dir(path, sizeof path, "screen.txt");
+    write_text(path, "the old screenshot");
+    char cmd[2048];
+    /* ulimit -f counts 512-byte blocks in POSIX sh: 2 blocks, far under a 120x40 frame. An
+     * ignored SIGXFSZ stays ignored across exec, so the write fails with EFBIG as on a full
+     * disk (ENOSPC) rather than killing the process. */
+    snprintf(cmd, sizeof cmd, "trap '' XFSZ; ulimit -f 2; '%s' snapshot --size 120x40 --out '%s'",
+             check_bin(), path);
+    struct check_run run, *r = &run;
+    check_run_sh(r, cmd);
+    ck_assert_msg(r->status == 1, "status %d: %s", r->status, r->err);
+    ck_assert_msg(strstr(r->err, "File too large"), "%s", r->err);
+    char *got = slurp(path);
+    ck_assert_str_eq(got, "the old screenshot");
+    free(got);
+    ck_assert_int_eq(dir_entries(dir), 1);
+    check_run_free(r);
+    /* And without the limit it writes the frame there. */
+    snprintf(cmd, sizeof cmd, "'%s' snapshot --size 80x24 --out '%s'", check_bin(), path);
+    check_run_sh(r, cmd);
+    ck_assert_msg(r->status == 0, "status %d: %s", r->status, r->err);
+    got = slurp(path);
+    ck_assert(got != NULL && strstr(got, "Memory per GPU"));
+    free(got);
+    check_run_free(r);
+}
+END_TEST
+
+/* Makes DIR/aaa.../bbb.../ccc...json, total exactly want bytes; returns it (caller frees). */
+static char *long_path(size_t want)
+{
+    char *p = malloc(want + 1);
+    ck_assert(p != NULL);
+    int w = snprintf(p, want + 1, "%s/", dir);
+    ck_assert(w > 0);
+    size_t at = (size_t)w;
+    /* Directories of 200 bytes (a name is at most 255) until the rest fits in one name. */
+    while (want - at > 200) {
+        memset(p + at, 'd', 200);
+        p[at + 200] = '\0';
+        ck_assert_msg(mkdir(p, 0755) == 0, "%s", strerror(errno));
+        p[at + 200] = '/';
+        at += 201;
+    }
+    size_t rest = want - at;
+    ck_assert(rest > 5);
+    memset(p + at, 'f', rest - 5);
+    memcpy(p + at + rest - 5, ".json", 6);
+    ck_assert_uint_eq(strlen(p), want);
+    return p;
+}
+
+/* A 525-byte path saved to another file (the first 511 bytes). */
+START_TEST(long_path_saves_where_named)
+{
+    char *p = long_path(525);
+    struct scenario s;
+    scenario_default(&s);
+    char err[FILES_ERR_MAX];
+    ck_assert_msg(scenario_save(p, &s, err, sizeof err), "%s", err);
+    struct scenario back;
+    scenario_default(&back);
+    snprintf(back.name, sizeof back.name, "other");
+    ck_assert_msg(scenario_load(p, &back, err, sizeof err), "%s", err);
+    ck_assert_str_eq(back.name, s.name);
+
+    /* The dashboard's save prompt holds 511 characters: typing more is refused, and Enter
+     * writes nothing rather than saving to the cut name. */
+    char *cut = strndup(p, DASH_INPUT_MAX - 1);
+    ck_assert(cut != NULL);
+    struct harness h;
+    harness_start(&h, 120, 40, false, true);
+    struct event ev = {.type = EV_KEY, .key = 's'};
+    dash_handle(&h.d, &ev);
+    ck_assert_int_eq(h.d.mode, DM_SAVE);
+    for (size_t i = strlen(h.d.input); i > 0; i--) {
+        ev.key = UK_BS;
+        dash_handle(&h.d, &ev);
+    }
+    for (size_t i = 0; p[i]; i++) {
+        ev.key = (unsigned char)p[i];
+        dash_handle(&h.d, &ev);
+    }
+    ev.key = UK_ENTER;
+    dash_handle(&h.d, &ev);
+    struct stat st;
+    ck_assert_msg(stat(cut, &st) != 0, "saved to the cut name %s", cut);
+    ck_assert(h.d.status_error);
+    ck_assert_msg(strstr(h.d.status, "longer than"), "%s", h.d.status);
+    harness_stop(&h);
+    free(cut);
+    free(p);
+}
+END_TEST
+
+/* `o` on a FIFO froze the dashboard (fopen waited for a writer). */
+START_TEST(dashboard_open_refuses_fifo)
+{
+    char fifo[512];
+    in_dir(fifo, sizeof fifo, "demo.json");
+    ck_assert(mkfifo(fifo, 0600) == 0);
+    struct harness h;
+    harness_start(&h, 120, 40, false, true);
+    struct event ev = {.type = EV_KEY, .key = 'o'};
+    dash_handle(&h.d, &ev);
+    ck_assert_int_eq(h.d.mode, DM_OPEN);
+    for (size_t i = 0; fifo[i]; i++) {
+        ev.key = (unsigned char)fifo[i];
+        dash_handle(&h.d, &ev);
+    }
+    ev.key = UK_ENTER;
+    dash_handle(&h.d, &ev);
+    ck_assert(h.d.status_error);
+    ck_assert_msg(strstr(h.d.status, "pipe (FIFO)"), "%s", h.d.status);
+    harness_stop(&h);
+}
+END_TEST
+
+/* ---- the search path --------------------------------------------------------------------- */
+
+/* A user's own h100-sxm.json was ignored by the default scenario (built-in figures). */
+START_TEST(user_preset_overrides_default_gpu)
+{
+    char gdir[512], path[512];
+    in_dir(gdir, sizeof gdir, "rooftop");
+    ck_assert(mkdir(gdir, 0755) == 0);
+    in_dir(gdir, sizeof gdir, "rooftop/gpus");
+    ck_assert(mkdir(gdir, 0755) == 0);
+    in_dir(path, sizeof path, "rooftop/gpus/h100-sxm.json");
+    write_text(path, "{\"name\": \"my H100\", \"memory_bytes\": 80e9, \"bandwidth\": 3e12,"
+                     " \"peak_flops\": {\"bf16\": 900e12}}");
+    char *old = getenv("XDG_CONFIG_HOME") ? strdup(getenv("XDG_CONFIG_HOME")) : NULL;
+    ck_assert(setenv("XDG_CONFIG_HOME", dir, 1) == 0);
+    struct scenario s;
+    scenario_default(&s);
+    struct gpu_spec g;
+    char err[FILES_ERR_MAX];
+    bool found = spec_find_gpu("h100-sxm", &g, err, sizeof err);
+    if (old) {
+        setenv("XDG_CONFIG_HOME", old, 1);
+        free(old);
+    } else {
+        unsetenv("XDG_CONFIG_HOME");
+    }
+    ck_assert_msg(found, "%s", err);
+    ck_assert(g.bandwidth == 3e12);
+    ck_assert_str_eq(s.gpu.name, "my H100");
+    ck_assert(s.gpu.bandwidth == 3e12);
+    ck_assert(s.gpu.peak_flops[PEAK_BF16] == 900e12);
+    /* Without it, the shipped file's figures (the whitepaper's 3.35 TB/s). */
+    scenario_default(&s);
+    ck_assert(s.gpu.bandwidth == 3.35e12);
+}
+END_TEST
+
+START_TEST(search_path_order_and_resolve)
+{
+    char *old = getenv("ROOFTOP_SPECS") ? strdup(getenv("ROOFTOP_SPECS")) : NULL;
+    ck_assert(setenv("ROOFTOP_SPECS", "/opt/x", 1) == 0);
+    ck_assert(setenv("XDG_CONFIG_HOME", "/cfg", 1) == 0);
+    struct files_dirs d;
+    ck_assert(files_dirs("scenarios", &d));
+    ck_assert_uint_eq(d.n, 4);
+    ck_assert_str_eq(d.dir[0], "/cfg/rooftop/scenarios");
+    ck_assert_str_eq(d.dir[1], "/opt/x/scenarios");
+    ck_assert_str_eq(d.dir[2], "specs/scenarios");
+    ck_assert_str_eq(d.dir[3], ROOFTOP_DATADIR "/specs/scenarios");
+    files_dirs_free(&d);
+    unsetenv("XDG_CONFIG_HOME");
+    if (old) {
+        setenv("ROOFTOP_SPECS", old, 1);
+        free(old);
+    } else {
+        unsetenv("ROOFTOP_SPECS");
+    }
+    ck_assert(files_is_path("a/b") && files_is_path("x.json") && !files_is_path("lecture"));
+    char *p = files_resolve("scenarios", "./here.json");
+    ck_assert_str_eq(p, "./here.json");
+    free(p);
+    p = files_resolve("scenarios", "no-such-scenario");
+    ck_assert_str_eq(p, "no-such-scenario"); /* the reader then names what was typed */
+    free(p);
+}
+END_TEST
+
+/* Runs the binary in an empty directory with env (a shell assignment prefix). */
+static void run_elsewhere(struct check_run *r, const char *env, const char *args)
+{
+    char cmd[4096];
+    /* check_bin() may be relative to the test's directory: make it absolute first. */
+    char *bin = realpath(check_bin(), NULL);
+    ck_assert(bin != NULL);
+    snprintf(cmd, sizeof cmd, "cd '%s' && env -u XDG_CONFIG_HOME %s HOME='%s' '%s' %s", dir, env,
+             dir, bin, args);
+    free(bin);
+    check_run_sh(r, cmd);
+}
+
+/* `cd /tmp && rooftop list gpus` printed an empty list with exit 0. */
+START_TEST(list_without_data_is_an_error)
+{
+    struct check_run run, *r = &run;
+    run_elsewhere(r, "-u ROOFTOP_SPECS", "list gpus");
+    char installed[512];
+    snprintf(installed, sizeof installed, "%s/specs/gpus/h100-sxm.json", ROOFTOP_DATADIR);
+    if (access(installed, R_OK) == 0) {
+        /* Installed on this machine: the installed presets are found from anywhere. */
+        ck_assert_msg(r->status == 0 && strstr(r->out, "h100-sxm"), "%d: %s", r->status, r->err);
+    } else {
+        ck_assert_msg(r->status == 1, "status %d: %s", r->status, r->out);
+        ck_assert_msg(strstr(r->err, "no GPU presets found; looked in") &&
+                          strstr(r->err, ROOFTOP_DATADIR "/specs/gpus") &&
+                          strstr(r->err, "/.config/rooftop/gpus"),
+                      "%s", r->err);
+        ck_assert_str_eq(r->out, "");
+    }
+    check_run_free(r);
+}
+END_TEST
+
+/* After `make install` (here: the specs found through ROOFTOP_SPECS, outside the tree), the
+ * lecture demo is found by name, and by the source tree's path as the README writes it. */
+START_TEST(lecture_demo_found_by_name)
+{
+    const char *specs = getenv("ROOFTOP_SPECS");
+    ck_assert_msg(specs && specs[0] == '/', "set ROOFTOP_SPECS to the absolute specs directory");
+    char env[1024];
+    snprintf(env, sizeof env, "ROOFTOP_SPECS='%s'", specs);
+    struct check_run run, *r = &run;
+    static const char *const forms[] = {"lecture", "specs/scenarios/lecture.json"};
+    for (int i = 0; i < 2; i++) {
+        char args[256];
+        snprintf(args, sizeof args, "snapshot --size 100x30 --scenario %s", forms[i]);
+        run_elsewhere(r, env, args);
+        ck_assert_msg(r->status == 0, "%s: status %d: %s", forms[i], r->status, r->err);
+        ck_assert_msg(strstr(r->out, "Step 1/8 The 144-day question"), "%s: not the demo:\n%s",
+                      forms[i], r->out);
+        check_run_free(r);
+    }
+}
+END_TEST
+
+/* `report --scenario` on the demo said "steps: not a string...". */
+START_TEST(report_on_demo_says_how_to_run_it)
+{
+    struct check_run run, *r = &run;
+    check_run_bin(r, "report --scenario lecture");
+    ck_assert_int_eq(r->status, 2);
+    ck_assert_msg(strstr(r->err, "a lecture demo for the dashboard") &&
+                      strstr(r->err, "run `rooftop --scenario ") && !strstr(r->err, "steps:"),
+                  "%s", r->err);
+    check_run_free(r);
+}
+END_TEST
+
+/* ---- small bad-file items ---------------------------------------------------------------- */
+
+/* "\u0000" in a name cut it there without a word. */
+START_TEST(nul_in_scenario_name_refused)
+{
+    struct scenario s;
+    scenario_default(&s);
+    char err[FILES_ERR_MAX];
+    static const char bad[] = "{\"name\": \"abc\\u0000def\"}";
+    ck_assert(!scenario_parse(bad, strlen(bad), "t.json", &s, err, sizeof err));
+    ck_assert_msg(strstr(err, "t.json: a string holds \\u0000"), "%s", err);
+    /* An escaped backslash before "u0000" is six ordinary characters. */
+    static const char ok[] = "{\"name\": \"abc\\\\u0000def\"}";
+    ck_assert_msg(scenario_parse(ok, strlen(ok), "t.json", &s, err, sizeof err), "%s", err);
+    ck_assert_str_eq(s.name, "abc\\u0000def");
+    ck_assert_uint_eq(spec_json_nul_at(bad, strlen(bad)), 13);
+}
+END_TEST
+
+/* Points files took the first of two equal keys; spec files refuse them. */
+START_TEST(points_refuse_duplicate_keys)
+{
+    static const char dup[] =
+        "{\"device\": {\"kind\": \"cpu\", \"name\": \"x\"}, \"time\": \"\", \"points\": ["
+        "{\"name\": \"bw.copy\", \"dtype\": \"fp32\", \"flops\": 0, \"bytes\": 1e9,"
+        " \"seconds\": 0.1, \"seconds\": 0.2, \"valid\": true}]}";
+    struct points_doc d;
+    points_init(&d);
+    char err[POINTS_ERR_MAX];
+    ck_assert(!points_parse(dup, strlen(dup), "p.json", &d, err, sizeof err));
+    ck_assert_msg(strstr(err, "p.json: \"seconds\": given twice"), "%s", err);
+    ck_assert_uint_eq(d.n, 0);
+}
+END_TEST
+
+/* ---- the probe --------------------------------------------------------------------------- */
+
+/* `probe --out` wrote nothing when the time limit stopped the run. */
+START_TEST(probe_out_keeps_points_of_a_stopped_run)
+{
+    char path[512];
+    in_dir(path, sizeof path, "points.json");
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "timeout 60 '%s' probe --backend cpu --quick --threads 1 "
+                              "--time-limit 1.5 --out '%s'", check_bin(), path);
+    struct check_run run, *r = &run;
+    check_run_sh(r, cmd);
+    ck_assert_msg(r->status == 1, "status %d: %s", r->status, r->err);
+    ck_assert_msg(strstr(r->err, "marked incomplete"), "%s", r->err);
+    /* As many points in the file as were streamed on stdout. */
+    size_t streamed = 0;
+    for (const char *c = r->out; (c = strstr(c, "{\"name\": ")) != NULL; c++)
+        streamed++;
+    struct points_doc d;
+    points_init(&d);
+    char err[POINTS_ERR_MAX];
+    ck_assert_msg(points_load_file(path, &d, err, sizeof err), "%s", err);
+    ck_assert_uint_ge(d.n, 1);
+    ck_assert_uint_eq(d.n, streamed);
+    ck_assert_msg(strstr(d.incomplete, "time limit of 1.5 s reached"), "%s", d.incomplete);
+    points_free(&d);
+    check_run_free(r);
+}
+END_TEST
+
+/* --out and --save-spec were checked after the run: minutes of measuring, then nothing. */
+START_TEST(probe_checks_paths_before_running)
+{
+    char cmd[2048];
+    struct check_run run, *r = &run;
+    static const char *const flags[] = {"--out", "--save-spec"};
+    for (int i = 0; i < 2; i++) {
+        snprintf(cmd, sizeof cmd, "timeout 20 '%s' probe --backend cpu --time-limit 600 %s '%s/no/x.json'",
+                 check_bin(), flags[i], dir);
+        check_run_sh(r, cmd);
+        ck_assert_msg(r->status == 1, "%s: status %d", flags[i], r->status);
+        ck_assert_msg(strstr(r->err, flags[i]) && strstr(r->err, "No such file or directory"),
+                      "%s", r->err);
+        ck_assert_str_eq(r->out, ""); /* nothing measured */
+        check_run_free(r);
+    }
+}
+END_TEST
+
+/* The probe child outlived a SIGKILLed parent. */
+START_TEST(probe_child_dies_with_parent)
+{
+    char pidfile[512];
+    in_dir(pidfile, sizeof pidfile, "child.pid");
+    char script[2048];
+    snprintf(script, sizeof script, "echo $$ > '%s.tmp' && mv '%s.tmp' '%s' && exec sleep 30",
+             pidfile, pidfile, pidfile);
+    pid_t mid = fork();
+    ck_assert(mid >= 0);
+    if (mid == 0) {
+        char *argv[] = {(char *)"/bin/sh", (char *)"-c", script, NULL};
+        char err[256];
+        struct probe_child *c = probe_child_start(argv, 0, err, sizeof err);
+        if (c == NULL)
+            _exit(2);
+        for (;;)
+            pause();
+    }
+    /* Wait for the grandchild to say who it is, then kill the middle process outright. */
+    pid_t child = 0;
+    for (int i = 0; i < 500 && child == 0; i++) {
+        FILE *f = fopen(pidfile, "r");
+        if (f) {
+            long v;
+            if (fscanf(f, "%ld", &v) == 1)
+                child = (pid_t)v;
+            fclose(f);
+        }
+        if (child == 0)
+            usleep(10000);
+    }
+    ck_assert_msg(child > 0, "the probe child never started");
+    ck_assert(kill(mid, SIGKILL) == 0);
+    ck_assert(waitpid(mid, NULL, 0) == mid);
+    /* Gone, or a zombie waiting for whoever adopted it: either way no longer running. */
+    bool running = true;
+    for (int i = 0; i < 200 && running; i++) {
+        char stat_path[64], buf[512] = "";
+        snprintf(stat_path, sizeof stat_path, "/proc/%ld/stat", (long)child);
+        FILE *f = fopen(stat_path, "r");
+        if (!f) {
+            running = false;
+            break;
+        }
+        size_t n = fread(buf, 1, sizeof buf - 1, f);
+        buf[n] = '\0';
+        fclose(f);
+        const char *close_paren = strrchr(buf, ')');
+        running = !(close_paren && close_paren[1] == ' ' && close_paren[2] == 'Z');
+        if (running)
+            usleep(10000);
+    }
+    if (running)
+        kill(child, SIGKILL);
+    ck_assert_msg(!running, "the probe child %ld still runs after its parent died", (long)child);
+}
+END_TEST
+
+static Suite *files_suite(void)
+{
+    Suite *s = suite_create("files");
+    TCase *tc = tcase_create("reader");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, read_regular_file_whole);
+    tcase_add_test(tc, read_refuses_what_is_not_a_file);
+    tcase_add_test(tc, read_refuses_fifo_without_waiting);
+    tcase_add_test(tc, scenario_directory_says_directory);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("writer");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 30);
+    tcase_add_test(tc, write_replaces_keeping_permissions);
+    tcase_add_test(tc, write_goes_through_symlinks);
+    tcase_add_test(tc, write_refuses_directory_and_device);
+    tcase_add_test(tc, write_on_full_disk_keeps_old_file);
+    tcase_add_test(tc, snapshot_out_on_full_disk_keeps_old_file);
+    tcase_add_test(tc, long_path_saves_where_named);
+    tcase_add_test(tc, dashboard_open_refuses_fifo);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("search");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 30);
+    tcase_add_test(tc, user_preset_overrides_default_gpu);
+    tcase_add_test(tc, search_path_order_and_resolve);
+    tcase_add_test(tc, list_without_data_is_an_error);
+    tcase_add_test(tc, lecture_demo_found_by_name);
+    tcase_add_test(tc, report_on_demo_says_how_to_run_it);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("bad files");
+    tcase_add_test(tc, nul_in_scenario_name_refused);
+    tcase_add_test(tc, points_refuse_duplicate_keys);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("probe");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 90);
+    tcase_add_test(tc, probe_out_keeps_points_of_a_stopped_run);
+    tcase_add_test(tc, probe_checks_paths_before_running);
+    tcase_add_test(tc, probe_child_dies_with_parent);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    return check_run_suite(files_suite());
+}
