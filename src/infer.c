@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "flops.h"
+#include "predict.h"
 
 /* Longest prompt + generation rooftop models (far beyond any released context). */
 #define INFER_TOKENS_MAX 100000000LL
@@ -21,8 +22,17 @@ void infer_default(struct infer_scenario *s)
     s->dtype = DTYPE_BF16;
     s->weights = DTYPE_BF16;
     s->kv = DTYPE_BF16;
-    s->compute_eff = INFER_COMPUTE_EFF;
-    s->memory_eff = INFER_MEMORY_EFF;
+}
+
+void infer_efficiencies(const struct infer_scenario *s, double *compute, double *memory)
+{
+    const struct gpu_spec *g = &s->gpu;
+    *compute = s->compute_eff > 0 ? s->compute_eff
+               : g->gemm_efficiency > 0 ? g->gemm_efficiency
+                                        : PREDICT_GEMM_EFFICIENCY;
+    *memory = s->memory_eff > 0 ? s->memory_eff
+              : g->memory_efficiency > 0 ? g->memory_efficiency
+                                         : PREDICT_MEMORY_EFFICIENCY;
 }
 
 static bool act_dtype_ok(enum dtype d)
@@ -74,11 +84,11 @@ bool infer_validate(const struct infer_scenario *s, char *err, int errlen)
         snprintf(err, n, "--kv-dtype: must be fp32, bf16, fp16, fp8, int8, int4 or fp4");
         return false;
     }
-    if (!(s->compute_eff > 0 && s->compute_eff <= 1)) {
+    if (!(s->compute_eff >= 0 && s->compute_eff <= 1)) {
         snprintf(err, n, "--compute-eff: must be in (0, 1], got %g", s->compute_eff);
         return false;
     }
-    if (!(s->memory_eff > 0 && s->memory_eff <= 1)) {
+    if (!(s->memory_eff >= 0 && s->memory_eff <= 1)) {
         snprintf(err, n, "--memory-eff: must be in (0, 1], got %g", s->memory_eff);
         return false;
     }
@@ -110,13 +120,15 @@ double infer_kv_bytes(const struct model_arch *m, double ctx, enum dtype kv, int
     return tokens * cache_per_token_gpu(m, tp) * dtype_bytes(kv);
 }
 
-double infer_allreduce_seconds(double bytes, int64_t n, double link_bandwidth)
+double infer_allreduce_seconds(const struct gpu_spec *g, double bytes, int64_t n)
 {
-    if (n <= 1)
-        return 0.0;
-    const double nn = (double)n;
-    double t = link_bandwidth > 0 ? 2.0 * (nn - 1.0) / nn * bytes / (link_bandwidth / 2.0) : 0.0;
-    return t > INFER_ALLREDUCE_MIN_S ? t : INFER_ALLREDUCE_MIN_S;
+    /* The node comes from the GPU spec alone (no scenario overrides in serving). */
+    struct scenario only_gpu;
+    memset(&only_gpu, 0, sizeof only_gpu);
+    only_gpu.gpu = *g;
+    struct predict_node node;
+    predict_node_of(&only_gpu, &node);
+    return predict_collective(COLL_ALL_REDUCE, (double)n, bytes, node.nvlink_bw, node.nvlink_lat);
 }
 
 /* Weights on one GPU: the blocks' linear layers in the weight dtype; embeddings, LM head,
@@ -163,10 +175,9 @@ static void phase_run(const struct infer_scenario *s, double queries, double key
         .act = s->dtype,
         .weights = s->weights,
         .kv = s->kv,
-        .compute_eff = s->compute_eff,
-        .memory_eff = s->memory_eff,
         .flash = true,
     };
+    infer_efficiencies(s, &p.compute_eff, &p.memory_eff);
     flops_pass(&s->model, &s->gpu, &p, ph->ops, &ph->n_ops);
     for (int i = 0; i < ph->n_ops; i++) {
         ph->flops += ph->ops[i].flops;
@@ -178,8 +189,7 @@ static void phase_run(const struct infer_scenario *s, double queries, double key
     /* Megatron: an all-reduce of the tokens' hidden states after attention and after the MLP
      * of every layer. */
     const double msg = (double)s->batch * queries * (double)s->model.d_model * dtype_bytes(s->dtype);
-    ph->comm_seconds = 2.0 * (double)s->model.layers *
-                       infer_allreduce_seconds(msg, s->tp, s->gpu.interconnect_bandwidth);
+    ph->comm_seconds = 2.0 * (double)s->model.layers * infer_allreduce_seconds(&s->gpu, msg, s->tp);
     ph->seconds = ph->compute_seconds + ph->comm_seconds;
 }
 
@@ -256,6 +266,7 @@ void infer_run(const struct infer_scenario *s, struct infer_result *out)
     out->tokens_per_s_per_gpu = out->tokens_per_s / (double)s->tp;
     out->decode_tokens_per_s = out->tpot > 0 ? B / out->tpot : 0.0;
 
+    infer_efficiencies(s, &out->compute_eff, &out->memory_eff);
     out->peak = gpu_peak(&s->gpu, s->dtype);
     out->bandwidth = s->gpu.bandwidth;
     out->ridge = out->bandwidth > 0 ? out->peak / out->bandwidth : 0.0;

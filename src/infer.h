@@ -11,15 +11,6 @@
 #include "gpu.h"
 #include "model.h"
 
-/*
- * Efficiencies assumed unless given: the fraction of the dense peak a large GEMM reaches and
- * of the bandwidth a streaming copy reaches, as measured on an H200 (reference.md section 3:
- * 8192^3 bf16 GEMM 770-800 of 989.4 TFLOP/s, device copy 4.3 of 4.8 TB/s).
- */
-#define INFER_COMPUTE_EFF 0.8
-#define INFER_MEMORY_EFF 0.9
-/* The shortest all-reduce on NVLink: llm-analysis's intra_node_min_message_latency (8 us). */
-#define INFER_ALLREDUCE_MIN_S 8e-6
 /* Largest batch max_batch reports (beyond it the answer is "more than this"). */
 #define INFER_BATCH_MAX 1000000000LL
 
@@ -34,8 +25,11 @@ struct infer_scenario {
     enum dtype dtype;        /* activations and the matmuls' arithmetic */
     enum dtype weights;      /* weights of the transformer blocks' linear layers */
     enum dtype kv;           /* the KV cache */
-    double compute_eff;      /* fraction of the dense peak reached, (0, 1] */
-    double memory_eff;       /* fraction of the memory bandwidth reached, (0, 1] */
+    /* Fractions of the dense peak and of the bandwidth the kernels reach, (0, 1]; 0: the GPU
+     * spec's measured "efficiency" figures, else the step-time model's defaults
+     * (PREDICT_GEMM_EFFICIENCY, PREDICT_MEMORY_EFFICIENCY). */
+    double compute_eff;
+    double memory_eff;
 };
 
 /* One phase's totals on one GPU (prefill: the whole prompt; decode: one step of the batch). */
@@ -76,13 +70,14 @@ struct infer_result {
     double tokens_per_s_per_gpu;
     double decode_tokens_per_s;         /* batch / tpot: the steady decode rate */
     int64_t max_batch;                  /* largest batch whose memory fits */
+    double compute_eff, memory_eff;     /* the efficiencies used (inputs or the GPU's) */
     double peak;                        /* dense FLOP/s of the activations' dtype */
     double bandwidth;
     double ridge;                       /* peak / bandwidth, FLOP/byte */
 };
 
-/* Llama-2-7B-shaped defaults on the built-in H100: tp 1, batch 1, prompt 2048, generate 256,
- * bf16 everywhere, the efficiencies above. The model must be set by the caller (a preset). */
+/* Defaults on the built-in H100: tp 1, batch 1, prompt 2048, generate 256, bf16 everywhere,
+ * the GPU's efficiencies. The model must be set by the caller (a preset). */
 void infer_default(struct infer_scenario *s);
 
 /* Checks the inputs together. On error writes one line naming the flag ("--tp: 3 does not
@@ -96,9 +91,11 @@ void infer_run(const struct infer_scenario *s, struct infer_result *out);
  * at most the window). */
 double infer_kv_bytes(const struct model_arch *m, double ctx, enum dtype kv, int64_t tp);
 
-/* One ring all-reduce of `bytes` over n GPUs with link_bandwidth bytes/s per GPU (both
- * directions together, as datasheets give it): 2(n-1)/n x bytes / (link / 2), at least
- * INFER_ALLREDUCE_MIN_S; 0 for n = 1. */
-double infer_allreduce_seconds(double bytes, int64_t n, double link_bandwidth);
+/* One all-reduce of `bytes` over n GPUs of one NVLink domain of GPU g: the step-time model's
+ * ring (predict_collective) on g's node; 0 for n = 1. */
+double infer_allreduce_seconds(const struct gpu_spec *g, double bytes, int64_t n);
+
+/* The efficiencies s runs at: its inputs, or g's measured figures, or the defaults. */
+void infer_efficiencies(const struct infer_scenario *s, double *compute, double *memory);
 
 #endif

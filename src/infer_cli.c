@@ -38,8 +38,10 @@ void infer_cli_help(FILE *f)
           "  --weights-dtype W       linear-layer weights: fp32|bf16|fp16|fp8|int8|int4|fp4\n"
           "                          (default: --dtype; int4 has one fp16 scale per 128 values)\n"
           "  --kv-dtype K            the KV cache, same choices (default: --dtype)\n"
-          "  --compute-eff E         fraction of the dense peak reached (default 0.8)\n"
-          "  --memory-eff E          fraction of the memory bandwidth reached (default 0.9)\n"
+          "  --compute-eff E         fraction of the dense peak reached (default: the GPU\n"
+          "                          spec's measured GEMM efficiency, H100 SXM 0.801)\n"
+          "  --memory-eff E          fraction of the memory bandwidth reached (default: the\n"
+          "                          GPU spec's measured copy efficiency, 0.9)\n"
           "  --format F              text (default), json, csv or md\n"
           "Numbers take 2k (tokens: k = 1024), 1e3, 256.\n",
           f);
@@ -66,6 +68,10 @@ static bool parse_fraction(const char *flag, const char *v, double *out, char *e
 {
     if (!units_parse(v, out)) {
         snprintf(err, errlen, "--%s: '%s' is not a number", flag, v);
+        return false;
+    }
+    if (!(*out > 0 && *out <= 1)) {
+        snprintf(err, errlen, "--%s: must be in (0, 1], got %s", flag, v);
         return false;
     }
     return true;

@@ -96,7 +96,7 @@ static bool json_ops(cJSON *arr, const char *phase, const struct infer_phase *p)
     return true;
 }
 
-static bool json_scenario(cJSON *root, const struct infer_scenario *s)
+static bool json_scenario(cJSON *root, const struct infer_scenario *s, const struct infer_result *r)
 {
     cJSON *o = cJSON_AddObjectToObject(root, "scenario");
     return o != NULL && cJSON_AddStringToObject(o, "model", s->model.name) &&
@@ -108,14 +108,14 @@ static bool json_scenario(cJSON *root, const struct infer_scenario *s)
            cJSON_AddStringToObject(o, "dtype", dtype_name(s->dtype)) &&
            cJSON_AddStringToObject(o, "weights_dtype", dtype_name(s->weights)) &&
            cJSON_AddStringToObject(o, "kv_dtype", dtype_name(s->kv)) &&
-           cJSON_AddNumberToObject(o, "compute_eff", s->compute_eff) &&
-           cJSON_AddNumberToObject(o, "memory_eff", s->memory_eff);
+           cJSON_AddNumberToObject(o, "compute_eff", r->compute_eff) &&
+           cJSON_AddNumberToObject(o, "memory_eff", r->memory_eff);
 }
 
 static bool write_json(FILE *f, const struct infer_scenario *s, const struct infer_result *r)
 {
     cJSON *root = cJSON_CreateObject();
-    bool ok = root != NULL && json_scenario(root, s);
+    bool ok = root != NULL && json_scenario(root, s, r);
     struct metric m[METRICS_MAX];
     int n = metrics_of(r, m);
     for (int i = 0; ok && i < n; i++) {
@@ -229,7 +229,7 @@ static bool write_text(FILE *f, const struct infer_scenario *s, const struct inf
                       s->model.name, (long long)s->tp, s->gpu.name, (long long)s->tp,
                       (long long)s->batch, (long long)s->prompt, (long long)s->generate,
                       dtype_name(s->dtype), dtype_name(s->weights), dtype_name(s->kv),
-                      s->compute_eff, s->memory_eff) > 0;
+                      r->compute_eff, r->memory_eff) > 0;
     ok = ok && fprintf(f, "Memory per GPU\n  weights      %10s\n  KV cache     %10s   (%s per token; %s on each GPU)\n"
                           "  activations  %10s   (transient, the largest prefill layer)\n"
                           "  total        %10s   %s (%.0f%% of %s)\n"
