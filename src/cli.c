@@ -14,7 +14,9 @@
 #include "gpu.h"
 #include "measured.h"
 #include "model.h"
+#include "plan.h"
 #include "points.h"
+#include "predict.h"
 #include "report.h"
 #include "roofline.h"
 #include "scenario_file.h"
@@ -317,6 +319,7 @@ void cli_usage(FILE *f)
           "       rooftop intensity relu|gelu|dot|matvec|matmul [--n N] [--dtype D] [--gpu G]\n"
           "       rooftop infer [options]             serving: KV cache, prefill, decode, tokens/s\n"
           "       rooftop list gpus|models\n"
+          "       rooftop plan [--top K] [options]     the fastest layouts that fit\n"
           "       rooftop snapshot --size COLSxROWS ...  the dashboard rendered to a file\n"
           "       rooftop probe ...                   measure this machine's roofline\n"
           "       rooftop --version\n"
@@ -343,6 +346,8 @@ static void report_help(FILE *f)
           "roofline summary. Without options: 70B parameters, 15T tokens, 1024 H100 SXM, bf16.\n"
           "  --points FILE     measured points (rooftop probe --out FILE): the GEMMs' measured\n"
           "                    time beside the roofline time, and their measured efficiency\n"
+          "  --mfu predicted   the step-time model's prediction as the time estimate (its\n"
+          "                    breakdown is in every report: tp/pp/dp communication, bubble)\n"
           "  --mfu measured    that efficiency as the MFU of the time estimate (needs --points\n"
           "                    with shape points: rooftop probe --shapes, or P in the dashboard)\n"
           "  --points-any-device  use points measured on another device than --gpu (refused\n"
@@ -404,7 +409,8 @@ static bool validate(const char *cmd, const struct scenario *s)
  * error in err.
  */
 static int measured_option(int argc, char **argv, int *i, const char **points,
-                           bool *any_device, bool *mfu_measured, char *err, size_t errlen)
+                           bool *any_device, bool *mfu_measured, bool *mfu_predicted,
+                           char *err, size_t errlen)
 {
     char name[64];
     const char *inline_value = NULL;
@@ -424,7 +430,8 @@ static int measured_option(int argc, char **argv, int *i, const char **points,
         return 0;
     const char *v = inline_value != NULL ? inline_value : *i + 1 < argc ? argv[*i + 1] : "";
     *mfu_measured = strcmp(v, "measured") == 0;
-    if (!*mfu_measured)
+    *mfu_predicted = strcmp(v, "predicted") == 0;
+    if (!*mfu_measured && !*mfu_predicted)
         return 0;
     if (inline_value == NULL)
         *i += 1;
@@ -469,6 +476,90 @@ static bool report_measured(const char *path, bool any_device, bool mfu_measured
     return true;
 }
 
+/* --mfu predicted: the step-time model's HFU becomes the MFU input, so the time estimate's
+ * step is the predicted step (executed FLOPs / (GPUs x peak x HFU)). Reruns a. */
+static void report_use_prediction(struct scenario *s, struct analysis *a, const struct measured *m)
+{
+    struct prediction p;
+    predict_run(s, a, m, &p);
+    if (p.hfu > 0 && p.hfu <= 1) {
+        s->mfu = p.hfu;
+        analysis_run(s, a);
+    }
+}
+
+static void plan_help(FILE *f)
+{
+    fputs("usage: rooftop plan --model M --gpu G --gpus N --batch B --seq S [--top K]\n"
+          "                    [--format text|json] [scenario options]\n"
+          "Searches tensor, pipeline (and interleaved) and data parallelism, ZeRO stage,\n"
+          "sequence parallelism, micro-batch and recomputation for the layouts that fit, ranked\n"
+          "by predicted step time (see report's Predicted step). Each plan's options, given to\n"
+          "rooftop report with the same scenario options, reproduce its step time.\n"
+          "  --top K           how many plans (1-100, default 5)\n\n",
+          f);
+    cli_scenario_help(f);
+}
+
+int cli_plan(int argc, char **argv)
+{
+    struct scenario s;
+    scenario_default(&s);
+    enum report_format fmt = REPORT_TEXT;
+    char err[ERR_MAX];
+    long top = 5;
+    for (int i = 1; i < argc; i++) {
+        if (is_help(argv[i])) {
+            plan_help(stdout);
+            return finish_output("plan");
+        }
+        char name[64];
+        const char *iv = NULL;
+        int r = format_option(argc, argv, &i, &fmt, err, sizeof err);
+        if (r == 0 && split_flag(argv[i], name, sizeof name, &iv) && strcmp(name, "top") == 0) {
+            const char *v;
+            char *end = NULL;
+            if (!take_value(argc, argv, &i, iv, &v, err, sizeof err, name))
+                return usage_error("plan", err);
+            errno = 0;
+            top = strtol(v, &end, 10);
+            if (errno != 0 || end == v || *end != '\0' || top < 1 || top > PLAN_TOP_MAX) {
+                snprintf(err, sizeof err, "--top: must be a whole number from 1 to %d, got '%s'",
+                         PLAN_TOP_MAX, v);
+                return usage_error("plan", err);
+            }
+            continue;
+        }
+        if (r == 0)
+            r = cli_scenario_option(&s, argc, argv, &i, err, sizeof err);
+        if (r < 0)
+            return usage_error("plan", err);
+        if (r == 0) {
+            unknown_arg(argv[i], err, sizeof err);
+            return usage_error("plan", err);
+        }
+    }
+    if (fmt != REPORT_TEXT && fmt != REPORT_JSON)
+        return usage_error("plan", "--format: plan writes text or json");
+    /* The layout is the search's: start it where any GPU count is valid. */
+    s.tp = 1;
+    s.pp = 1;
+    s.vpp = 1;
+    s.micro_batch = 1;
+    if (!validate("plan", &s))
+        return EXIT_USAGE;
+    struct plan_result *res = malloc(sizeof *res);
+    if (res == NULL) {
+        fprintf(stderr, "rooftop plan: out of memory\n");
+        return EXIT_FAIL;
+    }
+    plan_search(&s, (int)top, res);
+    bool ok = fmt == REPORT_JSON ? plan_write_json(stdout, &s, res) : plan_write_text(stdout, &s, res);
+    free(res);
+    int rc = finish_output("plan");
+    return ok ? rc : EXIT_FAIL;
+}
+
 int cli_report(int argc, char **argv)
 {
     struct scenario s;
@@ -476,7 +567,7 @@ int cli_report(int argc, char **argv)
     enum report_format fmt = REPORT_TEXT;
     char err[ERR_MAX];
     const char *points = NULL;
-    bool mfu_measured = false, any_device = false;
+    bool mfu_measured = false, mfu_predicted = false, any_device = false;
     for (int i = 1; i < argc; i++) {
         if (is_help(argv[i])) {
             report_help(stdout);
@@ -484,8 +575,8 @@ int cli_report(int argc, char **argv)
         }
         int r = format_option(argc, argv, &i, &fmt, err, sizeof err);
         if (r == 0)
-            r = measured_option(argc, argv, &i, &points, &any_device, &mfu_measured, err,
-                                sizeof err);
+            r = measured_option(argc, argv, &i, &points, &any_device, &mfu_measured,
+                                &mfu_predicted, err, sizeof err);
         if (r == 0)
             r = cli_scenario_option(&s, argc, argv, &i, err, sizeof err);
         if (r < 0)
@@ -515,7 +606,12 @@ int cli_report(int argc, char **argv)
         free(m);
         return usage_error("report", err);
     }
-    bool ok = report_write_measured(stdout, &s, a, points != NULL ? m : NULL, mfu_measured, fmt);
+    if (mfu_predicted)
+        report_use_prediction(&s, a, points != NULL ? m : NULL);
+    enum report_mfu mode = mfu_measured    ? REPORT_MFU_MEASURED
+                           : mfu_predicted ? REPORT_MFU_PREDICTED
+                                           : REPORT_MFU_INPUT;
+    bool ok = report_write_mode(stdout, &s, a, points != NULL ? m : NULL, mode, fmt);
     free(a);
     free(m);
     int rc = finish_output("report");

@@ -17,6 +17,8 @@ int cli_report(int argc, char **argv);
 int cli_solve(int argc, char **argv);
 int cli_intensity(int argc, char **argv);
 int cli_list(int argc, char **argv);
+/* rooftop plan: the fastest layouts that fit (src/plan.h). */
+int cli_plan(int argc, char **argv);
 
 /* The top-level usage text (commands and where to find more). */
 void cli_usage(FILE *f);

@@ -130,12 +130,13 @@ static double kind_wave(const struct gpu_spec *g, const struct measured_gemm *gm
     return t > 0 ? w / t : 1.0;
 }
 
-/* Measured GEMM times are usable when they are of the scenario's dtype and not faster than
- * its GPU's peak (points from another, faster device). */
+/* Measured GEMM times are usable when they were measured on the scenario's GPU (even when
+ * --points-any-device let another device's points match), in its dtype, and are not faster
+ * than its peak. */
 static bool measured_usable(const struct measured *m, const struct analysis *a)
 {
     return m != NULL && m->n_ops == a->n_ops && m->n_ops_measured > 0 && !m->dtype_differs &&
-           m->efficiency > 0 && m->efficiency <= 1.0;
+           !m->other_device && m->efficiency > 0 && m->efficiency <= 1.0;
 }
 
 void predict_run(const struct scenario *s, const struct analysis *a, const struct measured *m,

@@ -8,6 +8,7 @@
 #include <cjson/cJSON.h>
 
 #include "dtype.h"
+#include "predict.h"
 #include "scenario_file.h"
 #include "units.h"
 
@@ -153,9 +154,16 @@ static double op_measured(const struct measured *m, int k)
     return m != NULL && k < m->n_ops && k < ANALYSIS_MAX_OPS ? m->op_seconds[k] : -1.0;
 }
 
+/* The prediction the report shows, and whether the time above is it (--mfu predicted). */
+struct report_prediction {
+    struct prediction p;
+    bool mfu_predicted;
+};
+
 /* The report as one JSON object (NULL on allocation failure). */
 static cJSON *report_json(const struct scenario *s, const struct analysis *a,
-                          const struct measured *meas, bool mfu_measured)
+                          const struct measured *meas, bool mfu_measured,
+                          const struct report_prediction *pr)
 {
     bool ok = true;
     cJSON *root = cJSON_CreateObject();
@@ -263,6 +271,21 @@ static cJSON *report_json(const struct scenario *s, const struct analysis *a,
         jnum(to, "tokens_per_s", t->tokens_per_s, &ok);
         jnum(to, "step_seconds", t->step_seconds, &ok);
         jnum(to, "steps", t->steps, &ok);
+        jstr(to, "mfu_source", pr->mfu_predicted ? "predicted" : mfu_measured ? "measured" : "input",
+             &ok);
+        cJSON *pj = jobj(to, "predicted", &ok);
+        if (pj != NULL) {
+            jnum(pj, "step_seconds", pr->p.step_seconds, &ok);
+            jnum(pj, "mfu", pr->p.mfu, &ok);
+            jnum(pj, "hfu", pr->p.hfu, &ok);
+            jnum(pj, "tokens_per_s", pr->p.tokens_per_s, &ok);
+            jnum(pj, "days", pr->p.days, &ok);
+            jnum(pj, "gemm_efficiency", pr->p.gemm_efficiency, &ok);
+            jbool(pj, "gemm_measured", pr->p.gemm_measured, &ok);
+            cJSON *bj = jobj(pj, "breakdown", &ok);
+            for (int k = 0; bj != NULL && k < PART_COUNT; k++)
+                jnum(bj, predict_part_name((enum predict_part)k), pr->p.part[k], &ok);
+        }
     }
 
     const struct roofline *rl = &a->roofline;
@@ -309,9 +332,9 @@ static cJSON *report_json(const struct scenario *s, const struct analysis *a,
 }
 
 static bool write_json(FILE *out, const struct scenario *s, const struct analysis *a,
-                       const struct measured *m, bool mfu_measured)
+                       const struct measured *m, bool mfu_measured, const struct report_prediction *pr)
 {
-    cJSON *root = report_json(s, a, m, mfu_measured);
+    cJSON *root = report_json(s, a, m, mfu_measured, pr);
     if (root == NULL)
         return false;
     char *text = cJSON_Print(root);
@@ -434,9 +457,9 @@ static const char *section_unit(const char *section, const char *key)
 }
 
 static bool write_csv(FILE *out, const struct scenario *s, const struct analysis *a,
-                      const struct measured *m, bool mfu_measured)
+                      const struct measured *m, bool mfu_measured, const struct report_prediction *pr)
 {
-    cJSON *root = report_json(s, a, m, mfu_measured);
+    cJSON *root = report_json(s, a, m, mfu_measured, pr);
     if (root == NULL)
         return false;
     fputs("section,key,value,unit\n", out);
@@ -445,7 +468,8 @@ static bool write_csv(FILE *out, const struct scenario *s, const struct analysis
             continue;
         if (strcmp(sec->string, "memory") == 0 || strcmp(sec->string, "scenario") == 0 ||
             strcmp(sec->string, "model") == 0 || strcmp(sec->string, "gpu") == 0 ||
-            strcmp(sec->string, "parallel") == 0 || strcmp(sec->string, "measured") == 0) {
+            strcmp(sec->string, "parallel") == 0 || strcmp(sec->string, "measured") == 0 ||
+            strcmp(sec->string, "time") == 0) {
             /* Mixed content: nested rows and objects; no single unit applies. */
             for (const cJSON *c = sec->child; c != NULL; c = c->next) {
                 if (cJSON_IsNumber(c))
@@ -509,7 +533,7 @@ struct figures {
 };
 
 static void describe(const struct scenario *s, const struct analysis *a, bool mfu_measured,
-                     struct figures *fg)
+                     bool mfu_predicted, struct figures *fg)
 {
     char pc[32], tok[32], mem[32];
     units_count((double)a->params.total, pc, sizeof pc);
@@ -536,7 +560,7 @@ static void describe(const struct scenario *s, const struct analysis *a, bool mf
              "MFU %.3g%s, FLOPs %s",
              tok, (long long)s->batch, (long long)s->seq, (long long)a->micro_batch,
              (long long)a->accum_steps, a->accum_steps == 1 ? "" : "s", s->mfu,
-             mfu_measured ? " (measured GEMM efficiency)" : "",
+             mfu_measured ? " (measured GEMM efficiency)" : mfu_predicted ? " (predicted)" : "",
              s->flops_mode == FLOPS_6ND ? "6ND" : "detailed");
 }
 
@@ -615,11 +639,36 @@ static void measured_line(const struct scenario *s, const struct measured *m, ch
                      "(measure them with rooftop probe --shapes '%s')", arg);
 }
 
+/* The predicted step: its figures and where its time goes, each part with its share. */
+static void text_predicted(FILE *out, const struct report_prediction *pr)
+{
+    const struct prediction *p = &pr->p;
+    char b1[48], b2[48], b3[48];
+    units_duration(p->step_seconds, b1, sizeof b1);
+    units_count(p->tokens_per_s, b2, sizeof b2);
+    fprintf(out, "Predicted step%s\n", pr->mfu_predicted ? " (the time above)" : "");
+    fprintf(out, "  step %s   MFU %.3g   HFU %.3g   tokens/s %s   training %.1f days\n", b1,
+            fin(p->mfu), fin(p->hfu), b2, fin(p->days));
+    fprintf(out, "  %-22s %10s %7s\n", "part", "time", "share");
+    for (int k = 0; k < PART_COUNT; k++) {
+        if (p->part[k] <= 0)
+            continue;
+        units_duration(p->part[k], b3, sizeof b3);
+        fprintf(out, "  %-22s %10s %6.1f%%\n", predict_part_label((enum predict_part)k), b3,
+                100.0 * p->part[k] / p->step_seconds);
+    }
+    units_duration(p->roofline_step, b3, sizeof b3);
+    if (p->gemm_measured)
+        fprintf(out, "  GEMMs at their measured rates; roofline step %s\n\n", b3);
+    else
+        fprintf(out, "  large GEMMs at %.3g of peak; roofline step %s\n\n", p->gemm_efficiency, b3);
+}
+
 static bool write_text(FILE *out, const struct scenario *s, const struct analysis *a,
-                       const struct measured *meas, bool mfu_measured)
+                       const struct measured *meas, bool mfu_measured, const struct report_prediction *pr)
 {
     struct figures fg;
-    describe(s, a, mfu_measured, &fg);
+    describe(s, a, mfu_measured, pr->mfu_predicted, &fg);
     char b1[48], b2[48], b3[48], b4[48];
 
     char title[256];
@@ -696,6 +745,7 @@ static bool write_text(FILE *out, const struct scenario *s, const struct analysi
     units_count(t->steps, b1, sizeof b1);
     fprintf(out, "  step time          %s (%s steps)\n", b4, b1);
     fprintf(out, "  MFU %.3g   HFU %.3g\n\n", fin(t->mfu), fin(t->hfu));
+    text_predicted(out, pr);
 
     fprintf(out, "Operations (one GPU, one step: forward + backward%s)\n",
             s->recompute != RECOMPUTE_NONE ? " + recompute" : "");
@@ -756,10 +806,10 @@ static void md_cell(FILE *out, const char *v)
 }
 
 static bool write_md(FILE *out, const struct scenario *s, const struct analysis *a,
-                     const struct measured *meas, bool mfu_measured)
+                     const struct measured *meas, bool mfu_measured, const struct report_prediction *pr)
 {
     struct figures fg;
-    describe(s, a, mfu_measured, &fg);
+    describe(s, a, mfu_measured, pr->mfu_predicted, &fg);
     char b1[48], b2[48], b3[48], b4[48];
 
     fputs("# ", out);
@@ -825,6 +875,17 @@ static bool write_md(FILE *out, const struct scenario *s, const struct analysis 
     units_duration(t->step_seconds, b1, sizeof b1);
     fprintf(out, "| step time | %s |\n| MFU | %.3g |\n| HFU | %.3g |\n", b1, fin(t->mfu),
             fin(t->hfu));
+    units_duration(pr->p.step_seconds, b1, sizeof b1);
+    fprintf(out, "\n## Predicted step%s\n\nstep %s, MFU %.3g, HFU %.3g\n\n| part | time | share |\n"
+                 "|---|---:|---:|\n",
+            pr->mfu_predicted ? " (the time above)" : "", b1, fin(pr->p.mfu), fin(pr->p.hfu));
+    for (int k = 0; k < PART_COUNT; k++) {
+        if (pr->p.part[k] <= 0)
+            continue;
+        units_duration(pr->p.part[k], b2, sizeof b2);
+        fprintf(out, "| %s | %s | %.1f%% |\n", predict_part_label((enum predict_part)k), b2,
+                100.0 * pr->p.part[k] / pr->p.step_seconds);
+    }
 
     fputs("\n## Operations (one GPU, one step)\n\n| op | FLOPs | bytes | FLOP/byte | bound | time |",
           out);
@@ -866,21 +927,31 @@ static bool write_md(FILE *out, const struct scenario *s, const struct analysis 
     return !ferror(out);
 }
 
+bool report_write_mode(FILE *f, const struct scenario *s, const struct analysis *a,
+                       const struct measured *m, enum report_mfu mode, enum report_format fmt)
+{
+    bool mfu_measured = mode == REPORT_MFU_MEASURED && m != NULL;
+    struct report_prediction pr;
+    predict_run(s, a, m, &pr.p);
+    pr.mfu_predicted = mode == REPORT_MFU_PREDICTED;
+    switch (fmt) {
+    case REPORT_TEXT:
+        return write_text(f, s, a, m, mfu_measured, &pr);
+    case REPORT_JSON:
+        return write_json(f, s, a, m, mfu_measured, &pr);
+    case REPORT_CSV:
+        return write_csv(f, s, a, m, mfu_measured, &pr);
+    case REPORT_MD:
+        return write_md(f, s, a, m, mfu_measured, &pr);
+    }
+    return false;
+}
+
 bool report_write_measured(FILE *f, const struct scenario *s, const struct analysis *a,
                            const struct measured *m, bool mfu_measured, enum report_format fmt)
 {
-    mfu_measured = mfu_measured && m != NULL;
-    switch (fmt) {
-    case REPORT_TEXT:
-        return write_text(f, s, a, m, mfu_measured);
-    case REPORT_JSON:
-        return write_json(f, s, a, m, mfu_measured);
-    case REPORT_CSV:
-        return write_csv(f, s, a, m, mfu_measured);
-    case REPORT_MD:
-        return write_md(f, s, a, m, mfu_measured);
-    }
-    return false;
+    return report_write_mode(f, s, a, m, mfu_measured ? REPORT_MFU_MEASURED : REPORT_MFU_INPUT,
+                             fmt);
 }
 
 bool report_write(FILE *f, const struct scenario *s, const struct analysis *a,

@@ -35,6 +35,20 @@ bool report_write(FILE *f, const struct scenario *s, const struct analysis *a,
 bool report_write_measured(FILE *f, const struct scenario *s, const struct analysis *a,
                            const struct measured *m, bool mfu_measured, enum report_format fmt);
 
+/* Where the time estimate's MFU comes from: the --mfu input, the measured GEMM efficiency,
+ * or the step-time model (src/predict.h). */
+enum report_mfu { REPORT_MFU_INPUT, REPORT_MFU_MEASURED, REPORT_MFU_PREDICTED };
+
+/*
+ * The general form: every format also carries the predicted step (JSON time.predicted with
+ * step_seconds, mfu, hfu, tokens_per_s, days and breakdown{compute, recompute, tp_comm,
+ * pp_bubble, pp_comm, dp_comm, optimizer}; text a "Predicted step" table with each part's
+ * share). With REPORT_MFU_PREDICTED the caller has put the predicted HFU into s->mfu and rerun
+ * a, so the top-level time is the predicted one; the report says so.
+ */
+bool report_write_mode(FILE *f, const struct scenario *s, const struct analysis *a,
+                       const struct measured *m, enum report_mfu mode, enum report_format fmt);
+
 /* A title for the scenario: its name, or "MODEL on N x GPU" when it has none (or "custom"). */
 void report_title(const struct scenario *s, char *buf, size_t n);
 

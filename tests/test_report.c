@@ -324,7 +324,8 @@ START_TEST(test_markdown)
         }
         p = e + 1;
     }
-    ck_assert_int_eq(tables, 6); /* memory, parameters, FLOPs, time, operations, roofline */
+    /* memory, parameters, FLOPs, time, predicted step, operations, roofline */
+    ck_assert_int_eq(tables, 7);
     ck_assert(strstr(t, "| router |") != NULL);     /* an MoE model has routers */
     ck_assert(strstr(t, "| mlp (active) |") != NULL);
     ck_assert(!has_nonfinite(t));

@@ -22,6 +22,8 @@ int main(int argc, char **argv)
             return cli_list(argc - 1, argv + 1);
         if (strcmp(cmd, "infer") == 0)
             return cli_infer(argc - 1, argv + 1);
+        if (strcmp(cmd, "plan") == 0)
+            return cli_plan(argc - 1, argv + 1);
         if (strcmp(cmd, "probe") == 0)
             return cmd_probe(argc - 1, argv + 1);
         if (strcmp(cmd, "snapshot") == 0)

@@ -1,0 +1,238 @@
+/* plan.c - searching layouts by predicted step time. */
+#include "plan.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "analysis.h"
+#include "units.h"
+
+/* Keeps list[0..*n) sorted by key ascending, at most cap entries. */
+static void keep(struct plan *list, int *n, int cap, const struct plan *p, double key,
+                 double (*key_of)(const struct plan *))
+{
+    if (*n == cap && key >= key_of(&list[*n - 1]))
+        return;
+    int i = *n < cap ? (*n)++ : cap - 1;
+    while (i > 0 && key_of(&list[i - 1]) > key) {
+        list[i] = list[i - 1];
+        i--;
+    }
+    list[i] = *p;
+}
+
+static double by_step(const struct plan *p)
+{
+    return p->pred.step_seconds;
+}
+
+static double by_memory(const struct plan *p)
+{
+    return p->memory_total;
+}
+
+struct search {
+    struct plan_result *out;
+    struct plan *misses;     /* the smallest layouts that do not fit */
+    int n_misses;
+    int top;
+    struct analysis *a;
+};
+
+static void try_layout(struct search *st, const struct scenario *s)
+{
+    char err[256];
+    if (!scenario_validate(s, err, (int)sizeof err))
+        return;
+    analysis_run(s, st->a);
+    struct plan p;
+    p.s = *s;
+    predict_run(s, st->a, NULL, &p.pred);
+    p.memory_total = st->a->memory.total;
+    p.fits = st->a->memory.fits;
+    st->out->searched++;
+    if (p.fits) {
+        st->out->fitting++;
+        keep(st->out->plans, &st->out->n, st->top, &p, by_step(&p), by_step);
+    } else {
+        keep(st->misses, &st->n_misses, st->top, &p, by_memory(&p), by_memory);
+    }
+}
+
+void plan_search(const struct scenario *base, int top, struct plan_result *out)
+{
+    memset(out, 0, sizeof *out);
+    if (top < 1)
+        top = 1;
+    if (top > PLAN_TOP_MAX)
+        top = PLAN_TOP_MAX;
+    struct search st = {out, calloc((size_t)top, sizeof(struct plan)), 0, top,
+                        malloc(sizeof(struct analysis))};
+    if (st.misses == NULL || st.a == NULL) {
+        free(st.misses);
+        free(st.a);
+        return;
+    }
+    struct predict_node node;
+    predict_node_of(base, &node);
+    const int64_t G = base->gpus, L = base->model.layers, H = base->model.heads;
+    /* Tensor parallelism past two NVLink domains only loses (its all-reduces go over the
+     * network every layer). */
+    const int64_t tp_max = (int64_t)fmax(2.0 * node.domain, 1.0);
+    static const enum recompute recomputes[] = {RECOMPUTE_NONE, RECOMPUTE_SELECTIVE, RECOMPUTE_FULL};
+    struct scenario s = *base;
+    for (int64_t tp = 1; tp <= G && tp <= tp_max; tp++) {
+        if (G % tp != 0 || H % tp != 0)
+            continue;
+        for (int64_t pp = 1; pp <= G / tp && pp <= L; pp++) {
+            if ((G / tp) % pp != 0 || L % pp != 0)
+                continue;
+            int64_t dp = G / (tp * pp);
+            if (base->batch % dp != 0)
+                continue;
+            int64_t per_rank = base->batch / dp;
+            for (int64_t mb = 1; mb <= 16 && mb <= per_rank; mb *= 2) {
+                if (per_rank % mb != 0)
+                    continue;
+                for (int64_t vpp = 1; vpp <= 4; vpp *= 2) {
+                    if (vpp > 1 && (pp == 1 || L % (pp * vpp) != 0 || (per_rank / mb) % pp != 0))
+                        continue;
+                    for (int zero = 0; zero <= (dp > 1 ? 3 : 0); zero++) {
+                        for (int sp = 0; sp <= (tp > 1 ? 1 : 0); sp++) {
+                            for (size_t r = 0; r < sizeof recomputes / sizeof recomputes[0]; r++) {
+                                /* FlashAttention already recomputes the attention core:
+                                 * selective recomputation would repeat "none". */
+                                if (recomputes[r] == RECOMPUTE_SELECTIVE && base->flash)
+                                    continue;
+                                s.tp = tp;
+                                s.pp = pp;
+                                s.vpp = vpp;
+                                s.micro_batch = mb;
+                                s.zero = zero;
+                                s.sp = sp != 0;
+                                s.recompute = recomputes[r];
+                                try_layout(&st, &s);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    /* Fewer fitting layouts than asked for: the closest misses after them. */
+    for (int i = 0; i < st.n_misses && out->n < top; i++)
+        out->plans[out->n++] = st.misses[i];
+    free(st.misses);
+    free(st.a);
+}
+
+void plan_flags(const struct plan *p, char *buf, size_t n)
+{
+    const struct scenario *s = &p->s;
+    snprintf(buf, n,
+             "--tp %lld --pp %lld --vpp %lld --sp %s --zero %d --micro-batch %lld --recompute %s "
+             "--mfu predicted",
+             (long long)s->tp, (long long)s->pp, (long long)s->vpp, s->sp ? "on" : "off", s->zero,
+             (long long)s->micro_batch, recompute_name(s->recompute));
+}
+
+bool plan_write_text(FILE *f, const struct scenario *base, const struct plan_result *r)
+{
+    char b1[48], b2[48], b3[48];
+    fprintf(f, "Layouts of %s on %lld x %s, batch %lld x seq %lld: %ld searched, %ld fit\n",
+            base->model.name, (long long)base->gpus, base->gpu.name, (long long)base->batch,
+            (long long)base->seq, r->searched, r->fitting);
+    fprintf(f, "  %2s %4s %4s %4s %5s %3s %4s %4s %-9s %9s %6s %10s %10s  %s\n", "#", "dp", "tp",
+            "pp", "vpp", "sp", "zero", "mb", "recompute", "step", "MFU", "memory", "tokens/s",
+            "largest part");
+    for (int i = 0; i < r->n; i++) {
+        const struct plan *p = &r->plans[i];
+        const struct scenario *s = &p->s;
+        units_duration(p->pred.step_seconds, b1, sizeof b1);
+        units_bytes(p->memory_total, b2, sizeof b2);
+        units_count(p->pred.tokens_per_s, b3, sizeof b3);
+        int big = 0;
+        for (int k = 1; k < PART_COUNT; k++)
+            if (p->pred.part[k] > p->pred.part[big])
+                big = k;
+        fprintf(f, "  %2d %4lld %4lld %4lld %5lld %3s %4d %4lld %-9s %9s %6.3f %10s %10s  %s %.0f%%%s\n",
+                i + 1, (long long)scenario_dp(s), (long long)s->tp, (long long)s->pp,
+                (long long)s->vpp, s->sp ? "on" : "off", s->zero, (long long)s->micro_batch,
+                recompute_name(s->recompute), b1, p->pred.mfu, b2, b3,
+                predict_part_label((enum predict_part)big),
+                100.0 * p->pred.part[big] / p->pred.step_seconds, p->fits ? "" : "  DOES NOT FIT");
+    }
+    if (r->n > 0) {
+        char flags[256];
+        plan_flags(&r->plans[0], flags, sizeof flags);
+        fprintf(f, "Best as flags: %s\n", flags);
+    } else {
+        fprintf(f, "No layout divides this GPU count and batch.\n");
+    }
+    return !ferror(f);
+}
+
+static bool add_num(cJSON *o, const char *k, double v)
+{
+    return cJSON_AddNumberToObject(o, k, isfinite(v) ? v : 0.0) != NULL;
+}
+
+static bool add_str(cJSON *o, const char *k, const char *v)
+{
+    return cJSON_AddStringToObject(o, k, v) != NULL;
+}
+
+static bool plan_json(cJSON *arr, const struct scenario *base, const struct plan *p)
+{
+    cJSON *o = cJSON_CreateObject();
+    if (o == NULL || !cJSON_AddItemToArray(arr, o)) {
+        cJSON_Delete(o);
+        return false;
+    }
+    const struct scenario *s = &p->s;
+    cJSON *opt = cJSON_AddObjectToObject(o, "options");
+    cJSON *bd = cJSON_CreateObject();
+    if (opt == NULL || bd == NULL || !cJSON_AddItemToObject(o, "breakdown", bd)) {
+        cJSON_Delete(bd);
+        return false;
+    }
+    bool ok = add_str(opt, "model", base->model.id[0] ? base->model.id : "custom") &&
+              add_str(opt, "gpu", base->gpu.id[0] ? base->gpu.id : "custom") &&
+              add_num(opt, "gpus", (double)s->gpus) && add_num(opt, "batch", (double)s->batch) &&
+              add_num(opt, "seq", (double)s->seq) && add_num(opt, "tp", (double)s->tp) &&
+              add_num(opt, "pp", (double)s->pp) && add_num(opt, "vpp", (double)s->vpp) &&
+              add_str(opt, "sp", s->sp ? "on" : "off") && add_num(opt, "zero", s->zero) &&
+              add_num(opt, "micro-batch", (double)s->micro_batch) &&
+              add_str(opt, "recompute", recompute_name(s->recompute)) &&
+              add_str(opt, "mfu", "predicted");
+    ok = ok && add_num(o, "dp", (double)scenario_dp(s)) &&
+         add_num(o, "step_seconds", p->pred.step_seconds) && add_num(o, "mfu", p->pred.mfu) &&
+         add_num(o, "hfu", p->pred.hfu) && add_num(o, "tokens_per_s", p->pred.tokens_per_s) &&
+         add_num(o, "days", p->pred.days) && add_num(o, "memory_total", p->memory_total) &&
+         cJSON_AddBoolToObject(o, "fits", p->fits) != NULL;
+    for (int k = 0; ok && k < PART_COUNT; k++)
+        ok = add_num(bd, predict_part_name((enum predict_part)k), p->pred.part[k]);
+    return ok;
+}
+
+bool plan_write_json(FILE *f, const struct scenario *base, const struct plan_result *r)
+{
+    cJSON *root = cJSON_CreateObject();
+    if (root == NULL)
+        return false;
+    cJSON *arr = cJSON_AddArrayToObject(root, "plans");
+    bool ok = arr != NULL && add_num(root, "searched", (double)r->searched) &&
+              add_num(root, "fitting", (double)r->fitting);
+    for (int i = 0; ok && i < r->n; i++)
+        ok = plan_json(arr, base, &r->plans[i]);
+    char *text = ok ? cJSON_Print(root) : NULL;
+    cJSON_Delete(root);
+    if (text == NULL)
+        return false;
+    ok = fputs(text, f) >= 0 && fputc('\n', f) != EOF;
+    free(text);
+    return ok && !ferror(f);
+}

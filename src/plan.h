@@ -1,0 +1,48 @@
+/* plan.h - the fastest layouts that fit: a search over tensor, pipeline (and interleaved),
+ * data parallelism, ZeRO stage, sequence parallelism, micro-batch and recomputation, ranked
+ * by the predicted step time (src/predict.h). */
+#ifndef ROOFTOP_PLAN_H
+#define ROOFTOP_PLAN_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "predict.h"
+#include "scenario.h"
+
+#define PLAN_TOP_MAX 100
+
+struct plan {
+    struct scenario s;        /* the base scenario with this layout */
+    struct prediction pred;
+    double memory_total;      /* bytes per GPU */
+    bool fits;
+};
+
+struct plan_result {
+    struct plan plans[PLAN_TOP_MAX];  /* best first: fitting layouts by step time, then (when
+                                         fewer fit than asked) the smallest that do not fit */
+    int n;
+    long searched;                    /* valid layouts predicted */
+    long fitting;                     /* of them, those that fit */
+};
+
+/*
+ * Searches the layouts of base (its model, GPU, GPU count, batch, sequence, dtype, optimizer,
+ * flash and the rest stay as they are) and keeps the top `top` (1..PLAN_TOP_MAX). base must
+ * be valid. Searched: tp dividing the heads and the GPUs (up to two NVLink domains), pp
+ * dividing the layers, vpp 1, 2, 4 where the interleaved schedule allows it, ZeRO 0-3 (0 only
+ * without data parallelism), sp with tp, micro-batches 1, 2, 4, ... 16 dividing the batch per
+ * rank, recomputation none, selective, full.
+ */
+void plan_search(const struct scenario *base, int top, struct plan_result *out);
+
+/* Writes one plan's options as command-line flags ("--tp 8 --pp 4 ... --mfu predicted"). */
+void plan_flags(const struct plan *p, char *buf, size_t n);
+
+/* The result as text (a table) or JSON ({"plans": [{options, step_seconds, mfu, hfu,
+ * tokens_per_s, memory_total, fits, breakdown}], "searched", "fitting"}). */
+bool plan_write_text(FILE *f, const struct scenario *base, const struct plan_result *r);
+bool plan_write_json(FILE *f, const struct scenario *base, const struct plan_result *r);
+
+#endif
