@@ -4,9 +4,18 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cjson/cJSON.h>
+
 #include "analysis.h"
 #include "check_util.h"
+#include "plan.h"
 #include "predict.h"
+#include "report.h"
 #include "scenario.h"
 #include "spec.h"
 
@@ -354,6 +363,194 @@ START_TEST(test_network_halved)
 }
 END_TEST
 
+/* The report as JSON, parsed. */
+static cJSON *report_of(const struct scenario *s, const struct analysis *a, enum report_mfu mode)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    ck_assert_ptr_nonnull(f);
+    ck_assert(report_write_mode(f, s, a, NULL, mode, REPORT_JSON));
+    ck_assert(fclose(f) == 0);
+    cJSON *j = cJSON_Parse(buf);
+    free(buf);
+    ck_assert_ptr_nonnull(j);
+    return j;
+}
+
+static double jget(const cJSON *o, const char *path)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", path);
+    const cJSON *c = o;
+    for (char *k = strtok(buf, "."); k != NULL; k = strtok(NULL, "."))
+        c = cJSON_GetObjectItemCaseSensitive(c, k);
+    ck_assert_msg(cJSON_IsNumber(c), "%s is not a number", path);
+    return c->valuedouble;
+}
+
+/* time.predicted is in every report, equal to predict_run; with --mfu predicted the top-level
+ * time is the predicted one. */
+START_TEST(test_report_predicted)
+{
+    struct scenario s;
+    llama_scenario(&s, 64, 8, 4, 64);
+    static struct analysis a;
+    analysis_run(&s, &a);
+    struct prediction p;
+    predict_run(&s, &a, NULL, &p);
+    cJSON *j = report_of(&s, &a, REPORT_MFU_INPUT);
+    ck_assert_rel(jget(j, "time.predicted.step_seconds"), p.step_seconds, 1e-12);
+    ck_assert_rel(jget(j, "time.predicted.mfu"), p.mfu, 1e-12);
+    ck_assert_rel(jget(j, "time.predicted.hfu"), p.hfu, 1e-12);
+    ck_assert_rel(jget(j, "time.predicted.tokens_per_s"), p.tokens_per_s, 1e-12);
+    double sum = 0;
+    for (int k = 0; k < PART_COUNT; k++) {
+        char key[64];
+        snprintf(key, sizeof key, "time.predicted.breakdown.%s", predict_part_name((enum predict_part)k));
+        sum += jget(j, key);
+    }
+    ck_assert_rel(sum, p.step_seconds, 1e-12);
+    ck_assert_rel(jget(j, "time.hfu"), 0.5, 1e-12); /* the --mfu input, untouched */
+    cJSON_Delete(j);
+
+    /* --mfu predicted: what cli_report does, then the top-level time. */
+    s.mfu = p.hfu;
+    analysis_run(&s, &a);
+    j = report_of(&s, &a, REPORT_MFU_PREDICTED);
+    ck_assert_rel(jget(j, "time.step_seconds"), p.step_seconds, 1e-9);
+    ck_assert_rel(jget(j, "time.mfu"), p.mfu, 1e-9);
+    ck_assert_rel(jget(j, "time.hfu"), p.hfu, 1e-9);
+    ck_assert_rel(jget(j, "time.days"), p.days, 1e-9);
+    ck_assert_str_eq(cJSON_GetObjectItem(cJSON_GetObjectItem(j, "time"), "mfu_source")->valuestring,
+                     "predicted");
+    cJSON_Delete(j);
+}
+END_TEST
+
+/* The search: ranked by step, every plan fits and is its own prediction; 1024 GPUs in well
+ * under a second. */
+START_TEST(test_plan_search)
+{
+    struct scenario s;
+    llama_scenario(&s, 1024, 1, 1, 1024);
+    s.zero = 0;
+    static struct plan_result r;
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    plan_search(&s, 10, &r);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double secs = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    ck_assert_msg(secs < 1.0, "1024-GPU search took %.3f s", secs);
+    ck_assert_int_eq(r.n, 10);
+    ck_assert(r.searched > 100 && r.fitting > 10);
+    for (int i = 0; i < r.n; i++) {
+        ck_assert(r.plans[i].fits);
+        ck_assert(r.plans[i].memory_total <= r.plans[i].s.gpu.memory_bytes);
+        if (i > 0)
+            ck_assert(r.plans[i].pred.step_seconds >= r.plans[i - 1].pred.step_seconds);
+        static struct analysis a;
+        analysis_run(&r.plans[i].s, &a);
+        struct prediction p;
+        predict_run(&r.plans[i].s, &a, NULL, &p);
+        ck_assert(p.step_seconds == r.plans[i].pred.step_seconds);
+    }
+    /* The best beats the naive layout (all data parallel without ZeRO does not even fit a
+     * 70B model: 16 bytes a parameter). */
+    static struct analysis a;
+    analysis_run(&s, &a);
+    ck_assert(!a.memory.fits);
+    /* Nothing fits one GPU: the closest misses come back, marked. */
+    struct scenario one;
+    llama_scenario(&one, 8, 8, 1, 8);
+    one.gpus = 1;
+    one.tp = 1;
+    one.batch = 4; /* micro-batches 1, 2, 4; recompute none or full (flash is on) */
+    plan_search(&one, 3, &r);
+    ck_assert_int_eq(r.fitting, 0);
+    ck_assert_int_eq(r.n, 3);
+    ck_assert(!r.plans[0].fits && r.plans[0].memory_total <= r.plans[1].memory_total);
+}
+END_TEST
+
+/* Runs $ROOFTOP_BIN with args; its stdout (malloc'd), and the exit status in *rc. */
+static char *run_bin(const char *args, int *rc)
+{
+    const char *bin = getenv("ROOFTOP_BIN");
+    ck_assert_msg(bin && access(bin, X_OK) == 0, "no rooftop binary (set ROOFTOP_BIN)");
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "'%s' %s 2>/dev/null </dev/null", bin, args);
+    FILE *f = popen(cmd, "r");
+    ck_assert_ptr_nonnull(f);
+    size_t cap = 1 << 20, n = 0;
+    char *buf = malloc(cap);
+    ck_assert_ptr_nonnull(buf);
+    size_t got;
+    while ((got = fread(buf + n, 1, cap - 1 - n, f)) > 0)
+        n += got;
+    buf[n] = '\0';
+    int st = pclose(f);
+    *rc = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    return buf;
+}
+
+/* Each plan's options, given back to report with the same scenario flags and --mfu
+ * predicted, give its step time. */
+START_TEST(test_plan_round_trip)
+{
+    static const char *const bases[] = {
+        "--model llama2-70b --gpu h100-sxm --gpus 256 --batch 512 --seq 4096 --flops detailed",
+        "--model llama2-7b --gpu a100-80gb --gpus 64 --batch 256 --seq 2048 --dtype fp16",
+    };
+    for (size_t b = 0; b < sizeof bases / sizeof bases[0]; b++) {
+        char args[2048];
+        snprintf(args, sizeof args, "plan %s --top 4 --format json", bases[b]);
+        int rc;
+        char *out = run_bin(args, &rc);
+        ck_assert_msg(rc == 0, "plan exited %d", rc);
+        cJSON *root = cJSON_Parse(out);
+        free(out);
+        ck_assert_ptr_nonnull(root);
+        const cJSON *plans = cJSON_GetObjectItem(root, "plans");
+        ck_assert_int_eq(cJSON_GetArraySize(plans), 4);
+        const cJSON *p;
+        cJSON_ArrayForEach(p, plans)
+        {
+            ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(p, "fits")));
+            char flags[1024] = "";
+            size_t o = 0;
+            const cJSON *kv;
+            cJSON_ArrayForEach(kv, cJSON_GetObjectItem(p, "options"))
+            {
+                char v[64];
+                if (cJSON_IsNumber(kv))
+                    snprintf(v, sizeof v, "%.17g", kv->valuedouble);
+                else
+                    snprintf(v, sizeof v, "%s", kv->valuestring);
+                o += (size_t)snprintf(flags + o, sizeof flags - o, " --%s %s", kv->string, v);
+            }
+            snprintf(args, sizeof args, "report %s%s --format json", bases[b], flags);
+            out = run_bin(args, &rc);
+            ck_assert_msg(rc == 0, "report %s exited %d", flags, rc);
+            cJSON *rep = cJSON_Parse(out);
+            free(out);
+            ck_assert_ptr_nonnull(rep);
+            ck_assert_rel(jget(rep, "time.step_seconds"), jget(p, "step_seconds"), 1e-9);
+            ck_assert_rel(jget(rep, "time.mfu"), jget(p, "mfu"), 1e-9);
+            ck_assert_rel(jget(rep, "memory.total"), jget(p, "memory_total"), 1e-12);
+            cJSON_Delete(rep);
+        }
+        cJSON_Delete(root);
+    }
+    /* Bad input: one line, exit 2. */
+    int rc;
+    free(run_bin("plan --top 0", &rc));
+    ck_assert_int_eq(rc, 2);
+    free(run_bin("plan --format csv", &rc));
+    ck_assert_int_eq(rc, 2);
+}
+END_TEST
+
 static Suite *predict_suite(void)
 {
     Suite *s = suite_create("predict");
@@ -369,6 +566,12 @@ static Suite *predict_suite(void)
     tcase_add_test(phys, test_pp_micro_batches);
     tcase_add_test(phys, test_network_halved);
     suite_add_tcase(s, phys);
+    TCase *iface = tcase_create("interface");
+    tcase_set_timeout(iface, 60);
+    tcase_add_test(iface, test_report_predicted);
+    tcase_add_test(iface, test_plan_search);
+    tcase_add_test(iface, test_plan_round_trip);
+    suite_add_tcase(s, iface);
     return s;
 }
 
