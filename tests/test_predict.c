@@ -363,6 +363,71 @@ START_TEST(test_network_halved)
 }
 END_TEST
 
+/* Measured GEMM times replace the model's for the ops they cover (qkv here, at half the
+ * peak); nothing else moves. */
+START_TEST(test_measured_gemms)
+{
+    struct scenario s;
+    llama_scenario(&s, 64, 8, 1, 64);
+    static struct analysis a;
+    analysis_run(&s, &a);
+    struct prediction base, with;
+    predict_run(&s, &a, NULL, &base);
+    static struct measured m;
+    memset(&m, 0, sizeof m);
+    m.n_ops = a.n_ops;
+    int q = -1;
+    for (int i = 0; i < a.n_ops; i++) {
+        m.op_seconds[i] = -1;
+        if (a.ops[i].kind == OP_QKV)
+            q = i;
+    }
+    ck_assert(q >= 0);
+    double peak = gpu_peak(&s.gpu, s.dtype);
+    m.op_seconds[q] = a.ops[q].flops / (0.5 * peak);
+    m.n_ops_measured = 1;
+    m.flops = a.ops[q].flops;
+    m.seconds = m.op_seconds[q];
+    m.efficiency = 0.5;
+    m.peak = peak;
+    predict_run(&s, &a, &m, &with);
+    ck_assert(with.gemm_measured && !base.gemm_measured);
+    /* The model's own qkv time, from the difference of the two predictions. */
+    double model_qkv = base.part[PART_COMPUTE] - (with.part[PART_COMPUTE] - m.op_seconds[q] / PREDICT_KERNEL_DERATE);
+    ck_assert(model_qkv > a.ops[q].seconds / PREDICT_KERNEL_DERATE);   /* above its roofline time */
+    ck_assert(model_qkv < m.op_seconds[q] / PREDICT_KERNEL_DERATE);    /* 0.801 beats 0.5 */
+    ck_assert_rel(with.step_seconds - base.step_seconds,
+                  with.part[PART_COMPUTE] - base.part[PART_COMPUTE], 1e-9);
+    ck_assert(with.part[PART_TP_COMM] == base.part[PART_TP_COMM]);
+    /* Points faster than the GPU's peak (another device) are not used. */
+    m.efficiency = 1.5;
+    predict_run(&s, &a, &m, &with);
+    ck_assert(!with.gemm_measured && with.step_seconds == base.step_seconds);
+}
+END_TEST
+
+/* Data parallelism: ZeRO-3's gathers cost more than ZeRO-1's all-reduce when exposed; an
+ * overlap of 1 hides them under compute (never more than the compute). */
+START_TEST(test_dp_zero_overlap)
+{
+    struct scenario s;
+    llama_scenario(&s, 256, 8, 1, 256);
+    s.micro_batch = 1;
+    struct prediction z1, z3, hidden;
+    s.zero = 1;
+    predict_of(&s, &z1);
+    s.zero = 3;
+    predict_of(&s, &z3);
+    ck_assert(z3.part[PART_DP_COMM] > z1.part[PART_DP_COMM]);
+    ck_assert(z1.part[PART_DP_COMM] > 0);
+    s.dp_overlap = 1.0;
+    predict_of(&s, &hidden);
+    double exposed = fmax(0.0, z3.part[PART_DP_COMM] - (z3.part[PART_COMPUTE] + z3.part[PART_RECOMPUTE]));
+    ck_assert_rel(hidden.part[PART_DP_COMM] + 1.0, exposed + 1.0, 1e-12);
+    ck_assert(hidden.step_seconds < z3.step_seconds);
+}
+END_TEST
+
 /* The report as JSON, parsed. */
 static cJSON *report_of(const struct scenario *s, const struct analysis *a, enum report_mfu mode)
 {
@@ -565,6 +630,8 @@ static Suite *predict_suite(void)
     tcase_add_test(phys, test_tp_across_domains);
     tcase_add_test(phys, test_pp_micro_batches);
     tcase_add_test(phys, test_network_halved);
+    tcase_add_test(phys, test_measured_gemms);
+    tcase_add_test(phys, test_dp_zero_overlap);
     suite_add_tcase(s, phys);
     TCase *iface = tcase_create("interface");
     tcase_set_timeout(iface, 60);
