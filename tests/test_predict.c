@@ -13,11 +13,13 @@
 
 #include "analysis.h"
 #include "check_util.h"
+#include "dash_harness.h"
 #include "plan.h"
 #include "predict.h"
 #include "report.h"
 #include "scenario.h"
 #include "spec.h"
+#include "units.h"
 
 /*
  * Narayanan et al. 2021, Table 1 (reference.md section 7): GPT models on DGX A100 80GB
@@ -616,6 +618,51 @@ START_TEST(test_plan_round_trip)
 }
 END_TEST
 
+/* The dashboard: the step bar beside the memory bar with the predicted MFU beside the
+ * assumed one; tp moves it; b lists the fastest layouts and 1 applies the first. */
+START_TEST(test_dashboard_step)
+{
+    static struct harness h;
+    harness_start(&h, 200, 60, true, true);
+    harness_draw(&h);
+    struct prediction p;
+    predict_run(&h.d.sc, &h.d.an, NULL, &p);
+    char want[128], t[32];
+    units_duration(p.step_seconds, t, sizeof t);
+    snprintf(want, sizeof want, "step %s  MFU %.2g (assumed 0.5)", t, p.mfu);
+    ck_assert_screen_has(&h, want);
+    /* tensor parallelism 2: the step moves, and the bar's text with it. */
+    harness_focus(&h, SL_TP);
+    harness_keys(&h, "<Right>");
+    ck_assert_int_eq(h.d.sc.tp, 2);
+    struct prediction q;
+    predict_run(&h.d.sc, &h.d.an, NULL, &q);
+    ck_assert(q.step_seconds != p.step_seconds);
+    units_duration(q.step_seconds, t, sizeof t);
+    snprintf(want, sizeof want, "step %s  MFU %.2g", t, q.mfu);
+    ck_assert_screen_has(&h, want);
+
+    harness_keys(&h, "b");
+    ck_assert_int_eq(h.d.mode, DM_PLANS);
+    ck_assert(h.d.n_plans >= 1);
+    ck_assert_screen_has(&h, "fastest layouts that fit");
+    struct plan best = h.d.plans[0];
+    harness_keys(&h, "1");
+    ck_assert_int_eq(h.d.mode, DM_NORMAL);
+    ck_assert_int_eq(h.d.sc.tp, best.s.tp);
+    ck_assert_int_eq(h.d.sc.pp, best.s.pp);
+    ck_assert_int_eq(h.d.sc.vpp, best.s.vpp);
+    ck_assert_int_eq(h.d.sc.zero, best.s.zero);
+    predict_run(&h.d.sc, &h.d.an, NULL, &q);
+    ck_assert_rel(q.step_seconds, best.pred.step_seconds, 1e-12);
+    ck_assert(q.step_seconds <= p.step_seconds);
+    ck_assert_screen_has(&h, "layout 1 applied");
+    /* The lecture keeps its assumed MFU. */
+    ck_assert(h.d.sc.mfu == 0.5);
+    harness_stop(&h);
+}
+END_TEST
+
 static Suite *predict_suite(void)
 {
     Suite *s = suite_create("predict");
@@ -638,6 +685,7 @@ static Suite *predict_suite(void)
     tcase_add_test(iface, test_report_predicted);
     tcase_add_test(iface, test_plan_search);
     tcase_add_test(iface, test_plan_round_trip);
+    tcase_add_test(iface, test_dashboard_step);
     suite_add_tcase(s, iface);
     return s;
 }

@@ -14,6 +14,7 @@
 #include "report.h"
 #include "scenario_file.h"
 #include "spec.h"
+#include "units.h"
 #include "widgets.h"
 
 void dash_status(struct dash *d, bool error, const char *fmt, ...)
@@ -616,6 +617,84 @@ static void pick_key(struct dash *d, uint32_t k)
         d->pick = 0;
 }
 
+/* b: the fastest layouts of this model, GPU count, batch and sequence that fit. */
+static void plans_open(struct dash *d)
+{
+    struct plan_result *r = malloc(sizeof *r);
+    if (r == NULL) {
+        dash_status(d, true, "b: out of memory");
+        return;
+    }
+    plan_search(&d->sc, DASH_PLANS, r);
+    d->n_plans = 0;
+    for (int i = 0; i < r->n && i < DASH_PLANS; i++)
+        if (r->plans[i].fits)
+            d->plans[d->n_plans++] = r->plans[i];
+    long searched = r->searched;
+    free(r);
+    if (d->n_plans == 0) {
+        dash_status(d, true, "b: none of the %ld layouts searched fits in GPU memory", searched);
+        return;
+    }
+    d->pick = 0;
+    d->mode = DM_PLANS;
+}
+
+/* Applies plan i: its layout, the rest of the scenario as it is. */
+static void plan_apply(struct dash *d, int i)
+{
+    d->mode = DM_NORMAL;
+    if (i < 0 || i >= d->n_plans)
+        return;
+    struct scenario c = d->sc;
+    const struct scenario *p = &d->plans[i].s;
+    c.tp = p->tp;
+    c.pp = p->pp;
+    c.vpp = p->vpp;
+    c.sp = p->sp;
+    c.zero = p->zero;
+    c.micro_batch = p->micro_batch;
+    c.recompute = p->recompute;
+    if (dash_try(d, &c, SL_TP)) {
+        char step[32];
+        units_duration(d->plans[i].pred.step_seconds, step, sizeof step);
+        dash_status(d, false, "layout %d applied: tp %lld, pp %lld (vpp %lld), ZeRO %d, "
+                              "micro-batch %lld, recompute %s: predicted step %s", i + 1,
+                    (long long)c.tp, (long long)c.pp, (long long)c.vpp, c.zero,
+                    (long long)c.micro_batch, recompute_name(c.recompute), step);
+    }
+}
+
+static void plans_key(struct dash *d, uint32_t k)
+{
+    switch (k) {
+    case UK_UP:
+    case 'k':
+        if (d->pick > 0)
+            d->pick--;
+        break;
+    case UK_DOWN:
+    case 'j':
+        if (d->pick + 1 < d->n_plans)
+            d->pick++;
+        break;
+    case UK_ENTER:
+    case '\n':
+    case '\r':
+        plan_apply(d, d->pick);
+        break;
+    case UK_ESC:
+    case 'q':
+    case 'b':
+        d->mode = DM_NORMAL;
+        break;
+    default:
+        if (k >= '1' && k < '1' + (uint32_t)d->n_plans)
+            plan_apply(d, (int)(k - '1'));
+        break;
+    }
+}
+
 static void lecture_key(struct dash *d, int dir)
 {
     char err[DASH_STATUS_MAX];
@@ -742,6 +821,9 @@ static void normal_key(struct dash *d, uint32_t k)
     case 'M':
         dash_toggle_measured_mfu(d);
         break;
+    case 'b':
+        plans_open(d);
+        break;
     default:
         break;
     }
@@ -759,6 +841,13 @@ static void mouse_event(struct dash *d, const struct event *ev)
     if (d->mode == DM_HELP) {
         if (ev->mouse == MOUSE_PRESS)
             d->mode = DM_NORMAL;
+        return;
+    }
+    if (d->mode == DM_PLANS) {
+        if (ev->mouse == MOUSE_WHEEL_UP)
+            plans_key(d, UK_UP);
+        else if (ev->mouse == MOUSE_WHEEL_DOWN)
+            plans_key(d, UK_DOWN);
         return;
     }
     if (d->mode == DM_PICK_MODEL || d->mode == DM_PICK_GPU) {
@@ -848,6 +937,9 @@ bool dash_handle(struct dash *d, const struct event *ev)
     case DM_PICK_MODEL:
     case DM_PICK_GPU:
         pick_key(d, k);
+        break;
+    case DM_PLANS:
+        plans_key(d, k);
         break;
     }
     return true;

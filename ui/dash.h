@@ -12,6 +12,7 @@
 #include "layout.h"
 #include "lecture.h"
 #include "measured.h"
+#include "plan.h"
 #include "points.h"
 #include "presets.h"
 #include "scenario.h"
@@ -36,9 +37,11 @@ enum dash_mode {
     DM_SAVE,        /* typing a file name */
     DM_OPEN,
     DM_EXPORT,
+    DM_PLANS,       /* the fastest layouts (b): pick one to apply */
 };
 
 #define DASH_STATUS_MAX 320
+#define DASH_PLANS 5
 #define DASH_PATH_MAX 512
 #define DASH_INPUT_MAX DASH_PATH_MAX
 
@@ -83,6 +86,10 @@ struct dash {
     bool mfu_measured;           /* M: the MFU is the measured GEMM efficiency */
     bool points_any_device;      /* --points-any-device: match points from another device */
     double mfu_guess;            /* the MFU M returns to */
+
+    /* The fastest layouts that fit (b), best first. */
+    struct plan plans[DASH_PLANS];
+    int n_plans;
 
     /* The probe started with P (live terminal only). */
     bool allow_probe;

@@ -9,6 +9,7 @@
 #include "explain.h"
 #include "ops.h"
 #include "plot.h"
+#include "predict.h"
 #include "units.h"
 #include "widgets.h"
 
@@ -341,9 +342,78 @@ static void fit_duration(double seconds, char *buf, size_t n, int maxw)
     snprintf(buf, n, "%s years", c);
 }
 
+/* How each part of the predicted step is drawn: compute in the compute-bound colour,
+ * communication in the memory-bound one, the bubble dim, the optimizer as its memory row. */
+static const struct {
+    enum elem elem;
+    char ascii;
+} step_look[PART_COUNT] = {
+    [PART_COMPUTE] = {E_COMPBOUND, '#'}, [PART_RECOMPUTE] = {E_MASTER, '+'},
+    [PART_TP_COMM] = {E_MEMBOUND, '='},  [PART_PP_BUBBLE] = {E_DIM, '.'},
+    [PART_PP_COMM] = {E_RIDGE, '~'},     [PART_DP_COMM] = {E_OVER, '%'},
+    [PART_OPTIMIZER] = {E_OPTIMIZER, 'o'},
+};
+
+static const char *const step_short[PART_COUNT] = {
+    [PART_COMPUTE] = "compute", [PART_RECOMPUTE] = "recomp", [PART_TP_COMM] = "tp",
+    [PART_PP_BUBBLE] = "bubble",  [PART_PP_COMM] = "pp",      [PART_DP_COMM] = "dp",
+    [PART_OPTIMIZER] = "opt",
+};
+
+/*
+ * The predicted step as a bar of w cells stacked by its parts (every non-zero part at least
+ * one cell, largest remainders after), and under it each part's share with the predicted
+ * MFU beside the assumed one. Two rows at y.
+ */
+static void draw_step_bar(const struct dash *d, struct screen *s, int x, int y, int w,
+                          const struct prediction *p)
+{
+    int cells[PART_COUNT], used = 0;
+    double want[PART_COUNT];
+    for (int k = 0; k < PART_COUNT; k++) {
+        want[k] = p->step_seconds > 0 ? p->part[k] / p->step_seconds * w : 0;
+        cells[k] = (int)floor(want[k]);
+        if (p->part[k] > 0 && cells[k] == 0)
+            cells[k] = 1;
+        used += cells[k];
+    }
+    while (used < w) {
+        int best = 0;
+        for (int k = 1; k < PART_COUNT; k++)
+            if (want[k] - cells[k] > want[best] - cells[best])
+                best = k;
+        cells[best]++;
+        used++;
+    }
+    while (used > w) {
+        int big = 0;
+        for (int k = 1; k < PART_COUNT; k++)
+            if (cells[k] > cells[big])
+                big = k;
+        cells[big]--;
+        used--;
+    }
+    int cx = x;
+    for (int k = 0; k < PART_COUNT; k++)
+        for (int i = 0; i < cells[k]; i++)
+            screen_put(s, cx++, y, d->theme.color ? d->cs.bar : (uint32_t)step_look[k].ascii,
+                       step_look[k].elem);
+    char line[256], t[32];
+    units_duration(p->step_seconds, t, sizeof t);
+    int n = snprintf(line, sizeof line, "step %s  MFU %.2g (assumed %.2g):", t, p->mfu,
+                     d->an.time.mfu);
+    for (int k = 0; k < PART_COUNT && n > 0 && (size_t)n < sizeof line; k++)
+        if (p->part[k] > 0 && p->part[k] >= 0.005 * p->step_seconds)
+            n += snprintf(line + n, sizeof line - (size_t)n, " %s %.0f%%", step_short[k],
+                          100.0 * p->part[k] / p->step_seconds);
+    screen_label(s, x, y + 1, w, line, E_NORMAL);
+}
+
 static void draw_compute(const struct dash *d, struct screen *s, struct rect r, bool focused)
 {
     const struct analysis *a = &d->an;
+    struct prediction pred;
+    predict_run(&d->sc, a, d->have_points ? &d->meas : NULL, &pred);
     struct item it[16];
     int n = 0;
 #define ITEM(lab, el) (it[n].label = (lab), it[n].elem = (el), it[n++].value)
@@ -371,6 +441,7 @@ static void draw_compute(const struct dash *d, struct screen *s, struct rect r, 
     else
         snprintf(ITEM("accum", E_NORMAL), 32, "%lld", (long long)a->accum_steps);
 #undef ITEM
+#define ITEM2(lab, el) (it[n].label = (lab), it[n].elem = (el), it[n++].value)
     char right[64];
     snprintf(right, sizeof right, "%s", d->sc.flops_mode == FLOPS_6ND ? "6ND" : "per op");
     widget_header(s, &d->cs, r, "Compute and time", right, focused);
@@ -378,12 +449,29 @@ static void draw_compute(const struct dash *d, struct screen *s, struct rect r, 
     int per_row = (r.w - 1) / iw;
     if (per_row < 1)
         per_row = 1;
-    int rows = r.h - 1;
+    int rows = r.h - 1, top = r.y + 1;
+    /* The predicted step's bar first, with at least the first two rows of figures under
+     * it (the last figures, the least needed, give way); in a smaller panel its two figures
+     * take the places of the last two. */
+    if (rows - 2 >= 2 || rows - 2 >= (n + per_row - 1) / per_row) {
+        draw_step_bar(d, s, r.x + 1, top, r.w - 2, &pred);
+        top += 2;
+        rows -= 2;
+    } else if (n >= 3) {
+        /* Right after the time: the last two figures give way. */
+        int total = n;
+        memmove(&it[3], &it[1], (size_t)(n - 3) * sizeof it[0]);
+        n = 1;
+        fit_duration(pred.step_seconds, ITEM2("pred step", E_VALUE), 32, LAYOUT_ITEM_WIDTH - 11);
+        snprintf(ITEM2("pred MFU", E_VALUE), 32, "%.3g", pred.mfu);
+        n = total;
+    }
     for (int i = 0; i < n && i / per_row < rows; i++) {
-        int x = r.x + 1 + (i % per_row) * iw, y = r.y + 1 + i / per_row;
+        int x = r.x + 1 + (i % per_row) * iw, y = top + i / per_row;
         screen_label(s, x, y, lw, it[i].label, E_LABEL);
         screen_text_right(s, x + iw - 1, y, iw - lw - 2, it[i].value, it[i].elem);
     }
+#undef ITEM2
 }
 
 /* ---- overlays -------------------------------------------------------------------------- */
@@ -406,6 +494,7 @@ static const char *const help_lines[] = {
     "s / o / e                save, open a scenario (JSON); export the report",
     "P                        probe this machine, measured points overlay",
     "M                        MFU from the measured GEMM efficiency (P first)",
+    "b                        the fastest layouts that fit; Enter or 1-5 applies one",
     "r                        reset        q  quit        ? this help",
     "",
     "The line above the status bar shows the formula of the focused number.",
@@ -455,6 +544,31 @@ static void draw_picker(const struct dash *d, struct screen *s)
         if (k == d->pick)
             screen_fill(s, (struct rect){in.x - 1, y, in.w + 2, 1}, ' ', E_INPUT);
         screen_label(s, in.x, y, in.w, line, k == d->pick ? E_INPUT : E_OVERLAY);
+    }
+}
+
+static void draw_plans(const struct dash *d, struct screen *s)
+{
+    struct rect in = box(d, s, 78, d->n_plans + 4, "fastest layouts that fit (Enter or 1-5 applies, Esc closes)");
+    if (rect_empty(in))
+        return;
+    char line[256];
+    snprintf(line, sizeof line, "   %4s %3s %3s %3s %3s %4s %3s %-9s %9s %5s %9s", "dp", "tp", "pp",
+             "vpp", "sp", "zero", "mb", "recompute", "step", "MFU", "memory");
+    screen_label(s, in.x, in.y, in.w, line, E_OVERLAY);
+    for (int i = 0; i < d->n_plans && i + 1 < in.h; i++) {
+        const struct plan *p = &d->plans[i];
+        char st[32], mem[32];
+        units_duration(p->pred.step_seconds, st, sizeof st);
+        units_bytes(p->memory_total, mem, sizeof mem);
+        snprintf(line, sizeof line, "%d  %4lld %3lld %3lld %3lld %3s %4d %3lld %-9s %9s %5.3f %9s",
+                 i + 1, (long long)scenario_dp(&p->s), (long long)p->s.tp, (long long)p->s.pp,
+                 (long long)p->s.vpp, p->s.sp ? "on" : "off", p->s.zero,
+                 (long long)p->s.micro_batch, recompute_name(p->s.recompute), st, p->pred.mfu, mem);
+        int y = in.y + 1 + i;
+        if (i == d->pick)
+            screen_fill(s, (struct rect){in.x - 1, y, in.w + 2, 1}, ' ', E_INPUT);
+        screen_label(s, in.x, y, in.w, line, i == d->pick ? E_INPUT : E_OVERLAY);
     }
 }
 
@@ -540,6 +654,9 @@ void frame_draw(const struct dash *d, struct screen *s)
     case DM_PICK_MODEL:
     case DM_PICK_GPU:
         draw_picker(d, s);
+        break;
+    case DM_PLANS:
+        draw_plans(d, s);
         break;
     case DM_EDIT:
     case DM_SAVE:
