@@ -165,7 +165,7 @@ START_TEST(test_table1)
     printf("Narayanan et al. 2021 Table 1, TFLOP/s per GPU (A100 80GB); kernel derating fitted "
            "on all rows %.3f (PREDICT_KERNEL_DERATE %.3f)\n", all, PREDICT_KERNEL_DERATE);
     printf("  %-7s %3s %3s %4s %9s %9s %7s %6s %9s %7s   %s\n", "params", "tp", "pp", "vpp",
-           "published", "predicted", "error", "held", "held-out", "error", "underated error");
+           "published", "predicted", "error", "held", "held-out", "error", "raw error");
     for (int i = 0; i < TABLE1_ROWS; i++) {
         const struct table1_row *r = &table1[i];
         struct prediction p, q;
