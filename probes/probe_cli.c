@@ -11,6 +11,7 @@
 #include "points.h"
 #include "probe.h"
 #include "probe_json.h"
+#include "spec.h"
 
 static void usage(FILE *f)
 {
@@ -273,7 +274,7 @@ int cmd_probe(int argc, char **argv)
     if (spec && ok) {
         struct gpu_spec g;
         if (!points_to_gpu_spec(&s.doc, &g, err, sizeof err) ||
-            !points_save_gpu_spec(spec, &g, err, sizeof err)) {
+            !spec_save_gpu(spec, &g, err, sizeof err)) {
             fprintf(stderr, "rooftop probe: --save-spec: %s\n", err);
             rc = 1;
         }

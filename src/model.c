@@ -5,6 +5,84 @@
 #include <stdio.h>
 #include <string.h>
 
+const char *const model_mlp_names[MODEL_MLP_KINDS] = {[MLP_GELU] = "gelu", [MLP_SWIGLU] = "swiglu"};
+const char *const model_norm_names[MODEL_NORM_KINDS] = {[NORM_LAYERNORM] = "layernorm",
+                                                        [NORM_RMSNORM] = "rmsnorm"};
+const char *const model_pos_names[MODEL_POS_KINDS] = {[POS_LEARNED] = "learned", [POS_ROPE] = "rope"};
+
+/* The name of kind k in a table of n, "?" when k is out of range (a corrupted value). */
+static const char *name_of(const char *const *names, size_t n, int k)
+{
+    return k >= 0 && (size_t)k < n ? names[k] : "?";
+}
+
+static bool parse_in(const char *const *names, size_t n, const char *s, int *out)
+{
+    for (size_t i = 0; s != NULL && i < n; i++) {
+        if (strcmp(s, names[i]) == 0) {
+            *out = (int)i;
+            return true;
+        }
+    }
+    return false;
+}
+
+const char *model_mlp_name(enum mlp_kind k)
+{
+    return name_of(model_mlp_names, MODEL_MLP_KINDS, (int)k);
+}
+
+const char *model_norm_name(enum norm_kind k)
+{
+    return name_of(model_norm_names, MODEL_NORM_KINDS, (int)k);
+}
+
+const char *model_pos_name(enum pos_kind k)
+{
+    return name_of(model_pos_names, MODEL_POS_KINDS, (int)k);
+}
+
+bool model_mlp_parse(const char *s, enum mlp_kind *out)
+{
+    int k;
+    if (!parse_in(model_mlp_names, MODEL_MLP_KINDS, s, &k))
+        return false;
+    *out = (enum mlp_kind)k;
+    return true;
+}
+
+bool model_norm_parse(const char *s, enum norm_kind *out)
+{
+    int k;
+    if (!parse_in(model_norm_names, MODEL_NORM_KINDS, s, &k))
+        return false;
+    *out = (enum norm_kind)k;
+    return true;
+}
+
+bool model_pos_parse(const char *s, enum pos_kind *out)
+{
+    int k;
+    if (!parse_in(model_pos_names, MODEL_POS_KINDS, s, &k))
+        return false;
+    *out = (enum pos_kind)k;
+    return true;
+}
+
+void model_names_join(const char *const *names, size_t n, char *buf, size_t len)
+{
+    if (len == 0)
+        return;
+    buf[0] = '\0';
+    size_t at = 0;
+    for (size_t i = 0; i < n; i++) {
+        int w = snprintf(buf + at, len - at, "%s%s", i ? ", " : "", names[i]);
+        if (w < 0 || (size_t)w >= len - at)
+            return;
+        at += (size_t)w;
+    }
+}
+
 /* Upper bounds that keep every product the core forms (d_model^2 x layers x experts, tokens x
  * vocab, ...) well inside int64 and double: a 10-trillion-parameter model is far below them. */
 #define MAX_LAYERS 100000

@@ -3,6 +3,7 @@
 #define ROOFTOP_MODEL_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #define MODEL_NAME_MAX 64
@@ -10,6 +11,26 @@
 enum mlp_kind { MLP_GELU, MLP_SWIGLU };
 enum norm_kind { NORM_LAYERNORM, NORM_RMSNORM };
 enum pos_kind { POS_LEARNED, POS_ROPE };
+
+/*
+ * The names the spec, scenario and command-line forms give these kinds, in enum order: the
+ * one table of each that every reader and writer uses. _parse is exact (the files' spelling);
+ * false when s is none of them.
+ */
+#define MODEL_MLP_KINDS 2
+#define MODEL_NORM_KINDS 2
+#define MODEL_POS_KINDS 2
+extern const char *const model_mlp_names[MODEL_MLP_KINDS];   /* "gelu", "swiglu" */
+extern const char *const model_norm_names[MODEL_NORM_KINDS]; /* "layernorm", "rmsnorm" */
+extern const char *const model_pos_names[MODEL_POS_KINDS];   /* "learned", "rope" */
+const char *model_mlp_name(enum mlp_kind k);
+const char *model_norm_name(enum norm_kind k);
+const char *model_pos_name(enum pos_kind k);
+bool model_mlp_parse(const char *s, enum mlp_kind *out);
+bool model_norm_parse(const char *s, enum norm_kind *out);
+bool model_pos_parse(const char *s, enum pos_kind *out);
+/* "gelu, swiglu": a table's names joined for "is not one of ..." messages. */
+void model_names_join(const char *const *names, size_t n, char *buf, size_t len);
 
 struct model_arch {
     char id[MODEL_NAME_MAX];     /* preset id, e.g. "llama2-7b" (file stem), or "custom" */

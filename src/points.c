@@ -442,13 +442,21 @@ out:
 bool points_load_file(const char *path, struct points_doc *d, char *err, size_t errlen)
 {
     points_free(d);
+    /* A NAME is specs/points/NAME.json on the search path, as for the other data kinds. */
+    char *found = files_resolve("points", path);
+    if (found == NULL) {
+        set_err(err, errlen, "%s: out of memory", path);
+        return false;
+    }
     /* Points files are small; 64 MiB bounds a wrong path pointing at something huge. */
     char *buf;
     size_t len;
-    if (!files_read(path, (size_t)64 << 20, &buf, &len, err, errlen))
-        return false;
-    bool ok = points_parse(buf, len, path, d, err, errlen);
-    free(buf);
+    bool ok = files_read(found, (size_t)64 << 20, &buf, &len, err, errlen);
+    if (ok) {
+        ok = points_parse(buf, len, found, d, err, errlen);
+        free(buf);
+    }
+    free(found);
     return ok;
 }
 
@@ -791,60 +799,4 @@ bool points_to_gpu_spec(const struct points_doc *d, struct gpu_spec *g, char *er
              computed ? "computed from cores x clock x vector width x FMA units"
                       : "measured (best valid point per format)");
     return true;
-}
-
-static bool write_spec_cb(FILE *f, const void *arg)
-{
-    const struct gpu_spec *g = arg;
-    char buf[2048];
-    struct sbuf b = {buf, sizeof buf, 0, true};
-    sb_printf(&b, "{\n  \"name\": ");
-    sb_string(&b, g->name);
-    sb_printf(&b, ",\n  \"memory_bytes\": ");
-    if (g->memory_bytes > 0)
-        sb_number(&b, g->memory_bytes);
-    else
-        sb_printf(&b, "null");
-    sb_printf(&b, ",\n  \"bandwidth\": ");
-    sb_number(&b, g->bandwidth);
-    sb_printf(&b, ",\n  \"peak_flops\": {");
-    for (int k = 0; k < PEAK_COUNT; k++) {
-        sb_printf(&b, "%s\n    \"%s\": ", k ? "," : "", peak_name((enum peak_kind)k));
-        if (g->peak_valid[k])
-            sb_number(&b, g->peak_flops[k]);
-        else
-            sb_printf(&b, "null");
-    }
-    sb_printf(&b, "\n  },\n  \"sms\": ");
-    if (g->sms > 0)
-        sb_printf(&b, "%lld", (long long)g->sms);
-    else
-        sb_printf(&b, "null");
-    sb_printf(&b, ",\n  \"l2_bytes\": ");
-    if (g->l2_bytes > 0)
-        sb_number(&b, g->l2_bytes);
-    else
-        sb_printf(&b, "null");
-    sb_printf(&b, ",\n  \"interconnect_bandwidth\": ");
-    if (g->interconnect_bandwidth > 0)
-        sb_number(&b, g->interconnect_bandwidth);
-    else
-        sb_printf(&b, "null");
-    sb_printf(&b, ",\n  \"source\": ");
-    sb_string(&b, g->source);
-    sb_printf(&b, "\n}\n");
-    if (!b.ok)
-        return false;
-    return fputs(buf, f) != EOF && fflush(f) == 0;
-}
-
-bool points_write_gpu_spec(FILE *f, const struct gpu_spec *g)
-{
-    return write_spec_cb(f, g);
-}
-
-bool points_save_gpu_spec(const char *path, const struct gpu_spec *g, char *err,
-                          size_t errlen)
-{
-    return save_atomic(path, write_spec_cb, g, err, errlen);
 }

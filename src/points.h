@@ -134,7 +134,8 @@ void points_set_time_now(struct points_doc *d);
  */
 bool points_parse(const char *json, size_t len, const char *origin, struct points_doc *d,
                   char *err, size_t errlen);
-/* Reads and parses a file; errors name the file ("FILE: cannot read: No such file..."). */
+/* Reads and parses a file (or NAME: specs/points/NAME.json on the search path, files.h);
+ * errors name the file ("FILE: cannot read: No such file..."). */
 bool points_load_file(const char *path, struct points_doc *d, char *err, size_t errlen);
 
 /*
@@ -169,10 +170,6 @@ void points_ceilings(const struct points_doc *d, struct points_ceilings *c);
  */
 bool points_to_gpu_spec(const struct points_doc *d, struct gpu_spec *g, char *err,
                         size_t errlen);
-/* Writes a GPU spec as JSON in the format of the files in specs/gpus (name, memory_bytes, bandwidth,
- * peak_flops {fp64..fp4, null when N/A}, sms, l2_bytes, interconnect_bandwidth, source). */
-bool points_write_gpu_spec(FILE *f, const struct gpu_spec *g);
-bool points_save_gpu_spec(const char *path, const struct gpu_spec *g, char *err,
-                          size_t errlen);
+/* The spec is written with spec_save_gpu (spec.h), the one writer of GPU spec files. */
 
 #endif

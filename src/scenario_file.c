@@ -152,6 +152,18 @@ static bool set_model_count(int64_t *field, const char *v, double min, char *err
     return parse_int(v, min, field, err, errlen);
 }
 
+/* After a model_*_parse: false with "'x' is not one of a, b" from the kind's one table. */
+static bool set_kind(bool parsed, const char *value, const char *const *names, size_t n,
+                     char *err, size_t errlen)
+{
+    if (parsed)
+        return true;
+    char list[128];
+    model_names_join(names, n, list, sizeof list);
+    snprintf(err, errlen, "'%s' is not one of %s", value, list);
+    return false;
+}
+
 static int set_option(struct scenario *s, const char *key, const char *value, char *err,
                       size_t errlen)
 {
@@ -359,34 +371,16 @@ static int set_option(struct scenario *s, const char *key, const char *value, ch
         ok = set_model_count(&m.dense_layers, value, 0, err, errlen);
         break;
     case K_MLP:
-        if (strcmp(value, "gelu") == 0)
-            m.mlp = MLP_GELU;
-        else if (strcmp(value, "swiglu") == 0)
-            m.mlp = MLP_SWIGLU;
-        else {
-            snprintf(err, errlen, "'%s' is not one of gelu, swiglu", value);
-            return -1;
-        }
+        ok = set_kind(model_mlp_parse(value, &m.mlp), value, model_mlp_names, MODEL_MLP_KINDS,
+                      err, errlen);
         break;
     case K_NORM:
-        if (strcmp(value, "layernorm") == 0)
-            m.norm = NORM_LAYERNORM;
-        else if (strcmp(value, "rmsnorm") == 0)
-            m.norm = NORM_RMSNORM;
-        else {
-            snprintf(err, errlen, "'%s' is not one of layernorm, rmsnorm", value);
-            return -1;
-        }
+        ok = set_kind(model_norm_parse(value, &m.norm), value, model_norm_names,
+                      MODEL_NORM_KINDS, err, errlen);
         break;
     case K_POS:
-        if (strcmp(value, "learned") == 0)
-            m.positional = POS_LEARNED;
-        else if (strcmp(value, "rope") == 0)
-            m.positional = POS_ROPE;
-        else {
-            snprintf(err, errlen, "'%s' is not one of learned, rope", value);
-            return -1;
-        }
+        ok = set_kind(model_pos_parse(value, &m.positional), value, model_pos_names,
+                      MODEL_POS_KINDS, err, errlen);
         break;
     }
     if (!ok)
@@ -439,46 +433,32 @@ bool scenario_model_tokens(const char *name_or_file, double *tokens)
 
 /* ---- JSON out ----------------------------------------------------------------------------- */
 
+/* Equal as the schema writes them (every field the files hold, spec.c's one writer), and
+ * with the same id: what decides whether a scenario may name the preset instead of writing
+ * the object out. */
+static bool json_same(cJSON *x, cJSON *y)
+{
+    bool same = x != NULL && y != NULL && cJSON_Compare(x, y, true);
+    cJSON_Delete(x);
+    cJSON_Delete(y);
+    return same;
+}
+
 static bool gpu_equal(const struct gpu_spec *a, const struct gpu_spec *b)
 {
-    if (strcmp(a->id, b->id) != 0 || strcmp(a->name, b->name) != 0 ||
-        a->memory_bytes != b->memory_bytes || a->bandwidth != b->bandwidth ||
-        a->sms != b->sms || a->l2_bytes != b->l2_bytes ||
-        a->interconnect_bandwidth != b->interconnect_bandwidth)
-        return false;
-    for (int i = 0; i < PEAK_COUNT; i++) {
-        if (a->peak_valid[i] != b->peak_valid[i])
-            return false;
-        if (a->peak_valid[i] && a->peak_flops[i] != b->peak_flops[i])
-            return false;
-    }
-    return true;
+    return strcmp(a->id, b->id) == 0 && json_same(spec_gpu_to_json(a), spec_gpu_to_json(b));
 }
 
 static bool model_equal(const struct model_arch *a, const struct model_arch *b)
 {
-    return strcmp(a->id, b->id) == 0 && strcmp(a->name, b->name) == 0 &&
-           a->layers == b->layers && a->d_model == b->d_model && a->heads == b->heads &&
-           a->kv_heads == b->kv_heads && a->ffn == b->ffn && a->vocab == b->vocab &&
-           a->context == b->context && a->mlp == b->mlp && a->norm == b->norm &&
-           a->tied_embeddings == b->tied_embeddings && a->bias == b->bias &&
-           a->qkv_bias == b->qkv_bias && a->positional == b->positional &&
-           a->experts == b->experts && a->experts_active == b->experts_active &&
-           a->shared_experts == b->shared_experts && a->moe_ffn == b->moe_ffn &&
-           a->dense_layers == b->dense_layers && a->exact_params == b->exact_params &&
-           a->head_dim == b->head_dim && a->sliding_window == b->sliding_window &&
-           a->sliding_window_pattern == b->sliding_window_pattern &&
-           a->kv_lora_rank == b->kv_lora_rank && a->q_lora_rank == b->q_lora_rank &&
-           a->qk_nope_head_dim == b->qk_nope_head_dim &&
-           a->qk_rope_head_dim == b->qk_rope_head_dim && a->v_head_dim == b->v_head_dim;
+    return strcmp(a->id, b->id) == 0 && a->exact_params == b->exact_params &&
+           json_same(spec_model_to_json(a, NULL), spec_model_to_json(b, NULL));
 }
 
 /* cJSON adders that report allocation failure through one flag. */
 static void add_num(cJSON *o, const char *k, double v, bool *ok)
 {
-    if (!isfinite(v))
-        v = 0;
-    if (cJSON_AddNumberToObject(o, k, v) == NULL)
+    if (!spec_json_add_number(o, k, v))
         *ok = false;
 }
 
@@ -494,74 +474,29 @@ static void add_bool(cJSON *o, const char *k, bool v, bool *ok)
         *ok = false;
 }
 
+/* The model or GPU object of the spec files, plus the "id" (and a model's exact "params")
+ * a scenario keeps with it. */
 static cJSON *model_json(const struct model_arch *m, bool *ok)
 {
-    cJSON *o = cJSON_CreateObject();
+    cJSON *o = spec_model_to_json(m, NULL);
     if (o == NULL) {
         *ok = false;
         return NULL;
     }
     add_str(o, "id", m->id, ok);
-    add_str(o, "name", m->name, ok);
-    add_num(o, "layers", (double)m->layers, ok);
-    add_num(o, "d_model", (double)m->d_model, ok);
-    add_num(o, "heads", (double)m->heads, ok);
-    add_num(o, "kv_heads", (double)m->kv_heads, ok);
-    add_num(o, "ffn", (double)m->ffn, ok);
-    add_num(o, "vocab", (double)m->vocab, ok);
-    add_num(o, "context", (double)m->context, ok);
-    add_str(o, "mlp", m->mlp == MLP_SWIGLU ? "swiglu" : "gelu", ok);
-    add_str(o, "norm", m->norm == NORM_RMSNORM ? "rmsnorm" : "layernorm", ok);
-    add_bool(o, "tied_embeddings", m->tied_embeddings, ok);
-    add_bool(o, "bias", m->bias, ok);
-    add_bool(o, "qkv_bias", m->qkv_bias, ok);
-    add_str(o, "positional", m->positional == POS_ROPE ? "rope" : "learned", ok);
-    add_num(o, "experts", (double)m->experts, ok);
-    add_num(o, "experts_active", (double)m->experts_active, ok);
-    add_num(o, "shared_experts", (double)m->shared_experts, ok);
-    add_num(o, "moe_ffn", (double)m->moe_ffn, ok);
-    add_num(o, "dense_layers", (double)m->dense_layers, ok);
     if (m->exact_params > 0)
         add_num(o, "params", (double)m->exact_params, ok);
-    /* The attention shape's optional fields, only where a model uses them. */
-    const struct {
-        const char *key;
-        int64_t v;
-    } extra[] = {
-        {"head_dim", m->head_dim}, {"sliding_window", m->sliding_window},
-        {"sliding_window_pattern", m->sliding_window_pattern}, {"kv_lora_rank", m->kv_lora_rank},
-        {"q_lora_rank", m->q_lora_rank}, {"qk_nope_head_dim", m->qk_nope_head_dim},
-        {"qk_rope_head_dim", m->qk_rope_head_dim}, {"v_head_dim", m->v_head_dim},
-    };
-    for (size_t i = 0; i < sizeof extra / sizeof extra[0]; i++)
-        if (extra[i].v > 0)
-            add_num(o, extra[i].key, (double)extra[i].v, ok);
     return o;
 }
 
 static cJSON *gpu_json(const struct gpu_spec *g, bool *ok)
 {
-    cJSON *o = cJSON_CreateObject();
+    cJSON *o = spec_gpu_to_json(g);
     if (o == NULL) {
         *ok = false;
         return NULL;
     }
     add_str(o, "id", g->id, ok);
-    add_str(o, "name", g->name, ok);
-    add_num(o, "memory_bytes", g->memory_bytes, ok);
-    add_num(o, "bandwidth", g->bandwidth, ok);
-    cJSON *pk = cJSON_AddObjectToObject(o, "peak_flops");
-    if (pk == NULL) {
-        *ok = false;
-    } else {
-        for (int i = 0; i < PEAK_COUNT; i++)
-            if (g->peak_valid[i])
-                add_num(pk, peak_name((enum peak_kind)i), g->peak_flops[i], ok);
-    }
-    add_num(o, "sms", (double)g->sms, ok);
-    add_num(o, "l2_bytes", g->l2_bytes, ok);
-    add_num(o, "interconnect_bandwidth", g->interconnect_bandwidth, ok);
-    add_str(o, "source", g->source, ok);
     return o;
 }
 

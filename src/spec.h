@@ -62,6 +62,23 @@ size_t spec_json_nul_at(const char *json, size_t len);
  * takes: the readers refuse it. */
 const cJSON *spec_json_duplicate(const cJSON *node);
 
+/*
+ * Writing, in the format of the files in specs/ (what the readers above read back to the
+ * same figures): spec_gpu_to_json writes unknown figures (0) and formats the GPU lacks as
+ * null, and its node and efficiency groups when it has them; spec_model_to_json writes every
+ * field (the attention extras only when used), and meta's tokens and source when given (meta
+ * may be NULL). NULL when out of memory; the caller frees with cJSON_Delete. No "id": a file's
+ * id is its name.
+ */
+cJSON *spec_gpu_to_json(const struct gpu_spec *g);
+cJSON *spec_model_to_json(const struct model_arch *m, const struct spec_model_meta *meta);
+/* Writes a GPU spec file with the atomic writer (files.h); one line naming the file on error. */
+bool spec_save_gpu(const char *path, const struct gpu_spec *g, char *err, size_t errlen);
+/* Adds key: v to object o, with a non-finite v as null (the one rule for NaN and infinities
+ * in every file rooftop writes, which its readers refuse rather than take as 0). False when
+ * out of memory. */
+bool spec_json_add_number(cJSON *o, const char *key, double v);
+
 /* Spec files larger than this are refused before parsing. */
 #define SPEC_FILE_MAX (1024 * 1024)
 

@@ -440,6 +440,14 @@ START_TEST(search_path_order_and_resolve)
     p = files_resolve("scenarios", "no-such-scenario");
     ck_assert_str_eq(p, "no-such-scenario"); /* the reader then names what was typed */
     free(p);
+    /* Points by name, as the other kinds: the shipped CPU run in specs/points. */
+    struct points_doc pd;
+    points_init(&pd);
+    char err[POINTS_ERR_MAX];
+    ck_assert_msg(points_load_file("cpu-amd-epyc-2vcpu", &pd, err, sizeof err), "%s", err);
+    ck_assert_str_eq(pd.device.kind, "cpu");
+    ck_assert_uint_ge(pd.n, 10);
+    points_free(&pd);
 }
 END_TEST
 

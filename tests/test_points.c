@@ -387,7 +387,7 @@ START_TEST(test_spec_from_points)
     ck_assert_int_eq(g.sms, 132);
     ck_assert_double_eq(g.l2_bytes, 62914560);
     path_in_tmp(path, sizeof path, "probe-spec.json");
-    ck_assert_msg(points_save_gpu_spec(path, &g, err, sizeof err), "%s", err);
+    ck_assert_msg(spec_save_gpu(path, &g, err, sizeof err), "%s", err);
     ck_assert_msg(spec_load_gpu_file(path, &back, err, sizeof err), "%s", err);
     ck_assert_rel(back.bandwidth, g.bandwidth, 1e-8);
     ck_assert_rel(back.memory_bytes, 150e9, 1e-8);

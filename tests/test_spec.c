@@ -12,6 +12,8 @@
 #include "dtype.h"
 #include "gpu.h"
 #include "model.h"
+#include "scenario.h"
+#include "scenario_file.h"
 #include "spec.h"
 
 /* The spec directory and the repository root it sits in. */
@@ -509,6 +511,184 @@ START_TEST(odd_but_valid_texts)
 }
 END_TEST
 
+/* ---- writing: the schema round trip --------------------------------------------------- */
+
+/* Every shipped GPU, written by the one writer and read back, is the same GPU. */
+START_TEST(gpu_presets_round_trip)
+{
+    struct spec_list l;
+    ck_assert(spec_list_gpus(&l));
+    ck_assert_uint_ge(l.count, 12);
+    for (size_t i = 0; i < l.count; i++) {
+        struct gpu_spec g, back;
+        char err[SPEC_ERR_MAX];
+        ck_assert_msg(spec_find_gpu(l.ids[i], &g, err, sizeof err), "%s", err);
+        cJSON *o = spec_gpu_to_json(&g);
+        ck_assert_ptr_nonnull(o);
+        char *text = cJSON_Print(o);
+        cJSON_Delete(o);
+        ck_assert_ptr_nonnull(text);
+        char origin[128];
+        snprintf(origin, sizeof origin, "%s.json", l.ids[i]);
+        ck_assert_msg(spec_parse_gpu(text, strlen(text), origin, &back, err, sizeof err), "%s\n%s",
+                      err, text);
+        free(text);
+        /* Field by field: the struct has padding, so no memcmp. */
+        ck_assert_str_eq(back.name, g.name);
+        ck_assert_str_eq(back.source, g.source);
+        ck_assert(back.memory_bytes == g.memory_bytes && back.bandwidth == g.bandwidth);
+        for (int k = 0; k < PEAK_COUNT; k++) {
+            ck_assert_int_eq(back.peak_valid[k], g.peak_valid[k]);
+            ck_assert(back.peak_flops[k] == g.peak_flops[k]);
+        }
+        ck_assert(back.sms == g.sms && back.l2_bytes == g.l2_bytes);
+        ck_assert(back.interconnect_bandwidth == g.interconnect_bandwidth);
+        ck_assert(back.node.domain == g.node.domain);
+        ck_assert(back.node.nvlink_bandwidth == g.node.nvlink_bandwidth);
+        ck_assert(back.node.network_bandwidth == g.node.network_bandwidth);
+        ck_assert(back.node.nvlink_latency == g.node.nvlink_latency);
+        ck_assert(back.node.network_latency == g.node.network_latency);
+        ck_assert(back.gemm_efficiency == g.gemm_efficiency);
+        ck_assert(back.memory_efficiency == g.memory_efficiency);
+    }
+    spec_list_free(&l);
+}
+END_TEST
+
+/* Every shipped model, with its tokens and source, likewise. */
+START_TEST(model_presets_round_trip)
+{
+    struct spec_list l;
+    ck_assert(spec_list_models(&l));
+    ck_assert_uint_ge(l.count, 20);
+    for (size_t i = 0; i < l.count; i++) {
+        struct model_arch m, back;
+        struct spec_model_meta meta, mback;
+        char err[SPEC_ERR_MAX];
+        ck_assert_msg(spec_find_model_meta(l.ids[i], &m, &meta, err, sizeof err), "%s", err);
+        cJSON *o = spec_model_to_json(&m, &meta);
+        ck_assert_ptr_nonnull(o);
+        char *text = cJSON_Print(o);
+        cJSON_Delete(o);
+        ck_assert_ptr_nonnull(text);
+        char origin[128];
+        snprintf(origin, sizeof origin, "%s.json", l.ids[i]);
+        ck_assert_msg(spec_parse_model_meta(text, strlen(text), origin, &back, &mback, err,
+                                            sizeof err),
+                      "%s\n%s", err, text);
+        free(text);
+        ck_assert_str_eq(back.id, m.id);
+        ck_assert_str_eq(back.name, m.name);
+        const int64_t *a[] = {&m.layers, &m.d_model, &m.heads, &m.kv_heads, &m.ffn, &m.vocab,
+                              &m.context, &m.experts, &m.experts_active, &m.shared_experts,
+                              &m.moe_ffn, &m.dense_layers, &m.head_dim, &m.sliding_window,
+                              &m.sliding_window_pattern, &m.kv_lora_rank, &m.q_lora_rank,
+                              &m.qk_nope_head_dim, &m.qk_rope_head_dim, &m.v_head_dim};
+        const int64_t *b[] = {&back.layers, &back.d_model, &back.heads, &back.kv_heads,
+                              &back.ffn, &back.vocab, &back.context, &back.experts,
+                              &back.experts_active, &back.shared_experts, &back.moe_ffn,
+                              &back.dense_layers, &back.head_dim, &back.sliding_window,
+                              &back.sliding_window_pattern, &back.kv_lora_rank,
+                              &back.q_lora_rank, &back.qk_nope_head_dim,
+                              &back.qk_rope_head_dim, &back.v_head_dim};
+        for (size_t k = 0; k < sizeof a / sizeof a[0]; k++)
+            ck_assert_msg(*a[k] == *b[k], "%s: field %zu: %lld vs %lld", l.ids[i], k,
+                          (long long)*a[k], (long long)*b[k]);
+        ck_assert(back.mlp == m.mlp && back.norm == m.norm && back.positional == m.positional);
+        ck_assert(back.tied_embeddings == m.tied_embeddings && back.bias == m.bias &&
+                  back.qkv_bias == m.qkv_bias);
+        ck_assert(mback.tokens == meta.tokens);
+        ck_assert_str_eq(mback.source, meta.source);
+    }
+    spec_list_free(&l);
+}
+END_TEST
+
+/* The kinds' names have one table: parse and name agree, in enum order. */
+START_TEST(kind_names_one_table)
+{
+    enum mlp_kind mk;
+    enum norm_kind nk;
+    enum pos_kind pk;
+    ck_assert(model_mlp_parse("swiglu", &mk) && mk == MLP_SWIGLU);
+    ck_assert(model_mlp_parse("gelu", &mk) && mk == MLP_GELU);
+    ck_assert(!model_mlp_parse("relu", &mk) && !model_mlp_parse("SwiGLU", &mk));
+    ck_assert(model_norm_parse("rmsnorm", &nk) && nk == NORM_RMSNORM);
+    ck_assert(model_pos_parse("learned", &pk) && pk == POS_LEARNED);
+    ck_assert_str_eq(model_mlp_name(MLP_SWIGLU), "swiglu");
+    ck_assert_str_eq(model_norm_name(NORM_LAYERNORM), "layernorm");
+    ck_assert_str_eq(model_pos_name(POS_ROPE), "rope");
+    ck_assert_str_eq(model_mlp_name((enum mlp_kind)7), "?");
+    char list[64];
+    model_names_join(model_norm_names, MODEL_NORM_KINDS, list, sizeof list);
+    ck_assert_str_eq(list, "layernorm, rmsnorm");
+    /* The scenario's option takes the same words and names them when refusing. */
+    struct scenario s;
+    scenario_default(&s);
+    char err[256];
+    ck_assert_int_eq(scenario_set_option(&s, "positional", "learned", err, sizeof err), 1);
+    ck_assert(s.model.positional == POS_LEARNED);
+    ck_assert_int_eq(scenario_set_option(&s, "mlp", "relu", err, sizeof err), -1);
+    ck_assert_str_eq(err, "'relu' is not one of gelu, swiglu");
+}
+END_TEST
+
+/* A scenario saved the GPU without its node and efficiency and the model without head_dim,
+ * sliding window or MLA widths: loaded back, they were gone. */
+START_TEST(scenario_keeps_whole_gpu_and_model)
+{
+    char dir[256], path[320];
+    check_tmpdir(dir, sizeof dir, "schema");
+    snprintf(path, sizeof path, "%s/s.json", dir);
+    struct scenario s, back;
+    scenario_default(&s);
+    char err[SPEC_ERR_MAX];
+    ck_assert_msg(spec_find_gpu("h200", &s.gpu, err, sizeof err), "%s", err);
+    ck_assert(s.gpu.node.domain > 0 && s.gpu.gemm_efficiency > 0);
+    snprintf(s.gpu.id, sizeof s.gpu.id, "custom"); /* not the preset: written out whole */
+    ck_assert_msg(spec_find_model("deepseek-v2-lite", &s.model, err, sizeof err), "%s", err);
+    ck_assert(s.model.kv_lora_rank > 0);
+    snprintf(s.model.id, sizeof s.model.id, "custom");
+    s.gpus = 8;
+    s.batch = 64;
+    s.micro_batch = 1;
+    ck_assert_msg(scenario_save(path, &s, err, sizeof err), "%s", err);
+    scenario_default(&back);
+    ck_assert_msg(scenario_load(path, &back, err, sizeof err), "%s", err);
+    ck_assert(back.gpu.node.domain == s.gpu.node.domain);
+    ck_assert(back.gpu.node.nvlink_bandwidth == s.gpu.node.nvlink_bandwidth);
+    ck_assert(back.gpu.gemm_efficiency == s.gpu.gemm_efficiency);
+    ck_assert(back.model.kv_lora_rank == s.model.kv_lora_rank);
+    ck_assert(back.model.qk_rope_head_dim == s.model.qk_rope_head_dim);
+    ck_assert(back.model.v_head_dim == s.model.v_head_dim);
+    ck_assert_str_eq(back.model.id, "custom");
+    check_rmtree(dir);
+}
+END_TEST
+
+/* One rule for a non-finite number in what rooftop writes: null (the scenario writer wrote
+ * 0, the points writer null). */
+START_TEST(non_finite_written_as_null)
+{
+    struct scenario s;
+    scenario_default(&s);
+    s.mfu = NAN;
+    cJSON *o = scenario_to_json(&s);
+    ck_assert_ptr_nonnull(o);
+    ck_assert(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(o, "mfu")));
+    cJSON_Delete(o);
+    struct gpu_spec g;
+    gpu_builtin_h100(&g);
+    g.l2_bytes = INFINITY;
+    o = spec_gpu_to_json(&g);
+    ck_assert_ptr_nonnull(o);
+    ck_assert(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(o, "l2_bytes")));
+    ck_assert(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(
+        cJSON_GetObjectItemCaseSensitive(o, "peak_flops"), "fp4")));
+    cJSON_Delete(o);
+}
+END_TEST
+
 static Suite *spec_suite(void)
 {
     Suite *s = suite_create("spec");
@@ -532,6 +712,13 @@ static Suite *spec_suite(void)
     tcase_add_test(tc, bad_model_texts);
     tcase_add_test(tc, bad_gpu_texts);
     tcase_add_test(tc, odd_but_valid_texts);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("writing");
+    tcase_add_test(tc, gpu_presets_round_trip);
+    tcase_add_test(tc, model_presets_round_trip);
+    tcase_add_test(tc, kind_names_one_table);
+    tcase_add_test(tc, scenario_keeps_whole_gpu_and_model);
+    tcase_add_test(tc, non_finite_written_as_null);
     suite_add_tcase(s, tc);
     return s;
 }
