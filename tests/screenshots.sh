@@ -1,7 +1,8 @@
 #!/bin/sh
 # screenshots.sh - regenerates screenshots/*.svg and *.txt with `rooftop snapshot` (the
 # dashboard's own drawing code, no terminal): the default view, every lecture step, a model
-# that does not fit, an 80x24 terminal, a wide one, and the ASCII monochrome fallback.
+# that does not fit, an 80x24 terminal, a wide one, the fastest layouts (b), and the ASCII
+# monochrome fallback.
 # usage: sh tests/screenshots.sh [BINARY]   (run from the source tree; default ./rooftop)
 set -eu
 BIN=${1:-${ROOFTOP_BIN:-./rooftop}}
@@ -24,6 +25,8 @@ shot terminal-80x24 80x24
 shot wide-200x60 200x60 --keys "<Down><Down><Down><Down><Down><Down>"
 shot does-not-fit 120x40 --model llama3.1-405b --gpus 8 --keys "<Down><Down><Down><Down><Down><Down>"
 shot ops-80x24 80x24 --keys "t"
+# b: the fastest layouts of Llama 2 70B on 256 H100s, over the tp 8 layout's step bar.
+shot plans 120x40 --model llama2-70b --gpus 256 --batch 512 --seq 4k --tp 8 --zero 1 --keys "b"
 "$BIN" snapshot --size 100x30 --ascii --no-color --format txt --out "$OUT/ascii-mono.txt"
 echo "screenshots: $OUT/ascii-mono.txt"
 
