@@ -8,6 +8,7 @@
 #include <cjson/cJSON.h>
 
 #include "analysis.h"
+#include "report.h"
 #include "units.h"
 
 /* Keeps list[0..*n) sorted by key ascending, at most cap entries. */
@@ -228,11 +229,9 @@ bool plan_write_json(FILE *f, const struct scenario *base, const struct plan_res
               add_num(root, "fitting", (double)r->fitting);
     for (int i = 0; ok && i < r->n; i++)
         ok = plan_json(arr, base, &r->plans[i]);
-    char *text = ok ? cJSON_Print(root) : NULL;
-    cJSON_Delete(root);
-    if (text == NULL)
+    if (!ok) {
+        cJSON_Delete(root);
         return false;
-    ok = fputs(text, f) >= 0 && fputc('\n', f) != EOF;
-    free(text);
-    return ok && !ferror(f);
+    }
+    return report_print_json(f, root);
 }

@@ -331,19 +331,21 @@ static cJSON *report_json(const struct scenario *s, const struct analysis *a,
     return root;
 }
 
-static bool write_json(FILE *out, const struct scenario *s, const struct analysis *a,
-                       const struct measured *m, bool mfu_measured, const struct report_prediction *pr)
+bool report_print_json(FILE *f, cJSON *root)
 {
-    cJSON *root = report_json(s, a, m, mfu_measured, pr);
-    if (root == NULL)
-        return false;
-    char *text = cJSON_Print(root);
+    char *text = root != NULL ? cJSON_Print(root) : NULL;
     cJSON_Delete(root);
     if (text == NULL)
         return false;
-    bool ok = fputs(text, out) >= 0 && fputc('\n', out) != EOF;
+    bool ok = fputs(text, f) >= 0 && fputc('\n', f) != EOF;
     free(text);
-    return ok;
+    return ok && !ferror(f);
+}
+
+static bool write_json(FILE *out, const struct scenario *s, const struct analysis *a,
+                       const struct measured *m, bool mfu_measured, const struct report_prediction *pr)
+{
+    return report_print_json(out, report_json(s, a, m, mfu_measured, pr));
 }
 
 /* ---- CSV -------------------------------------------------------------------------------------- */

@@ -49,6 +49,11 @@ enum report_mfu { REPORT_MFU_INPUT, REPORT_MFU_MEASURED, REPORT_MFU_PREDICTED };
 bool report_write_mode(FILE *f, const struct scenario *s, const struct analysis *a,
                        const struct measured *m, enum report_mfu mode, enum report_format fmt);
 
+struct cJSON;
+/* Prints root (pretty, a newline after) and frees it; false when root is NULL or writing
+ * fails. For every command's --format json. */
+bool report_print_json(FILE *f, struct cJSON *root);
+
 /* A title for the scenario: its name, or "MODEL on N x GPU" when it has none (or "custom"). */
 void report_title(const struct scenario *s, char *buf, size_t n);
 

@@ -186,45 +186,51 @@ static void draw_sliders(const struct dash *d, struct screen *s, struct rect r)
 static const char *const mem_names[MEM_COUNT] = {"parameters", "gradients", "optimizer",
                                                   "master", "activations"};
 
-/* Cells per part for a bar of w cells scaled to `scale` bytes; every non-zero part gets at
- * least one cell when there is room, rounding by largest remainder. */
-static void bar_cells(const struct memory *m, double scale, int w, int *cells)
+/* Cells per part of a stacked bar of w cells: part i gets value[i] / scale of the width;
+ * every non-zero part at least one cell when there is room; the cells of `total` (capped at
+ * w) filled by largest remainder. The memory bar and the step bar share it. */
+#define BAR_PARTS_MAX 8 /* the most parts a bar has (the step's seven) */
+static void bar_split(const double *value, int n, double total, double scale, int w, int *cells)
 {
-    double want[MEM_COUNT];
+    double want[BAR_PARTS_MAX];
+    if (n > BAR_PARTS_MAX)
+        n = BAR_PARTS_MAX;
     int used = 0;
-    for (int i = 0; i < MEM_COUNT; i++) {
-        want[i] = scale > 0 ? m->row[i].bytes / scale * w : 0;
+    for (int i = 0; i < n; i++) {
+        want[i] = scale > 0 ? value[i] / scale * w : 0;
         cells[i] = (int)floor(want[i]);
-        if (m->row[i].bytes > 0 && cells[i] == 0)
+        if (value[i] > 0 && cells[i] == 0)
             cells[i] = 1;
         used += cells[i];
     }
-    int target = (int)lround(scale > 0 ? m->total / scale * w : 0);
+    int target = (int)lround(scale > 0 ? total / scale * w : 0);
     if (target > w)
         target = w;
     while (used < target) {
-        int best = -1;
-        double rem = -1;
-        for (int i = 0; i < MEM_COUNT; i++) {
-            double r = want[i] - cells[i];
-            if (r > rem) {
-                rem = r;
+        int best = 0;
+        for (int i = 1; i < n; i++)
+            if (want[i] - cells[i] > want[best] - cells[best])
                 best = i;
-            }
-        }
-        if (best < 0)
-            break;
         cells[best]++;
         used++;
     }
     while (used > w) {
         int big = 0;
-        for (int i = 1; i < MEM_COUNT; i++)
+        for (int i = 1; i < n; i++)
             if (cells[i] > cells[big])
                 big = i;
         cells[big]--;
         used--;
     }
+}
+
+/* The memory bar's cells, scaled to `scale` bytes. */
+static void bar_cells(const struct memory *m, double scale, int w, int *cells)
+{
+    double bytes[MEM_COUNT];
+    for (int i = 0; i < MEM_COUNT; i++)
+        bytes[i] = m->row[i].bytes;
+    bar_split(bytes, MEM_COUNT, m->total, scale, w, cells);
 }
 
 static void draw_memory(const struct dash *d, struct screen *s, struct rect r, bool focused)
@@ -368,31 +374,8 @@ static const char *const step_short[PART_COUNT] = {
 static void draw_step_bar(const struct dash *d, struct screen *s, int x, int y, int w,
                           const struct prediction *p)
 {
-    int cells[PART_COUNT], used = 0;
-    double want[PART_COUNT];
-    for (int k = 0; k < PART_COUNT; k++) {
-        want[k] = p->step_seconds > 0 ? p->part[k] / p->step_seconds * w : 0;
-        cells[k] = (int)floor(want[k]);
-        if (p->part[k] > 0 && cells[k] == 0)
-            cells[k] = 1;
-        used += cells[k];
-    }
-    while (used < w) {
-        int best = 0;
-        for (int k = 1; k < PART_COUNT; k++)
-            if (want[k] - cells[k] > want[best] - cells[best])
-                best = k;
-        cells[best]++;
-        used++;
-    }
-    while (used > w) {
-        int big = 0;
-        for (int k = 1; k < PART_COUNT; k++)
-            if (cells[k] > cells[big])
-                big = k;
-        cells[big]--;
-        used--;
-    }
+    int cells[PART_COUNT];
+    bar_split(p->part, PART_COUNT, p->step_seconds, p->step_seconds, w, cells);
     int cx = x;
     for (int k = 0; k < PART_COUNT; k++)
         for (int i = 0; i < cells[k]; i++)
