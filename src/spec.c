@@ -761,60 +761,74 @@ static bool gpu_read_peaks(const struct report *r, const cJSON *o, struct gpu_sp
     return true;
 }
 
-/* Optional "node": {"gpus", "nvlink_bandwidth", "network_bandwidth", "nvlink_latency",
- * "network_latency", "source"} (bytes/s per GPU per direction, seconds per ring step). */
-static bool gpu_read_node(const struct report *r, const cJSON *o, struct gpu_spec *g)
+/* A number field of an optional sub-object: its key, range and where it goes. */
+struct sub_number {
+    const char *key;
+    double lo, hi;
+    bool zero_ok;   /* 0 means unknown */
+    double *out;
+};
+
+/*
+ * The optional object o.name: absent or null is fine (*out NULL); otherwise only the keys in
+ * names (the last of them "source", a text) and each of nums within its range.
+ */
+static bool sub_object(const struct report *r, const cJSON *o, const char *name,
+                       const char *const *names, size_t n_names, const struct sub_number *nums,
+                       size_t n_nums, const cJSON **out)
 {
-    static const char *const names[] = {"gpus", "nvlink_bandwidth", "network_bandwidth",
-                                        "nvlink_latency", "network_latency", "source"};
-    const cJSON *n = field_get(o, "node");
-    if (!n || cJSON_IsNull(n))
+    *out = NULL;
+    const cJSON *obj = field_get(o, name);
+    if (!obj || cJSON_IsNull(obj))
         return true;
-    if (!cJSON_IsObject(n))
-        return fail(r, "node", "must be an object (gpus, nvlink_bandwidth, ...), got %s", json_type(n));
-    if (!json_check_keys(r, n, "node.", names, sizeof names / sizeof names[0]))
+    if (!cJSON_IsObject(obj))
+        return fail(r, name, "must be an object, got %s", json_type(obj));
+    char prefix[32], field[64];
+    snprintf(prefix, sizeof prefix, "%s.", name);
+    if (!json_check_keys(r, obj, prefix, names, n_names))
         return false;
-    const cJSON *v = field_get(n, "gpus");
-    if (v && !want_int(r, "node.gpus", v, 1, GPU_SMS_MAX, &g->node.domain))
-        return false;
-    double *bw[] = {&g->node.nvlink_bandwidth, &g->node.network_bandwidth};
-    for (int i = 0; i < 2; i++)
-        if ((v = field_get(n, names[1 + i])) &&
-            !want_range(r, i == 0 ? "node.nvlink_bandwidth" : "node.network_bandwidth", v, 1,
-                        GPU_BANDWIDTH_MAX, true, bw[i]))
+    const cJSON *v;
+    for (size_t i = 0; i < n_nums; i++) {
+        snprintf(field, sizeof field, "%s%s", prefix, nums[i].key);
+        if ((v = field_get(obj, nums[i].key)) &&
+            !want_range(r, field, v, nums[i].lo, nums[i].hi, nums[i].zero_ok, nums[i].out))
             return false;
-    double *lat[] = {&g->node.nvlink_latency, &g->node.network_latency};
-    for (int i = 0; i < 2; i++)
-        if ((v = field_get(n, names[3 + i])) &&
-            !want_range(r, i == 0 ? "node.nvlink_latency" : "node.network_latency", v, 1e-9, 1.0,
-                        true, lat[i]))
-            return false;
+    }
     char src[GPU_SOURCE_MAX];
-    if ((v = field_get(n, "source")) && !want_text(r, "node.source", v, src, sizeof src, true))
+    snprintf(field, sizeof field, "%ssource", prefix);
+    if ((v = field_get(obj, "source")) && !want_text(r, field, v, src, sizeof src, true))
         return false;
+    *out = obj;
     return true;
 }
 
-/* Optional "efficiency": {"gemm", "memory", "source"}: fractions in (0, 1]. */
-static bool gpu_read_efficiency(const struct report *r, const cJSON *o, struct gpu_spec *g)
+/* Optional "node": {"gpus" (per NVLink domain), "nvlink_bandwidth", "network_bandwidth"
+ * (bytes/s per GPU per direction), "nvlink_latency", "network_latency" (seconds per ring
+ * step), "source"}, and "efficiency": {"gemm", "memory" (fractions of peak and bandwidth),
+ * "source"}: for the step-time model. */
+static bool gpu_read_node(const struct report *r, const cJSON *o, struct gpu_spec *g)
 {
-    static const char *const names[] = {"gemm", "memory", "source"};
-    const cJSON *e = field_get(o, "efficiency");
-    if (!e || cJSON_IsNull(e))
-        return true;
-    if (!cJSON_IsObject(e))
-        return fail(r, "efficiency", "must be an object (gemm, memory, source), got %s", json_type(e));
-    if (!json_check_keys(r, e, "efficiency.", names, sizeof names / sizeof names[0]))
+    static const char *const node_keys[] = {"gpus", "nvlink_bandwidth", "network_bandwidth",
+                                            "nvlink_latency", "network_latency", "source"};
+    const struct sub_number node_nums[] = {
+        {"nvlink_bandwidth", 1, GPU_BANDWIDTH_MAX, true, &g->node.nvlink_bandwidth},
+        {"network_bandwidth", 1, GPU_BANDWIDTH_MAX, true, &g->node.network_bandwidth},
+        {"nvlink_latency", 1e-9, 1.0, true, &g->node.nvlink_latency},
+        {"network_latency", 1e-9, 1.0, true, &g->node.network_latency},
+    };
+    static const char *const eff_keys[] = {"gemm", "memory", "source"};
+    const struct sub_number eff_nums[] = {
+        {"gemm", 0.01, 1.0, false, &g->gemm_efficiency},
+        {"memory", 0.01, 1.0, false, &g->memory_efficiency},
+    };
+    const cJSON *node, *eff, *v;
+    if (!sub_object(r, o, "node", node_keys, sizeof node_keys / sizeof node_keys[0], node_nums,
+                    sizeof node_nums / sizeof node_nums[0], &node) ||
+        !sub_object(r, o, "efficiency", eff_keys, sizeof eff_keys / sizeof eff_keys[0], eff_nums,
+                    sizeof eff_nums / sizeof eff_nums[0], &eff))
         return false;
-    const cJSON *v;
-    if ((v = field_get(e, "gemm")) &&
-        !want_range(r, "efficiency.gemm", v, 0.01, 1.0, false, &g->gemm_efficiency))
-        return false;
-    if ((v = field_get(e, "memory")) &&
-        !want_range(r, "efficiency.memory", v, 0.01, 1.0, false, &g->memory_efficiency))
-        return false;
-    char src[GPU_SOURCE_MAX];
-    if ((v = field_get(e, "source")) && !want_text(r, "efficiency.source", v, src, sizeof src, true))
+    if (node && (v = field_get(node, "gpus")) &&
+        !want_int(r, "node.gpus", v, 1, GPU_SMS_MAX, &g->node.domain))
         return false;
     return true;
 }
@@ -847,7 +861,7 @@ static bool gpu_read(const struct report *r, const cJSON *o, struct gpu_spec *g)
     if ((v = field_get(o, "source")) &&
         !want_text(r, "source", v, g->source, sizeof g->source, true))
         return false;
-    return gpu_read_node(r, o, g) && gpu_read_efficiency(r, o, g);
+    return gpu_read_node(r, o, g);
 }
 
 bool spec_parse_gpu(const char *json, size_t len, const char *origin, struct gpu_spec *out,

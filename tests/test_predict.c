@@ -233,6 +233,63 @@ static void predict_of(const struct scenario *s, struct prediction *p)
     ck_assert(p->mfu > 0 && p->mfu <= 1 && p->hfu >= p->mfu && p->hfu <= 1);
 }
 
+/* The node presets (reference.md section 7) and their parsing. */
+START_TEST(test_node_presets)
+{
+    char err[SPEC_ERR_MAX];
+    struct gpu_spec g;
+    ck_assert_msg(spec_find_gpu("a100-80gb", &g, err, sizeof err), "%s", err);
+    ck_assert_int_eq(g.node.domain, 8);
+    ck_assert(g.node.nvlink_bandwidth == 300e9 && g.node.network_bandwidth == 25e9);
+    ck_assert(g.gemm_efficiency == 0.859 && g.memory_efficiency == 0.9);
+    ck_assert_msg(spec_find_gpu("h100-sxm", &g, err, sizeof err), "%s", err);
+    ck_assert(g.node.domain == 8 && g.node.nvlink_bandwidth == 450e9 && g.node.network_bandwidth == 50e9);
+    struct gpu_spec builtin;
+    gpu_builtin_h100(&builtin);
+    ck_assert(memcmp(&builtin.node, &g.node, sizeof g.node) == 0);
+    ck_assert(builtin.gemm_efficiency == g.gemm_efficiency);
+    ck_assert_msg(spec_find_gpu("h200", &g, err, sizeof err), "%s", err);
+    ck_assert(g.node.domain == 8 && g.node.nvlink_bandwidth == 450e9);
+    ck_assert_msg(spec_find_gpu("gb200-nvl72", &g, err, sizeof err), "%s", err);
+    ck_assert(g.node.domain == 72 && g.node.nvlink_bandwidth == 900e9);
+    /* A GPU without a node: one GPU per domain on HDR, NVLink half the datasheet figure. */
+    ck_assert_msg(spec_find_gpu("l40s", &g, err, sizeof err), "%s", err);
+    struct scenario s;
+    scenario_default(&s);
+    s.gpu = g;
+    struct predict_node n;
+    predict_node_of(&s, &n);
+    ck_assert(n.domain == 1);
+    ck_assert_rel(n.network_bw, 0.9 * 25e9, 1e-12);
+    /* Scenario overrides. */
+    s.node_gpus = 16;
+    s.network_bw = 100e9;
+    predict_node_of(&s, &n);
+    ck_assert(n.domain == 16);
+    ck_assert_rel(n.network_bw, 0.9 * 100e9, 1e-12);
+
+    static const struct {
+        const char *extra, *err;
+    } bad[] = {
+        {"\"node\": {\"gpus\": 0.5}", "x.json: node.gpus: must be positive, got 0.5"},
+        {"\"node\": {\"nvlink_bandwidth\": -1}", "x.json: node.nvlink_bandwidth: must not be negative, got -1"},
+        {"\"node\": {\"nvlnk_bandwidth\": 1}",
+         "x.json: node.nvlnk_bandwidth: unknown field (did you mean \"nvlink_bandwidth\"?)"},
+        {"\"node\": 8", "x.json: node: must be an object, got a number"},
+        {"\"efficiency\": {\"gemm\": 1.5}", "x.json: efficiency.gemm: 1.5 is too large (at most 1)"},
+        {"\"efficiency\": {\"gemm\": 0}", "x.json: efficiency.gemm: must be positive, got 0"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char json[512];
+        snprintf(json, sizeof json,
+                 "{\"name\": \"x\", \"memory_bytes\": 1e9, \"bandwidth\": 1e12, "
+                 "\"peak_flops\": {\"bf16\": 1e14}, %s}", bad[i].extra);
+        ck_assert(!spec_parse_gpu(json, strlen(json), "x.json", &g, err, sizeof err));
+        ck_assert_str_eq(err, bad[i].err);
+    }
+}
+END_TEST
+
 /* reference.md section 7: ring all-reduce 2(n-1)/n S/B + 2(n-1) a; reduce-scatter and
  * all-gather half of it. */
 START_TEST(test_collective_ring)
@@ -663,6 +720,7 @@ static Suite *predict_suite(void)
     tcase_add_test(tc, test_table1);
     suite_add_tcase(s, tc);
     TCase *phys = tcase_create("physics");
+    tcase_add_test(phys, test_node_presets);
     tcase_add_test(phys, test_collective_ring);
     tcase_add_test(phys, test_parts_and_bubble);
     tcase_add_test(phys, test_never_below_roofline);
