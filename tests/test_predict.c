@@ -708,6 +708,21 @@ START_TEST(test_dashboard_step)
     ck_assert_screen_has(&h, "layout 1 applied");
     /* The lecture keeps its assumed MFU. */
     ck_assert(h.d.sc.mfu == 0.5);
+    /* Llama 2 70B on 256 GPUs: the best plan interleaves (vpp 4). Another pipeline degree
+     * that its interleaving does not split: the plain schedule, said so, not a refused key. */
+    struct scenario c;
+    llama_scenario(&c, 256, 8, 1, 512);
+    ck_assert(dash_try(&h.d, &c, -1));
+    harness_keys(&h, "b1");
+    ck_assert_int_gt(h.d.sc.vpp, 1);
+    int64_t pp = h.d.sc.pp;
+    harness_focus(&h, SL_PP);
+    harness_keys(&h, "<Right>");
+    ck_assert_int_ne(h.d.sc.pp, pp);
+    ck_assert_int_eq(h.d.sc.vpp, 1);
+    ck_assert_screen_has(&h, "interleaved stages off");
+    char err[256];
+    ck_assert(scenario_validate(&h.d.sc, err, (int)sizeof err));
     harness_stop(&h);
 }
 END_TEST

@@ -140,10 +140,8 @@ static int64_t common_divisor_below(int64_t a, int64_t b)
  * Where one change forces another, the other gives way: the slider that moved keeps its new
  * value, dependent ones adjust, and the note says what moved with it.
  */
-static void fix_dependents(struct scenario *c, int moved, char *note, size_t n)
+static void fix_layout(struct scenario *c, int moved, char *note, size_t n)
 {
-    if (moved < 0)
-        return;
     if (c->tp >= 1 && c->model.heads > 0 && c->model.heads % c->tp != 0 && moved != SL_TP) {
         int64_t t = common_divisor_below(c->tp, c->model.heads);
         snprintf(note, n, "tensor degree lowered to %lld: it must divide the %lld heads",
@@ -184,6 +182,22 @@ static void fix_dependents(struct scenario *c, int moved, char *note, size_t n)
     snprintf(note, n, "batch raised to %lld: %lld data-parallel ranks x micro-batch %lld",
              (long long)b, (long long)dp, (long long)(c->micro_batch > 0 ? c->micro_batch : 1));
     c->batch = b;
+}
+
+static void fix_dependents(struct scenario *c, int moved, char *note, size_t n)
+{
+    if (moved < 0)
+        return;
+    fix_layout(c, moved, note, n);
+    /* Interleaved stages (from an applied plan) that the new layout cannot split: back to
+     * the plain 1F1B schedule. */
+    int64_t m = scenario_accum_steps(c);
+    if (c->vpp > 1 && (c->pp == 1 || c->model.layers % (c->pp * c->vpp) != 0 || m <= 0 ||
+                       m % c->pp != 0)) {
+        snprintf(note, n, "interleaved stages off: vpp %lld does not split this layout",
+                 (long long)c->vpp);
+        c->vpp = 1;
+    }
 }
 
 bool dash_try(struct dash *d, const struct scenario *cand, int moved)
