@@ -76,6 +76,8 @@ struct roofline {
     double bandwidth;         /* bytes/s */
     double ridge;             /* FLOP/byte */
     double step_seconds;      /* sum of the ops' roofline times (one GPU, one step) */
+    double stage_layers;      /* layers of the pipeline stage the ops show (its busiest) */
+    bool stage_head;          /* that stage is the last, with the LM head */
     double mfu_bound;         /* model FLOPs per GPU per step / (step_seconds * peak) */
 };
 

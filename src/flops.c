@@ -321,67 +321,112 @@ static void put_op(struct op *ops, int *n_ops, const struct op_fwd *o, double mu
     dst->seconds = roofline_seconds(dst->flops, dst->bytes, peak, bandwidth);
 }
 
-void flops_ops(const struct scenario *s, struct analysis *a)
+/* The rates one stage's ops run at. */
+struct rates {
+    double tensor, vector, bw;
+};
+
+/*
+ * The ops of one GPU of a pipeline stage holding `layers` layers (and the LM head when head)
+ * over one step of m micro-batches, forward + backward (+ recompute), and the optimizer.
+ * Returns the sum of their roofline times; *model_flops gets their model FLOPs.
+ */
+static double stage_ops(const struct scenario *s, const struct analysis *a, const struct shape *z,
+                        double m, double layers, bool head, const struct rates *r, struct op *out,
+                        int *n_out, double *model_flops)
 {
-    a->n_ops = 0;
-    struct shape z;
-    const double micro_tokens = (double)scenario_micro_batch(s) * (double)s->seq;
-    shape_of(s, micro_tokens, (double)s->tp, &z);
-    const double m = (double)scenario_accum_steps(s);
-    /* The busiest stage: its share of the layers, and (the last stage) the LM head. */
-    const double stage_share = ceil((double)s->model.layers / (double)s->pp) / (double)s->model.layers;
-    const double moe_layers = (double)model_moe_layers(&s->model) * stage_share;
-    const double dense_layers = (double)s->model.layers * stage_share - moe_layers;
-
-    const double bw = s->gpu.bandwidth;
-    const double tensor_peak = gpu_peak(&s->gpu, s->dtype);
-    /* Elementwise work runs on the vector units at the fp32 (CUDA-core) rate. */
-    double vector_peak = gpu_peak(&s->gpu, DTYPE_FP32);
-    if (vector_peak <= 0)
-        vector_peak = tensor_peak;
-
-    a->roofline.peak = tensor_peak;
-    a->roofline.bandwidth = bw;
-    a->roofline.ridge = bw > 0 ? tensor_peak / bw : 0.0;
-
+    *n_out = 0;
+    *model_flops = 0;
+    const double share = layers / (double)s->model.layers;
+    const double moe_layers = (double)model_moe_layers(&s->model) * share;
+    const double dense_layers = layers - moe_layers;
+    const double bw = r->bw;
     bool full = s->recompute == RECOMPUTE_FULL || s->recompute == RECOMPUTE_SQRT;
     bool selective = s->recompute == RECOMPUTE_SELECTIVE && !s->flash;
-    double model_flops = 0;
     struct op_fwd ops[OP_KIND_COUNT];
     for (int pass = 0; pass < 2; pass++) {
         double count = pass == 0 ? dense_layers : moe_layers;
         if (count <= 0)
             continue;
-        int n = layer_ops(&z, s->flash, pass == 1, ops);
+        int n = layer_ops(z, s->flash, pass == 1, ops);
         for (int i = 0; i < n; i++) {
             double passes = 3.0 + ((full || (selective && ops[i].core)) ? 1.0 : 0.0);
-            double peak = ops[i].tensor ? tensor_peak : vector_peak;
-            put_op(a->ops, &a->n_ops, &ops[i], count * m * passes, peak, bw, bw > 0 ? peak / bw : 0);
-            model_flops += ops[i].flops * count * m * 3.0;
+            double peak = ops[i].tensor ? r->tensor : r->vector;
+            put_op(out, n_out, &ops[i], count * m * passes, peak, bw, bw > 0 ? peak / bw : 0);
+            *model_flops += ops[i].flops * count * m * 3.0;
         }
     }
-    int n = head_ops(&z, ops);
-    for (int i = 0; i < n; i++) {
-        double peak = ops[i].tensor ? tensor_peak : vector_peak;
-        put_op(a->ops, &a->n_ops, &ops[i], m * 3.0, peak, bw, bw > 0 ? peak / bw : 0);
-        model_flops += ops[i].flops * m * 3.0;
+    if (head) {
+        int n = head_ops(z, ops);
+        for (int i = 0; i < n; i++) {
+            double peak = ops[i].tensor ? r->tensor : r->vector;
+            put_op(out, n_out, &ops[i], m * 3.0, peak, bw, bw > 0 ? peak / bw : 0);
+            *model_flops += ops[i].flops * m * 3.0;
+        }
     }
 
     /* The optimizer step: read weights, gradients, state (and master copy), write back. */
     double np = optimizer_params_per_gpu(s, &a->params);
-    double pbytes = z.e;
+    double pbytes = z->e;
     double sbytes = optimizer_states(s->optimizer) * dtype_bytes(optimizer_state_dtype(s->optimizer));
-    double mbytes = (s->master_weights && z.e != 4.0) ? 4.0 : 0.0;
+    double mbytes = (s->master_weights && z->e != 4.0) ? 4.0 : 0.0;
     struct op_fwd opt = {OP_OPTIMIZER, "optimizer", false, false, false,
                          optimizer_flops_per_param(s->optimizer) * np,
                          np * (2.0 * pbytes + pbytes + 2.0 * sbytes + 2.0 * mbytes)};
-    put_op(a->ops, &a->n_ops, &opt, 1.0, vector_peak, bw, bw > 0 ? vector_peak / bw : 0);
+    put_op(out, n_out, &opt, 1.0, r->vector, bw, bw > 0 ? r->vector / bw : 0);
 
     double step = 0;
-    for (int i = 0; i < a->n_ops; i++)
-        step += a->ops[i].seconds;
+    for (int i = 0; i < *n_out; i++)
+        step += out[i].seconds;
+    return step;
+}
+
+void flops_ops(const struct scenario *s, struct analysis *a)
+{
+    struct shape z;
+    const double micro_tokens = (double)scenario_micro_batch(s) * (double)s->seq;
+    shape_of(s, micro_tokens, (double)s->tp, &z);
+    const double m = (double)scenario_accum_steps(s);
+
+    struct rates r;
+    r.bw = s->gpu.bandwidth;
+    r.tensor = gpu_peak(&s->gpu, s->dtype);
+    /* Elementwise work runs on the vector units at the fp32 (CUDA-core) rate. */
+    r.vector = gpu_peak(&s->gpu, DTYPE_FP32);
+    if (r.vector <= 0)
+        r.vector = r.tensor;
+
+    a->roofline.peak = r.tensor;
+    a->roofline.bandwidth = r.bw;
+    a->roofline.ridge = r.bw > 0 ? r.tensor / r.bw : 0.0;
+
+    /* Pipeline stages: the first L mod p hold one layer more; the last holds the LM head.
+     * The table shows one GPU of the busiest stage (no GPU runs the first stage's layers
+     * and the last one's head together). */
+    const int64_t L = s->model.layers, p = s->pp > 0 ? s->pp : 1;
+    const double last_layers = (double)(L / p), first_layers = (double)((L + p - 1) / p);
+    double model_flops;
+    double step = stage_ops(s, a, &z, m, p == 1 ? (double)L : last_layers, true, &r, a->ops,
+                            &a->n_ops, &model_flops);
+    a->roofline.stage_layers = p == 1 ? (double)L : last_layers;
+    a->roofline.stage_head = true;
+    if (p > 1 && first_layers > last_layers) {
+        struct op first[ANALYSIS_MAX_OPS];
+        int n_first;
+        double mf_first;
+        double step_first = stage_ops(s, a, &z, m, first_layers, false, &r, first, &n_first,
+                                      &mf_first);
+        if (step_first > step) {
+            memcpy(a->ops, first, sizeof first);
+            a->n_ops = n_first;
+            step = step_first;
+            model_flops = mf_first;
+            a->roofline.stage_layers = first_layers;
+            a->roofline.stage_head = false;
+        }
+    }
     a->roofline.step_seconds = step;
-    a->roofline.mfu_bound = step > 0 && tensor_peak > 0 ? model_flops / (step * tensor_peak) : 0.0;
+    a->roofline.mfu_bound = step > 0 && r.tensor > 0 ? model_flops / (step * r.tensor) : 0.0;
 }
 
 void flops_pass(const struct model_arch *m, const struct gpu_spec *g, const struct flops_pass *p,

@@ -17,8 +17,11 @@
 /*
  * The operations of one training step as one GPU runs them (its tensor-parallel shard, its
  * pipeline stage's layers, all of its micro-batches), forward + backward (2 x forward) +
- * recomputation, with FLOPs, bytes, intensity, bound and roofline time. Fills a->ops,
- * a->n_ops and a->roofline. Needs a->params.
+ * recomputation, with FLOPs, bytes, intensity, bound and roofline time. With pipeline
+ * parallelism the GPU is one of the busiest stage: the first L mod pp stages hold one layer
+ * more, the last holds the LM head, and the stage with the longer roofline time is shown
+ * (a->roofline.stage_layers, stage_head). Fills a->ops, a->n_ops and a->roofline. Needs
+ * a->params.
  */
 void flops_ops(const struct scenario *s, struct analysis *a);
 

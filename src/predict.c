@@ -180,7 +180,8 @@ void predict_run_derated(const struct scenario *s, const struct analysis *a,
     double layer_compute = 0, layer_recompute = 0, head_compute = 0;
     const double heads = (double)s->model.heads / t, hd = h / (double)s->model.heads;
 
-    const double stage_layers = ceil((double)s->model.layers / p);
+    /* The stage the ops list holds (flops_ops: the busiest). */
+    const double stage_layers = a->roofline.stage_layers;
     /* Dropout traffic the roofline's op list leaves out: without FlashAttention the s x s
      * probabilities are read and written once more with a 1-byte mask, forward (and its
      * recomputation) and backward; the two hidden-state dropouts add their masks. */

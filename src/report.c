@@ -11,6 +11,7 @@
 #include "predict.h"
 #include "scenario_file.h"
 #include "units.h"
+#include "warnings.h"
 
 static const char *const FORMAT_NAMES[] = {"text", "json", "csv", "md"};
 
@@ -297,6 +298,23 @@ static cJSON *report_json(const struct scenario *s, const struct analysis *a,
         jnum(ro, "step_seconds", rl->step_seconds, &ok);
         jnum(ro, "mfu_bound", rl->mfu_bound, &ok);
         jstr(ro, "dtype", dtype_name(s->dtype), &ok);
+        /* The stage the ops are one GPU of: the busiest (all layers with one stage). */
+        jnum(ro, "stage_layers", rl->stage_layers, &ok);
+        jbool(ro, "stage_lm_head", rl->stage_head, &ok);
+    }
+
+    /* Inputs that do nothing or make no sense together: one sentence each, [] when none. */
+    struct warnings w;
+    warnings_collect(s, a, &w);
+    cJSON *wa = cJSON_AddArrayToObject(root, "warnings");
+    if (wa == NULL)
+        ok = false;
+    for (int k = 0; wa != NULL && k < w.n; k++) {
+        cJSON *item = cJSON_CreateString(w.line[k]);
+        if (item == NULL || !cJSON_AddItemToArray(wa, item)) {
+            cJSON_Delete(item);
+            ok = false;
+        }
     }
 
     cJSON *ops = cJSON_AddArrayToObject(root, "ops");
@@ -468,6 +486,16 @@ static bool write_csv(FILE *out, const struct scenario *s, const struct analysis
     for (const cJSON *sec = root->child; sec != NULL; sec = sec->next) {
         if (strcmp(sec->string, "ops") == 0)
             continue;
+        if (strcmp(sec->string, "warnings") == 0) {
+            /* "warnings,1,TEXT,": numbered, the array has no keys. */
+            int k = 0;
+            for (const cJSON *c = sec->child; c != NULL; c = c->next) {
+                char key[16];
+                snprintf(key, sizeof key, "%d", ++k);
+                csv_row(out, "warnings", key, cJSON_IsString(c) ? c->valuestring : "", "");
+            }
+            continue;
+        }
         if (strcmp(sec->string, "memory") == 0 || strcmp(sec->string, "scenario") == 0 ||
             strcmp(sec->string, "model") == 0 || strcmp(sec->string, "gpu") == 0 ||
             strcmp(sec->string, "parallel") == 0 || strcmp(sec->string, "measured") == 0 ||
@@ -679,7 +707,12 @@ static bool write_text(FILE *out, const struct scenario *s, const struct analysi
     fprintf(out, "  model   %s\n", fg.model);
     fprintf(out, "  gpus    %s\n", fg.gpus);
     fprintf(out, "  setup   %s\n", fg.setup);
-    fprintf(out, "  train   %s\n\n", fg.train);
+    fprintf(out, "  train   %s\n", fg.train);
+    struct warnings w;
+    warnings_collect(s, a, &w);
+    for (int k = 0; k < w.n; k++)
+        fprintf(out, "  warning: %s\n", w.line[k]);
+    fputc('\n', out);
 
     const struct memory *m = &a->memory;
     fprintf(out, "Memory per GPU\n");
@@ -745,11 +778,22 @@ static bool write_text(FILE *out, const struct scenario *s, const struct analysi
     fprintf(out, "  GPU-hours          %s\n", b2);
     fprintf(out, "  tokens/s           %s\n", b3);
     units_count(t->steps, b1, sizeof b1);
-    fprintf(out, "  step time          %s (%s steps)\n", b4, b1);
+    if (a->time.step_seconds < a->roofline.step_seconds * (1.0 - 1e-9)) {
+        units_duration(a->roofline.step_seconds, b2, sizeof b2);
+        fprintf(out, "  step time          %s (%s steps; under the roofline's %s: see warning)\n",
+                b4, b1, b2);
+    } else {
+        fprintf(out, "  step time          %s (%s steps)\n", b4, b1);
+    }
     fprintf(out, "  MFU %.3g   HFU %.3g\n\n", fin(t->mfu), fin(t->hfu));
     text_predicted(out, pr);
 
-    fprintf(out, "Operations (one GPU, one step: forward + backward%s)\n",
+    char stage[96] = "";
+    if (s->pp > 1)
+        snprintf(stage, sizeof stage, " of the busiest pipeline stage (%.0f of %lld layers%s)",
+                 a->roofline.stage_layers, (long long)s->model.layers,
+                 a->roofline.stage_head ? " + LM head" : "");
+    fprintf(out, "Operations (one GPU%s, one step: forward + backward%s)\n", stage,
             s->recompute != RECOMPUTE_NONE ? " + recompute" : "");
     fprintf(out, "  %-14s %10s %10s %10s %-8s %10s", "op", "FLOPs", "bytes", "FLOP/B", "bound",
             "time");
@@ -823,6 +867,13 @@ static bool write_md(FILE *out, const struct scenario *s, const struct analysis 
     fputs("\n- GPUs: ", out);
     md_cell(out, fg.gpus);
     fprintf(out, "\n- setup: %s\n- training: %s\n\n", fg.setup, fg.train);
+    struct warnings w;
+    warnings_collect(s, a, &w);
+    for (int k = 0; k < w.n; k++) {
+        fputs("> **warning:** ", out);
+        md_cell(out, w.line[k]);
+        fputs("\n\n", out);
+    }
 
     const struct memory *m = &a->memory;
     fputs("## Memory per GPU\n\n| row | dtype | elements | bytes |\n|---|---|---:|---:|\n", out);

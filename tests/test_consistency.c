@@ -2,11 +2,16 @@
  * contradict each other"): a dtype is timed at its own peak or refused, in the core and on
  * the dashboard. */
 #include <check.h>
+#include <cjson/cJSON.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis.h"
 #include "check_util.h"
+#include "cli.h"
+#include "report.h"
+#include "warnings.h"
 #include "dash_harness.h"
 #include "gpu.h"
 #include "scenario.h"
@@ -98,12 +103,167 @@ START_TEST(test_dashboard_dtype_na)
 }
 END_TEST
 
+/* The scenario of a line of report options, validated, and its analysis. */
+static void setup(struct scenario *s, struct analysis *a, const char *line)
+{
+    char buf[1024], err[512];
+    char *argv[64];
+    int argc = 0;
+    snprintf(buf, sizeof buf, "report %s", line);
+    for (char *t = strtok(buf, " "); t != NULL && argc < 63; t = strtok(NULL, " "))
+        argv[argc++] = t;
+    argv[argc] = NULL;
+    scenario_default(s);
+    ck_assert_msg(cli_parse_scenario(s, argc, argv, 1, err, sizeof err), "%s: %s", line, err);
+    ck_assert_msg(scenario_validate(s, err, (int)sizeof err), "%s: %s", line, err);
+    analysis_run(s, a);
+}
+
+static const struct op *find_op(const struct analysis *a, const char *name)
+{
+    for (int i = 0; i < a->n_ops; i++)
+        if (strcmp(a->ops[i].name, name) == 0)
+            return &a->ops[i];
+    return NULL;
+}
+
+START_TEST(test_pipeline_busiest_stage)
+{
+    /* Llama 2 70B (reference.md: L 80, h 8192, 64 heads, 8 KV heads, V 32000) over 3 stages
+     * of 27, 27 and 26 layers. The LM head (6 h V = 1.6 GFLOP a token) is less than a layer
+     * (about 5 GFLOP), so the first stage is the busiest: 27 layers, no head. Before, the
+     * table added the last stage's head to the first stage's 27 layers. */
+    struct scenario s;
+    struct analysis a;
+    setup(&s, &a, "--model llama2-70b --gpus 24 --tp 8 --pp 3 --batch 8 --micro-batch 1 --seq 4096");
+    ck_assert(a.roofline.stage_layers == 27);
+    ck_assert(!a.roofline.stage_head);
+    ck_assert_ptr_null(find_op(&a, "lm_head"));
+    ck_assert_ptr_null(find_op(&a, "loss"));
+    /* qkv: 2 T h (h + 2 k d) / t per layer and micro-batch, 3 passes, 27 layers, 8 micro. */
+    const double T = 4096, h = 8192, kd = 8 * 128, t = 8, m = 8;
+    ck_assert_rel(find_op(&a, "qkv")->flops, 27 * m * 3 * 2 * T * h * (h + 2 * kd) / t, 1e-12);
+    /* 4 stages of 20: the last, with the head, is the busiest. */
+    setup(&s, &a, "--model llama2-70b --gpus 32 --tp 8 --pp 4 --batch 8 --micro-batch 1 --seq 4096");
+    ck_assert(a.roofline.stage_layers == 20);
+    ck_assert(a.roofline.stage_head);
+    ck_assert_ptr_nonnull(find_op(&a, "lm_head"));
+    ck_assert_rel(find_op(&a, "qkv")->flops, 20 * m * 3 * 2 * T * h * (h + 2 * kd) / t, 1e-12);
+    ck_assert_rel(find_op(&a, "lm_head")->flops, m * 3 * 2 * T * h * 32000 / t, 1e-12);
+    /* Whatever the stage, the roofline step is the sum of the shown ops' times. */
+    double sum = 0;
+    for (int i = 0; i < a.n_ops; i++)
+        sum += a.ops[i].seconds;
+    ck_assert_rel(a.roofline.step_seconds, sum, 1e-12);
+}
+END_TEST
+
+/* The report of s and a in format f, as a string (caller frees). */
+static char *render(const struct scenario *s, const struct analysis *a, enum report_format f)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    ck_assert_ptr_nonnull(m);
+    ck_assert(report_write(m, s, a, f));
+    ck_assert(fclose(m) == 0);
+    return buf;
+}
+
+/* The warnings of a line of options, joined by newlines. */
+static const char *warnings_of(const char *line)
+{
+    static char all[WARNINGS_MAX * (WARNING_LEN + 1)];
+    struct scenario s;
+    struct analysis a;
+    setup(&s, &a, line);
+    struct warnings w;
+    warnings_collect(&s, &a, &w);
+    all[0] = '\0';
+    for (int k = 0; k < w.n; k++) {
+        strcat(all, w.line[k]);
+        strcat(all, "\n");
+    }
+    return all;
+}
+
+#define ck_warns(line, text)                                                                  \
+    do {                                                                                      \
+        const char *w_ = warnings_of(line);                                                   \
+        ck_assert_msg(strstr(w_, (text)) != NULL, "%s: no \"%s\" in:\n%s", (line), (text), w_); \
+    } while (0)
+
+START_TEST(test_warnings)
+{
+    /* Nothing to say about the lecture, nor about Llama 2 7B on 8 GPUs. */
+    ck_assert_str_eq(warnings_of(""), "");
+    ck_assert_str_eq(warnings_of("--model llama2-7b --gpus 8 --tp 8 --sp on"), "");
+    /* Each input that does nothing or makes no sense, on its own. */
+    ck_warns("--sp on", "sequence parallelism (sp) does nothing with tp 1");
+    ck_warns("--recompute selective", "selective recomputation does nothing with flash on");
+    ck_assert_str_eq(warnings_of("--recompute selective --flash off"), "");
+    ck_warns("--model gpt2-small --gpus 8 --batch 8 --seq 8192",
+             "seq 8192 is longer than GPT-2 small's 1024 learned positions");
+    ck_assert_str_eq(warnings_of("--model llama2-7b --gpus 8 --batch 8 --seq 8192"), "");
+    ck_warns("--model llama2-70b --gpus 1024 --tp 16",
+             "tp 16 is above Llama 2 70B's 8 KV heads");
+    ck_warns("--tokens 1M", "1M training tokens are fewer than one step's 4.19M (batch 2048 x "
+                            "seq 2048): the run is 0.238 of a step");
+    /* --mfu 1: 1.74 s a step under the roofline's bound (issue 8). */
+    ck_warns("--mfu 1", "step time 1.74 s at MFU 1 is faster than the roofline allows");
+    /* The report says them: text "warning:" lines, JSON "warnings", the step time marked. */
+    struct scenario s;
+    struct analysis a;
+    setup(&s, &a, "--mfu 1 --sp on");
+    char *t = render(&s, &a, REPORT_TEXT);
+    ck_assert_msg(strstr(t, "\n  warning: sequence parallelism (sp) does nothing") != NULL, "%s", t);
+    ck_assert_msg(strstr(t, "\n  warning: step time 1.74 s at MFU 1") != NULL, "%s", t);
+    ck_assert_msg(strstr(t, "steps; under the roofline's") != NULL, "%s", t);
+    free(t);
+    t = render(&s, &a, REPORT_JSON);
+    cJSON *j = cJSON_Parse(t);
+    const cJSON *wa = cJSON_GetObjectItemCaseSensitive(j, "warnings");
+    ck_assert(cJSON_IsArray(wa));
+    ck_assert_int_eq(cJSON_GetArraySize(wa), 2);
+    cJSON_Delete(j);
+    free(t);
+    t = render(&s, &a, REPORT_CSV);
+    ck_assert_msg(strstr(t, "\nwarnings,1,sequence parallelism") != NULL, "%s", t);
+    free(t);
+    setup(&s, &a, "");
+    t = render(&s, &a, REPORT_JSON);
+    j = cJSON_Parse(t);
+    ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(j, "warnings")), 0);
+    cJSON_Delete(j);
+    free(t);
+}
+END_TEST
+
+START_TEST(test_dashboard_warning_line)
+{
+    struct harness h;
+    harness_start(&h, 120, 40, true, true);
+    harness_draw(&h);
+    ck_assert(!screen_contains(&h.s, "warning:"));
+    /* MFU to its largest: faster than the roofline, said on the bottom line. */
+    harness_focus(&h, SL_MFU);
+    harness_keys(&h, "<End>");
+    ck_assert(h.d.sc.mfu == 1);
+    harness_draw(&h);
+    ck_assert_screen_has(&h, "warning: step time 1.74 s at MFU 1 is faster than the roofline");
+    harness_stop(&h);
+}
+END_TEST
+
 static Suite *consistency_suite(void)
 {
     Suite *s = suite_create("consistency");
     TCase *tc = tcase_create("consistency");
     tcase_add_test(tc, test_dtype_without_peak_refused);
     tcase_add_test(tc, test_dashboard_dtype_na);
+    tcase_add_test(tc, test_pipeline_busiest_stage);
+    tcase_add_test(tc, test_warnings);
+    tcase_add_test(tc, test_dashboard_warning_line);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -11,6 +11,7 @@
 #include "plot.h"
 #include "predict.h"
 #include "units.h"
+#include "warnings.h"
 #include "widgets.h"
 
 /* ---- title and bottom lines ------------------------------------------------------------ */
@@ -95,6 +96,17 @@ static void draw_status(const struct dash *d, struct screen *s, struct rect r)
         if (w > r.w / 2)
             w = r.w / 2;
         x += screen_label(s, x, r.y, w, name, E_STATUS) + 2;
+        /* An input that does nothing or makes no sense (warnings_collect): the first one
+         * takes the key hints' place, as the report's "warning:" line does. */
+        struct warnings wl;
+        warnings_collect(&d->sc, &d->an, &wl);
+        if (wl.n > 0 && x < end) {
+            char line[WARNING_LEN + 48];
+            snprintf(line, sizeof line, "warning: %s%s", wl.line[0],
+                     wl.n > 1 ? " (and more: rooftop report lists them)" : "");
+            screen_label(s, x, r.y, end - x, line, E_ERROR);
+            return;
+        }
     }
     if (d->probe && d->mode == DM_NORMAL) {
         /* The probe's progress takes the place of the key hints while it runs. */

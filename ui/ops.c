@@ -73,7 +73,14 @@ void ops_draw(const struct dash *d, struct screen *s, struct rect r, bool focuse
     units_duration(d->lecture_ops ? 0 : d->an.roofline.step_seconds, right, sizeof right);
     char rt[80];
     snprintf(rt, sizeof rt, "sum %s", right);
-    widget_header(s, &d->cs, r, d->lecture_ops ? "The lecture's operations" : "Operations per step, one GPU",
+    /* With pipeline stages the table is one GPU of the busiest one (flops_ops). */
+    char title[96];
+    if (d->sc.pp > 1)
+        snprintf(title, sizeof title, "Ops per step, one GPU: %.0f layers%s",
+                 d->an.roofline.stage_layers, d->an.roofline.stage_head ? " + head" : "");
+    else
+        snprintf(title, sizeof title, "Operations per step, one GPU");
+    widget_header(s, &d->cs, r, d->lecture_ops ? "The lecture's operations" : title,
                 d->lecture_ops ? NULL : rt, focused);
     /* Columns, dropped right to left when narrow: key+name, time, bound, measured time (when
      * points match the scenario's GEMMs), FLOP/B, FLOPs, bytes. */

@@ -1,0 +1,66 @@
+/* warnings.c - inputs that do nothing or make no sense together. */
+#include "warnings.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "units.h"
+
+static void add(struct warnings *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void add(struct warnings *w, const char *fmt, ...)
+{
+    if (w->n >= WARNINGS_MAX)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(w->line[w->n], WARNING_LEN, fmt, ap);
+    va_end(ap);
+    w->n++;
+}
+
+static const char *model_name(const struct scenario *s)
+{
+    return s->model.name[0] ? s->model.name : s->model.id[0] ? s->model.id : "the model";
+}
+
+void warnings_collect(const struct scenario *s, const struct analysis *a, struct warnings *w)
+{
+    memset(w, 0, sizeof *w);
+    if (s->sp && s->tp == 1)
+        add(w, "sequence parallelism (sp) does nothing with tp 1: it splits the norms' and "
+               "dropouts' activations over tensor-parallel ranks");
+    if (s->recompute == RECOMPUTE_SELECTIVE && s->flash)
+        add(w, "selective recomputation does nothing with flash on: FlashAttention already "
+               "recomputes the attention core in its backward pass and stores no scores");
+    if (s->model.positional == POS_LEARNED && s->seq > s->model.context)
+        add(w, "seq %lld is longer than %s's %lld learned positions: it has no position "
+               "embedding past token %lld",
+            (long long)s->seq, model_name(s), (long long)s->model.context,
+            (long long)s->model.context);
+    if (s->tp > s->model.kv_heads)
+        add(w, "tp %lld is above %s's %lld KV heads: K and V cannot split %lld ways (real "
+               "runs replicate them), and the counts here split them anyway",
+            (long long)s->tp, model_name(s), (long long)s->model.kv_heads, (long long)s->tp);
+    double step_tokens = (double)s->batch * (double)s->seq;
+    if (s->tokens < step_tokens) {
+        char d[32], st[32];
+        units_count(s->tokens, d, sizeof d);
+        units_count(step_tokens, st, sizeof st);
+        add(w, "%s training tokens are fewer than one step's %s (batch %lld x seq %lld): the "
+               "run is %.3g of a step",
+            d, st, (long long)s->batch, (long long)s->seq, s->tokens / step_tokens);
+    }
+    /* The step time comes from the MFU typed, the roofline's from the ops: one faster than
+     * the other is an MFU no GPU reaches on these ops. */
+    if (a != NULL && a->roofline.step_seconds > 0 &&
+        a->time.step_seconds < a->roofline.step_seconds * (1.0 - 1e-9)) {
+        char t[32], r[32];
+        units_duration(a->time.step_seconds, t, sizeof t);
+        units_duration(a->roofline.step_seconds, r, sizeof r);
+        add(w, "step time %s at MFU %.3g is faster than the roofline allows (%s per step, MFU "
+               "at most %.3g)",
+            t, s->mfu, r, a->roofline.mfu_bound);
+    }
+}
