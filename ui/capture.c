@@ -83,7 +83,7 @@ static bool write_ansi(FILE *f, const struct screen *s, const struct theme *t)
                 cur = l;
             }
             char u[5];
-            fwrite(u, 1, (size_t)utf8_encode(c->ch, u), f);
+            fwrite(u, 1, (size_t)utf8_encode(screen_printable(c->ch), u), f);
         }
         fputs("\033[0m\n", f);
     }
@@ -110,6 +110,7 @@ static void svg_colors(struct look l, uint32_t *fg, uint32_t *bg)
 
 static void svg_escape(FILE *f, uint32_t ch)
 {
+    ch = screen_printable(ch);
     switch (ch) {
     case '&':
         fputs("&amp;", f);

@@ -7,11 +7,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "files.h"
 #include "probe_child.h"
 #include "report.h"
+#include "roofline.h"
 #include "scenario_file.h"
 #include "spec.h"
 #include "units.h"
@@ -100,6 +102,21 @@ bool dash_caption(const struct dash *d, char *head, size_t n, const char **text)
              st->title);
     *text = st->caption;
     return true;
+}
+
+int dash_caption_area(const struct dash *d, struct rect r, struct rect *text)
+{
+    char head[200];
+    const char *texts[2];
+    *text = r;
+    if (!dash_caption(d, head, sizeof head, &texts[1]))
+        return 0;
+    texts[0] = head;
+    int lines = widget_wrap(NULL, r, texts, 2, 0, 0);
+    if (lines <= r.h || r.w <= 2 * DASH_CAPTION_KEYS_W)
+        return lines;
+    text->w = r.w - DASH_CAPTION_KEYS_W;
+    return widget_wrap(NULL, *text, texts, 2, 0, 0);
 }
 
 void dash_layout(const struct dash *d, int cols, int rows, struct layout *L)
@@ -245,6 +262,7 @@ void dash_lecture_show(struct dash *d, int k)
     if (k >= d->lec.n)
         k = d->lec.n - 1;
     d->step = k;
+    d->caption_line = 0;
     const struct lecture_step *st = &d->lec.steps[k];
     if (dash_try(d, &st->scenario, -1))
         d->status[0] = '\0';
@@ -482,16 +500,10 @@ static void open_file(struct dash *d, const char *path)
     }
 }
 
-static void finish_prompt(struct dash *d)
+/* Carries out prompt m (save, open, export) on path. */
+static void do_prompt(struct dash *d, enum dash_mode m, const char *path)
 {
     char err[DASH_STATUS_MAX];
-    const char *path = d->input;
-    enum dash_mode m = d->mode;
-    d->mode = DM_NORMAL;
-    if (!path[0]) {
-        dash_status(d, true, "no file name given");
-        return;
-    }
     if (m == DM_SAVE) {
         if (scenario_save(path, &d->sc, err, sizeof err)) {
             dash_remember_path(d, path);
@@ -505,6 +517,37 @@ static void finish_prompt(struct dash *d)
         bool ok = export_report(d, path, err, sizeof err);
         dash_status(d, !ok, "%s", err);
     }
+}
+
+static void finish_prompt(struct dash *d)
+{
+    const char *path = d->input;
+    enum dash_mode m = d->mode;
+    d->mode = DM_NORMAL;
+    if (!path[0]) {
+        dash_status(d, true, "no file name given");
+        return;
+    }
+    /* A file that is there already is replaced only when the user says so; saving again to
+     * the scenario's own file (the one opened or saved last) is what s is for. */
+    bool own = m == DM_SAVE && strcmp(path, d->path) == 0;
+    if ((m == DM_SAVE || m == DM_EXPORT) && !own && access(path, F_OK) == 0) {
+        d->mode = DM_CONFIRM;
+        d->confirm_of = m;
+        return;
+    }
+    do_prompt(d, m, path);
+}
+
+static void confirm_key(struct dash *d, uint32_t k)
+{
+    d->mode = DM_NORMAL;
+    if (k == 'y' || k == 'Y') {
+        do_prompt(d, d->confirm_of, d->input);
+        return;
+    }
+    dash_status(d, false, "%s: left as it was (%s again to choose another name)", d->input,
+                d->confirm_of == DM_SAVE ? "s" : "e");
 }
 
 /* ---- keys ------------------------------------------------------------------------------ */
@@ -543,16 +586,29 @@ static void start_input(struct dash *d, enum dash_mode m, const char *text)
     d->mode = m;
     snprintf(d->input, sizeof d->input, "%s", text);
     d->input_cut = strlen(text) >= sizeof d->input;
+    /* A slider's value is shown to be replaced: the first key typed starts a new one. */
+    d->input_fresh = m == DM_EDIT;
 }
+
+#define CTRL_U 0x15
 
 static void edit_key(struct dash *d, uint32_t k)
 {
     size_t len = strlen(d->input);
+    bool fresh = d->input_fresh;
+    d->input_fresh = false;
     if (k == UK_ESC) {
         d->mode = DM_NORMAL;
+    } else if (k == CTRL_U) {
+        d->input[0] = '\0';
+        d->input_cut = false;
     } else if (k == UK_BS || k == 0x7f || k == 8) {
-        if (len > 0)
+        if (fresh) {
+            d->input[0] = '\0';
+            d->input_cut = false;
+        } else if (len > 0) {
             d->input[len - 1] = '\0';
+        }
     } else if ((k == UK_ENTER || k == '\n' || k == '\r') && d->input_cut) {
         /* What was typed is not what input holds: using it would save, open or export a
          * different file than the one named. */
@@ -571,26 +627,86 @@ static void edit_key(struct dash *d, uint32_t k)
         } else {
             finish_prompt(d);
         }
-    } else if (k >= 0x20 && k < 0x7f && len + 1 < sizeof d->input) {
-        /* File names and values are typed in ASCII; that keeps widths and cuts simple. */
-        d->input[len] = (char)k;
-        d->input[len + 1] = '\0';
     } else if (k >= 0x20 && k < 0x7f) {
-        d->input_cut = true;
-        dash_status(d, true, "at most %zu characters here", sizeof d->input - 1);
+        /* File names and values are typed in ASCII; that keeps widths and cuts simple. */
+        if (fresh) {
+            len = 0;
+            d->input_cut = false;
+        }
+        if (len + 1 < sizeof d->input) {
+            d->input[len] = (char)k;
+            d->input[len + 1] = '\0';
+        } else {
+            d->input_cut = true;
+            dash_status(d, true, "at most %zu characters here", sizeof d->input - 1);
+        }
+    } else {
+        /* Any other key (an arrow, End) keeps the old value to edit it. */
     }
+}
+
+int dash_pick_count(const struct dash *d, enum dash_mode m)
+{
+    return m == DM_PICK_MODEL ? d->presets.n_models : d->presets.n_gpus;
+}
+
+void dash_pick_line(const struct dash *d, enum dash_mode m, int k, char *buf, size_t n)
+{
+    char a[32], b[32];
+    if (m == DM_PICK_MODEL) {
+        const struct preset_model *pm = &d->presets.models[k];
+        units_count(pm->params, a, sizeof a);
+        snprintf(buf, n, "%-16s %7s  %s", pm->arch.id, a, pm->arch.name);
+    } else {
+        const struct gpu_spec *g = &d->presets.gpus[k];
+        units_bytes(g->memory_bytes, a, sizeof a);
+        /* The scenario's dtype: "n/a" where the GPU has no peak for it (picking it is
+         * refused), never another format's rate. */
+        double pk = gpu_peak(g, d->sc.dtype);
+        if (pk > 0)
+            units_flops_rate(pk, b, sizeof b);
+        else
+            snprintf(b, sizeof b, "n/a");
+        snprintf(buf, n, "%-12s %7s  %11s %-5s %s", g->id, a, b,
+                 peak_name(dtype_peak(d->sc.dtype)), g->name);
+    }
+}
+
+/* Whether hay contains needle, in any case. */
+static bool contains_nocase(const char *hay, const char *needle)
+{
+    size_t nl = strlen(needle);
+    for (const char *p = hay; *p; p++)
+        if (strncasecmp(p, needle, nl) == 0)
+            return true;
+    return nl == 0;
+}
+
+/* The cursor to the first entry, from the cursor on, whose line holds the query. */
+static bool pick_search(struct dash *d)
+{
+    int n = dash_pick_count(d, d->mode);
+    for (int i = 0; i < n; i++) {
+        int k = (d->pick + i) % n;
+        char line[256];
+        dash_pick_line(d, d->mode, k, line, sizeof line);
+        if (contains_nocase(line, d->pick_query)) {
+            d->pick = k;
+            return true;
+        }
+    }
+    return false;
 }
 
 static void pick_key(struct dash *d, uint32_t k)
 {
-    int n = d->mode == DM_PICK_MODEL ? d->presets.n_models : d->presets.n_gpus;
+    int n = dash_pick_count(d, d->mode);
+    size_t ql = strlen(d->pick_query);
     switch (k) {
     case UK_UP:
-    case 'k':
         d->pick--;
         break;
     case UK_DOWN:
-    case 'j':
         d->pick++;
         break;
     case UK_PGUP:
@@ -619,10 +735,28 @@ static void pick_key(struct dash *d, uint32_t k)
         return;
     }
     case UK_ESC:
-    case 'q':
         d->mode = DM_NORMAL;
         return;
+    case UK_BS:
+    case 0x7f:
+    case 8:
+        if (ql > 0)
+            d->pick_query[ql - 1] = '\0';
+        break;
+    case CTRL_U:
+        d->pick_query[0] = '\0';
+        break;
     default:
+        /* Typing searches: the cursor goes to the first entry (from where it is) that
+         * holds what was typed, in its name or figures. */
+        if (k >= 0x20 && k < 0x7f && ql + 1 < sizeof d->pick_query) {
+            d->pick_query[ql] = (char)k;
+            d->pick_query[ql + 1] = '\0';
+            /* A new search starts at the top; a longer one keeps the entry while it matches. */
+            if (ql == 0)
+                d->pick = 0;
+            (void)pick_search(d);
+        }
         break;
     }
     if (d->pick >= n)
@@ -726,9 +860,112 @@ static void lecture_key(struct dash *d, int dir)
     dash_lecture_show(d, k);
 }
 
+/* The rows of the operations table that show operations (under its header and column heads),
+ * and how many operations it may list; 0 rows when the table is not on screen. */
+static int ops_rows(const struct dash *d, int *n_ops)
+{
+    struct layout L;
+    dash_layout(d, d->cols, d->rows, &L);
+    *n_ops = d->lecture_ops ? LOP_COUNT : d->an.n_ops;
+    int rows = L.too_small ? 0 : L.r[P_OPS].h - LAYOUT_OPS_HEAD_ROWS;
+    /* Where not all fit, the last row says which are shown (ops_draw). */
+    if (*n_ops > rows)
+        rows--;
+    return rows > 0 ? rows : 0;
+}
+
+/* Scrolls the operations table by delta rows (whole pages with page); false when the table
+ * is not on screen. */
+static bool ops_scroll(struct dash *d, int delta, bool page)
+{
+    int n, rows = ops_rows(d, &n);
+    if (rows == 0)
+        return false;
+    int top = d->ops_top + (page ? delta * rows : delta);
+    if (top > n - rows)
+        top = n - rows;
+    d->ops_top = top > 0 ? top : 0;
+    return true;
+}
+
+/* The lecture caption: its lines, and the rows it has on screen (0 when not shown). */
+static int caption_lines(const struct dash *d, int *rows)
+{
+    struct layout L;
+    dash_layout(d, d->cols, d->rows, &L);
+    *rows = L.too_small ? 0 : L.r[P_CAPTION].h;
+    struct rect text;
+    return *rows ? dash_caption_area(d, L.r[P_CAPTION], &text) : 0;
+}
+
+/* c: the caption's next lines where it has more than fit, back to its start after the last. */
+static void caption_key(struct dash *d)
+{
+    int rows, lines = caption_lines(d, &rows);
+    if (lines == 0) {
+        dash_status(d, false, "c: no lecture caption on screen (n starts the demo)");
+        return;
+    }
+    if (lines <= rows) {
+        dash_status(d, false, "c: the whole caption is on screen");
+        return;
+    }
+    d->caption_line += rows;
+    if (d->caption_line >= lines)
+        d->caption_line = 0;
+}
+
+static void ops_toggle_key(struct dash *d)
+{
+    struct layout L;
+    dash_layout(d, d->cols, d->rows, &L);
+    if (L.too_small || L.shared) {
+        /* One slot: t shows the table with the focus on it (its arrows scroll it), and back. */
+        if (d->show_ops && d->focus != FOCUS_OPS) {
+            d->focus = FOCUS_OPS;
+            return;
+        }
+        d->show_ops = !d->show_ops;
+        if (d->show_ops)
+            d->focus = FOCUS_OPS;
+        else if (d->focus == FOCUS_OPS)
+            d->focus = FOCUS_ROOFLINE;
+        return;
+    }
+    /* Both fit at this size: t takes the focus to the table, where the arrows scroll it. */
+    d->focus = FOCUS_OPS;
+    dash_status(d, false, "t: roofline and operations are both on screen here; the table has "
+                          "the focus (Left/Right, PgUp/PgDn scroll it)");
+}
+
+/* Keys of the operations table when it has the focus. */
+static bool ops_key(struct dash *d, uint32_t k)
+{
+    switch (k) {
+    case UK_LEFT:
+    case 'h':
+        return ops_scroll(d, -1, false);
+    case UK_RIGHT:
+    case 'l':
+        return ops_scroll(d, 1, false);
+    case UK_PGUP:
+        return ops_scroll(d, -1, true);
+    case UK_PGDN:
+        return ops_scroll(d, 1, true);
+    case UK_HOME:
+        return ops_scroll(d, -1000, false);
+    case UK_END:
+        return ops_scroll(d, 1000, false);
+    default:
+        return false;
+    }
+}
+
 static void normal_key(struct dash *d, uint32_t k)
 {
     int big = 0;
+    if (d->focus == FOCUS_OPS && ops_key(d, k))
+        return;
     switch (k) {
     case 'q':
     case 'Q':
@@ -787,6 +1024,7 @@ static void normal_key(struct dash *d, uint32_t k)
             dash_status(d, true, "m: no model presets found (set ROOFTOP_SPECS to the specs directory)");
         } else {
             d->mode = DM_PICK_MODEL;
+            d->pick_query[0] = '\0';
             d->pick = presets_model_index(&d->presets, d->sc.model.id);
             if (d->pick < 0)
                 d->pick = (int)(slider_value(&d->presets, &d->sc, SL_MODEL) + 0.5);
@@ -794,6 +1032,7 @@ static void normal_key(struct dash *d, uint32_t k)
         break;
     case 'g':
         d->mode = DM_PICK_GPU;
+        d->pick_query[0] = '\0';
         d->pick = presets_gpu_index(&d->presets, d->sc.gpu.id);
         if (d->pick < 0)
             d->pick = 0;
@@ -824,10 +1063,14 @@ static void normal_key(struct dash *d, uint32_t k)
         d->mode = DM_HELP;
         break;
     case 't':
-        d->show_ops = !d->show_ops;
+        ops_toggle_key(d);
+        break;
+    case 'c':
+        caption_key(d);
         break;
     case 'L':
         d->lecture_ops = !d->lecture_ops;
+        d->ops_top = 0;
         break;
     case 'P':
         probe_key(d);
@@ -911,6 +1154,10 @@ static void mouse_event(struct dash *d, const struct event *ev)
         if (id >= 0) {
             d->focus = id;
             move_slider(d, id, ev->mouse == MOUSE_WHEEL_UP ? 1 : -1, 0, 0);
+        } else if (in_rect(L.r[P_OPS], ev->x, ev->y)) {
+            ops_scroll(d, ev->mouse == MOUSE_WHEEL_UP ? -1 : 1, false);
+        } else if (in_rect(L.r[P_CAPTION], ev->x, ev->y) && ev->mouse == MOUSE_WHEEL_DOWN) {
+            caption_key(d);
         }
         break;
     }
@@ -947,6 +1194,9 @@ bool dash_handle(struct dash *d, const struct event *ev)
     case DM_OPEN:
     case DM_EXPORT:
         edit_key(d, k);
+        break;
+    case DM_CONFIRM:
+        confirm_key(d, k);
         break;
     case DM_PICK_MODEL:
     case DM_PICK_GPU:

@@ -38,6 +38,7 @@ enum dash_mode {
     DM_OPEN,
     DM_EXPORT,
     DM_PLANS,       /* the fastest layouts (b): pick one to apply */
+    DM_CONFIRM,     /* y/n: overwrite the file named in input (for the prompt in confirm_of) */
 };
 
 #define DASH_STATUS_MAX 320
@@ -63,7 +64,12 @@ struct dash {
     enum dash_mode mode;
     char input[DASH_INPUT_MAX];  /* DM_EDIT / DM_SAVE / DM_OPEN / DM_EXPORT text */
     bool input_cut;              /* more was typed than input holds: Enter refuses it */
+    bool input_fresh;            /* DM_EDIT: input is the old value, which typing replaces */
+    enum dash_mode confirm_of;   /* DM_CONFIRM: DM_SAVE or DM_EXPORT, waiting on y/n */
     int pick;                    /* picker cursor */
+    char pick_query[32];         /* pickers: what was typed to search them */
+    int ops_top;                 /* operations table: first row shown (it scrolls) */
+    int caption_line;            /* lecture caption: first line shown (it scrolls) */
     int drag;                    /* slider being dragged with the mouse, or -1 */
     bool show_ops;               /* where roofline and ops share a slot */
     bool lecture_ops;            /* the roofline shows the lecture's five operations */
@@ -107,9 +113,20 @@ void dash_free(struct dash *d);
 /* Where each panel goes for this state (the caption's length, the ops toggle) at cols x rows:
  * the frame draws into it and the mouse is hit-tested against it. */
 void dash_layout(const struct dash *d, int cols, int rows, struct layout *L);
+/* The preset entries of picker mode m (DM_PICK_MODEL or DM_PICK_GPU). */
+int dash_pick_count(const struct dash *d, enum dash_mode m);
+/* The picker line of entry k, as the picker shows it and its search matches it. */
+void dash_pick_line(const struct dash *d, enum dash_mode m, int k, char *buf, size_t n);
+
 /* The lecture step shown: its heading ("Step 2/9 title:") into head, its caption into *text;
  * false when no step is shown. */
 bool dash_caption(const struct dash *d, char *head, size_t n, const char **text);
+
+/* Where the caption's text goes in its panel r: the whole width when it fits in r's rows;
+ * otherwise it is read a page of r.h lines at a time (c), short of DASH_CAPTION_KEYS_W
+ * columns on the right where the keys go. Sets *text; returns the lines it takes there. */
+#define DASH_CAPTION_KEYS_W 34
+int dash_caption_area(const struct dash *d, struct rect r, struct rect *text);
 
 /* Handles one event. Returns true when the screen may have changed. */
 bool dash_handle(struct dash *d, const struct event *ev);

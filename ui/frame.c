@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "explain.h"
+#include "layout.h"
 #include "ops.h"
 #include "plot.h"
 #include "predict.h"
@@ -52,11 +53,20 @@ static void draw_caption(const struct dash *d, struct screen *s, struct rect r)
         return;
     texts[0] = head;
     screen_fill(s, r, ' ', E_CAPTION);
-    int lines = widget_wrap(s, r, texts, 2, 0, E_CAPTION);
-    /* The keys that step on, when the last line has room for them. */
-    const char *keys = " n next  p back ";
+    struct rect tr;
+    int lines = dash_caption_area(d, r, &tr);
+    bool more = lines > r.h;
+    int skip = more && d->caption_line < lines ? d->caption_line : 0;
+    widget_wrap(s, tr, texts, 2, skip, E_CAPTION);
+    /* The keys that step on (and read on), at the end of the last row where it has room. */
+    char keys[48];
+    if (more)
+        snprintf(keys, sizeof keys, " c more %d/%d  n next  p back ", skip / r.h + 1,
+                 (lines + r.h - 1) / r.h);
+    else
+        snprintf(keys, sizeof keys, " n next  p back ");
     int kw = screen_width(keys), ky = r.y + r.h - 1;
-    bool room = lines <= r.h;
+    bool room = true;
     for (int x = r.x + r.w - kw - 1; room && x < r.x + r.w; x++) {
         const struct cell *c = screen_cell(s, x, ky);
         room = c && c->ch == ' ';
@@ -128,19 +138,22 @@ static void draw_status(const struct dash *d, struct screen *s, struct rect r)
         "\x01 change", "\x02 select", "Enter type", "m model", "g GPU", "n/p lecture",
         "s save", "o open", "e export", "t ops", "r reset", "? help", "q quit",
     };
-    static const char *const edit[] = {"Enter apply", "Esc cancel", "BS delete"};
-    static const char *const pick[] = {"\x02 move", "Enter choose", "Esc cancel"};
-    const char *const *keys = normal;
-    int nk = (int)(sizeof normal / sizeof normal[0]);
-    if (d->mode == DM_EDIT || d->mode == DM_SAVE || d->mode == DM_OPEN || d->mode == DM_EXPORT) {
-        keys = edit;
-        nk = 3;
-    } else if (d->mode == DM_PICK_MODEL || d->mode == DM_PICK_GPU) {
-        keys = pick;
-        nk = 3;
-    } else if (d->mode == DM_HELP) {
+    static const char *const edit[] = {"Enter apply", "Esc cancel", "BS delete", "C-u clear"};
+    static const char *const pick[] = {"\x02 move", "type search", "Enter choose", "Esc cancel"};
+    static const char *const confirm[] = {"y replace", "n keep"};
+#define KEYS(a) (keys = (a), nk = (int)(sizeof(a) / sizeof(a)[0]))
+    const char *const *keys;
+    int nk;
+    KEYS(normal);
+    if (d->mode == DM_EDIT || d->mode == DM_SAVE || d->mode == DM_OPEN || d->mode == DM_EXPORT)
+        KEYS(edit);
+    else if (d->mode == DM_PICK_MODEL || d->mode == DM_PICK_GPU)
+        KEYS(pick);
+    else if (d->mode == DM_CONFIRM)
+        KEYS(confirm);
+    else if (d->mode == DM_HELP)
         nk = 0;
-    }
+#undef KEYS
     for (int i = 0; i < nk; i++) {
         char k[48];
         const char *t = keys[i];
@@ -481,10 +494,10 @@ static const char *const help_lines[] = {
     "Up/Down, k/j, Tab/S-Tab  select a slider (then the panels)",
     "Left/Right, h/l          change it; mouse: click, drag, wheel",
     "PgUp/PgDn, Home/End      big steps, the ends",
-    "Enter                    type an exact value (53B, 8k, bf16)",
-    "m / g                    pick a model / a GPU from the presets",
-    "n / p                    lecture demo: next / previous step",
-    "t                        roofline or operations (small screens)",
+    "Enter                    type a value (53B, 8k, bf16); C-u clears",
+    "m / g                    pick a model / a GPU (type to search)",
+    "n / p / c                lecture demo: next / back / more caption",
+    "t                        operations table; then Left/Right scroll it",
     "L                        the lecture's five operations on the roofline",
     "s / o / e                save, open a scenario (JSON); export the report",
     "P                        probe this machine, measured points overlay",
@@ -506,9 +519,12 @@ static void draw_help(const struct dash *d, struct screen *s)
 
 static void draw_picker(const struct dash *d, struct screen *s)
 {
-    bool models = d->mode == DM_PICK_MODEL;
-    int n = models ? d->presets.n_models : d->presets.n_gpus;
-    struct rect in = box(d, s, 60, n + 2, models ? "model (Enter picks, Esc cancels)" : "GPU (Enter picks, Esc cancels)");
+    int n = dash_pick_count(d, d->mode);
+    char title[96];
+    snprintf(title, sizeof title, "%s: %s%s%s", d->mode == DM_PICK_MODEL ? "model" : "GPU",
+             d->pick_query[0] ? "search \"" : "type to search", d->pick_query,
+             d->pick_query[0] ? "\"" : "");
+    struct rect in = box(d, s, 60, n + 2, title);
     if (rect_empty(in))
         return;
     int top = d->pick - in.h / 2;
@@ -518,27 +534,22 @@ static void draw_picker(const struct dash *d, struct screen *s)
         top = 0;
     for (int i = 0; i < in.h && top + i < n; i++) {
         int k = top + i, y = in.y + i;
-        char line[256], a[32], b[32];
-        if (models) {
-            const struct preset_model *m = &d->presets.models[k];
-            units_count(m->params, a, sizeof a);
-            snprintf(line, sizeof line, "%-16s %7s  %s", m->arch.id, a, m->arch.name);
-        } else {
-            const struct gpu_spec *g = &d->presets.gpus[k];
-            units_bytes(g->memory_bytes, a, sizeof a);
-            /* The scenario's dtype: "n/a" where the GPU has no peak for it (picking it is
-             * refused), never another format's rate. */
-            double pk = gpu_peak(g, d->sc.dtype);
-            if (pk > 0)
-                units_flops_rate(pk, b, sizeof b);
-            else
-                snprintf(b, sizeof b, "n/a");
-            snprintf(line, sizeof line, "%-12s %7s  %11s %-5s %s", g->id, a, b,
-                     peak_name(dtype_peak(d->sc.dtype)), g->name);
-        }
+        char line[256];
+        dash_pick_line(d, d->mode, k, line, sizeof line);
         if (k == d->pick)
             screen_fill(s, (struct rect){in.x - 1, y, in.w + 2, 1}, ' ', E_INPUT);
         screen_label(s, in.x, y, in.w, line, k == d->pick ? E_INPUT : E_OVERLAY);
+    }
+    /* Entries above or below the box: a mark on its right rule, and where the cursor is. */
+    if (top > 0)
+        screen_put(s, in.x + in.w + 1, in.y, '^', E_OVERLAY);
+    if (top + in.h < n)
+        screen_put(s, in.x + in.w + 1, in.y + in.h - 1, 'v', E_OVERLAY);
+    if (top > 0 || top + in.h < n) {
+        char pos[32];
+        snprintf(pos, sizeof pos, " %d/%d ", d->pick + 1, n);
+        int w = screen_width(pos);
+        screen_text(s, in.x + in.w - w, in.y + in.h, w, pos, E_OVERLAY);
     }
 }
 
@@ -571,11 +582,24 @@ static void draw_prompt(const struct dash *d, struct screen *s)
 {
     const char *title = "";
     char t[96];
+    int bw = 64, bx = (s->cols - bw) / 2, by = (s->rows - 3) / 2;
     switch (d->mode) {
-    case DM_EDIT:
-        snprintf(t, sizeof t, "%s: type a value", slider_info((enum slider_id)d->focus)->name);
+    case DM_EDIT: {
+        snprintf(t, sizeof t, "%s: type a value (Ctrl-U clears)",
+                 slider_info((enum slider_id)d->focus)->name);
         title = t;
+        /* Just below the slider's row, over its track. */
+        struct layout L;
+        dash_layout(d, s->cols, s->rows, &L);
+        struct slider_geom g;
+        layout_sliders(L.r[P_SLIDERS], d->focus, SL_COUNT, &g);
+        if (d->focus >= g.first && d->focus < g.first + g.count) {
+            bw = 44;
+            bx = L.r[P_SLIDERS].x + 1;
+            by = g.y0 + (d->focus - g.first) + 1;
+        }
         break;
+    }
     case DM_SAVE:
         title = "save the scenario as (JSON)";
         break;
@@ -588,7 +612,7 @@ static void draw_prompt(const struct dash *d, struct screen *s)
     default:
         return;
     }
-    struct rect in = box(d, s, 64, 3, title);
+    struct rect in = widget_box(s, &d->cs, bx, by, bw, 3, title);
     if (rect_empty(in))
         return;
     screen_fill(s, in, ' ', E_INPUT);
@@ -597,9 +621,28 @@ static void draw_prompt(const struct dash *d, struct screen *s)
     const char *p = d->input;
     if (w > in.w - 1)
         p += w - (in.w - 1);
-    int x = in.x + screen_label(s, in.x, in.y, in.w - 1, p, E_INPUT);
-    screen_put(s, x, in.y, ' ', E_INPUT);
-    screen_attr(s, x, in.y, 1, CATTR_REVERSE);
+    int n = screen_label(s, in.x, in.y, in.w - 1, p, E_INPUT);
+    /* The old value, which the first key typed replaces, shows as selected. */
+    if (d->input_fresh)
+        screen_attr(s, in.x, in.y, n, CATTR_REVERSE);
+    screen_put(s, in.x + n, in.y, ' ', E_INPUT);
+    screen_attr(s, in.x + n, in.y, 1, CATTR_REVERSE);
+}
+
+static void draw_confirm(const struct dash *d, struct screen *s)
+{
+    struct rect in = box(d, s, 64, 4, d->confirm_of == DM_SAVE ? "save" : "export");
+    if (rect_empty(in))
+        return;
+    screen_fill(s, in, ' ', E_INPUT);
+    /* The end of a long path: the file's name is what tells it apart. */
+    int w = screen_width(d->input);
+    const char *p = d->input;
+    if (w > in.w)
+        p += w - in.w;
+    screen_label(s, in.x, in.y, in.w, p, E_INPUT);
+    screen_label(s, in.x, in.y + 1, in.w, "exists. Replace it? y replaces, other keys keep it",
+                 E_INPUT);
 }
 
 /* ---- frame ----------------------------------------------------------------------------- */
@@ -658,6 +701,9 @@ void frame_draw(const struct dash *d, struct screen *s)
     case DM_OPEN:
     case DM_EXPORT:
         draw_prompt(d, s);
+        break;
+    case DM_CONFIRM:
+        draw_confirm(d, s);
         break;
     default:
         break;

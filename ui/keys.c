@@ -13,7 +13,7 @@
 const char *const keys_help_text =
     "KEYS: characters stand for themselves; whitespace is ignored. Special keys in <...>:\n"
     "  <Up> <Down> <Left> <Right> <S-Left> <S-Right> <PgUp> <PgDn> <Home> <End>\n"
-    "  <Enter> <Tab> <S-Tab> <Esc> <BS> <Del> <F1> <Space> <lt> <gt>\n"
+    "  <Enter> <Tab> <S-Tab> <Esc> <BS> <Del> <F1> <Space> <lt> <gt> <C-a>..<C-z> (Ctrl)\n"
     "  <Resize COLSxROWS>  <Click X,Y> <Drag X,Y> <Release X,Y> <WheelUp X,Y> <WheelDown X,Y>\n"
     "  <Repeat N KEY>  (KEY: one name without brackets, or one character)\n"
     "  e.g. --keys \"<Tab><Tab><Right>n\" or --keys \"g<Down><Enter>\"\n";
@@ -86,6 +86,12 @@ static bool parse_bracket(const char *in, size_t len, struct event *out, int max
     uint32_t key;
     if (lookup_key(name, len, &key))
         return push(out, max, n, (struct event){.type = EV_KEY, .key = key}, err, errlen);
+    /* <C-u>: a control character, as the terminal sends Ctrl and the letter. */
+    if (len == 3 && (name[0] == 'C' || name[0] == 'c') && name[1] == '-' &&
+        isalpha((unsigned char)name[2]))
+        return push(out, max, n,
+                    (struct event){.type = EV_KEY, .key = (uint32_t)(tolower((unsigned char)name[2]) - 'a' + 1)},
+                    err, errlen);
 
     const char *sp = strchr(name, ' ');
     size_t wlen = sp ? (size_t)(sp - name) : len;

@@ -43,7 +43,8 @@ struct event {
  * Parses the --keys syntax into events. Characters stand for themselves; whitespace between
  * keys is ignored (use <Space> for a space). Names in angle brackets (case-insensitive):
  * <Up> <Down> <Left> <Right> <S-Left> <S-Right> <PgUp> <PgDn> <Home> <End> <Enter> <Tab>
- * <S-Tab> <Esc> <BS> <Del> <F1> <Space> <lt> (a '<'), <gt>, <Resize COLSxROWS>,
+ * <S-Tab> <Esc> <BS> <Del> <F1> <Space> <lt> (a '<'), <gt>, <C-a>..<C-z> (Ctrl and a
+ * letter), <Resize COLSxROWS>,
  * <Click X,Y> <Drag X,Y> <Release X,Y> <WheelUp X,Y> <WheelDown X,Y> (cells from 0), and
  * <Repeat N KEY> for KEY (one name without brackets, or one character) N times.
  * Returns the number of events written to out (at most max), or -1 with one line in err.

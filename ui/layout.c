@@ -52,7 +52,7 @@ static int compute_rows(int w, int min_items)
 /* Roofline and operations table in the area below memory and compute. */
 static void place_bottom(struct layout *L, const struct layout_opts *o, int x, int y, int w, int h)
 {
-    int ops_h = 2 + (o->n_ops > 0 ? o->n_ops : 1);   /* header, column heads, rows */
+    int ops_h = LAYOUT_OPS_HEAD_ROWS + (o->n_ops > 0 ? o->n_ops : 1);
     const int ops_w = 62, roof_min_w = 40, roof_min_h = 10, ops_min_h = 6;
     if (w >= roof_min_w + 1 + ops_w) {
         int ow = clampi(w / 2, ops_w, 70);

@@ -23,6 +23,9 @@ enum panel {
     P_COUNT
 };
 
+/* Rows of the operations table above its operations: the panel's header and column heads. */
+#define LAYOUT_OPS_HEAD_ROWS 2
+
 struct layout_opts {
     int caption_rows;  /* lines the lecture demo's caption wants (0: no demo running) */
     bool show_ops;     /* where roofline and ops share a slot, show the ops table */

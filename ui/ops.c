@@ -93,10 +93,15 @@ void ops_draw(const struct dash *d, struct screen *s, struct rect r, bool focuse
         return;
     int rows = r.y + r.h - y - 1;
     bool truncated = n > rows;
+    int top = 0;
     if (truncated) {
-        /* Not all fit: the costliest, and a count of the rest. */
+        /* Not all fit: costliest first, from the row scrolled to, and a line saying which
+         * rows these are and how to see the others. */
         qsort(ops, (size_t)n, sizeof ops[0], cmp_seconds);
         rows--;
+        top = d->ops_top < n - rows ? d->ops_top : n - rows;
+        if (top < 0)
+            top = 0;
     }
     int x0 = r.x + 1;
     int xn = x0 + 2, xf = xn + 12, xb = xf + (c_flops ? 9 : 0), xi = xb + (c_bytes ? 9 : 0);
@@ -113,8 +118,8 @@ void ops_draw(const struct dash *d, struct screen *s, struct rect r, bool focuse
     if (c_meas)
         screen_text_right(s, xm + 8, y, 8, "measured", E_DIM);
     y++;
-    for (int i = 0; i < n && i < rows; i++, y++) {
-        const struct view_op *o = &ops[i];
+    for (int i = 0; top + i < n && i < rows; i++, y++) {
+        const struct view_op *o = &ops[top + i];
         int el = o->compute_bound ? E_COMPBOUND : E_MEMBOUND;
         char b[32];
         screen_put(s, x0, y, (uint32_t)o->key, el);
@@ -142,8 +147,14 @@ void ops_draw(const struct dash *d, struct screen *s, struct rect r, bool focuse
         }
     }
     if (truncated && y < r.y + r.h) {
-        char more[64];
-        snprintf(more, sizeof more, "+%d more (smaller)", n - rows);
+        char more[96];
+        int last = top + rows < n ? top + rows : n;
+        snprintf(more, sizeof more, "%d-%d of %d by time, %s%s scroll", top + 1, last, n,
+                 focused ? "" : "t then ", d->cs.utf8 ? "\xE2\x86\x90\xE2\x86\x92" : "<>");
         screen_label(s, xn, y, r.w - 3, more, E_DIM);
+        if (top > 0)
+            screen_put(s, r.x + r.w - 1, r.y + 2, '^', E_DIM);
+        if (last < n)
+            screen_put(s, r.x + r.w - 1, y - 1, 'v', E_DIM);
     }
 }

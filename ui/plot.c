@@ -144,13 +144,27 @@ static void plot_ranges(const struct dash *d, const struct view_op *ops, int n_o
         ax->xhi = ax->xlo + 4;
     if (ax->xhi - ax->xlo > 8)
         ax->xlo = ax->xhi - 8;
-    ax->yhi = ceil(log10(peak_max * 1.5));
+    /* The top need not be a whole decade: decades stay evenly spaced below any top. */
+    ax->yhi = log10(peak_max * 3);
     ax->ylo = floor(log10(flo));
     if (ax->yhi - ax->ylo < 3)
         ax->ylo = ax->yhi - 3;
     if (ax->yhi - ax->ylo > 7)
         ax->ylo = ax->yhi - 7;
-
+    /* Every decade the same whole number of rows apart (k), so the rows of 1P, 100T, 10T...
+     * are evenly spaced and each label sits on the row its value is plotted on; the range
+     * reaches below the lowest decade to fill the plot's last rows. k is as large as keeps
+     * the lowest point (a fifth of a decade under it) inside, or one more where that would
+     * leave over a fifth of the rows empty (the lowest decades then drop off the plot, as
+     * those below the seventh always do). */
+    double need = ax->yhi - ax->ylo;
+    double lowest = log10(flo) - 0.2;
+    if (lowest > ax->ylo && isfinite(lowest))
+        need = ax->yhi - lowest;
+    int k = (int)floor((ax->area.h - 1) / need);
+    if (k < 1 || k * need < 0.8 * (ax->area.h - 1))
+        k++;
+    ax->ylo = ax->yhi - (double)(ax->Y - 1) / (k * ax->dy);
 }
 
 /* The lines: other dtypes' flat ceilings first, then the scenario's roof over them, and the
@@ -215,7 +229,7 @@ static void draw_axes(struct screen *s, const struct charset *cs, const struct a
     if (r.x + r.w - uw > last_end + 1)
         screen_text(s, r.x + r.w - uw, axis_y + 1, uw, xunit, E_DIM);
     int last_y = -2;
-    for (double dec = ax->yhi; dec >= ax->ylo - 1e-9; dec -= 1) {
+    for (double dec = floor(ax->yhi + 1e-9); dec >= ax->ylo - 1e-9; dec -= 1) {
         int y = ax->area.y + (int)lround((ax->yhi - dec) / (ax->yhi - ax->ylo) * (ax->Y - 1)) / ax->dy;
         if (y <= last_y)
             continue;

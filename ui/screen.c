@@ -56,11 +56,21 @@ const struct cell *screen_cell(const struct screen *s, int x, int y)
     return &s->cells[(size_t)y * (size_t)s->cols + (size_t)x];
 }
 
+uint32_t screen_printable(uint32_t ch)
+{
+    /* C0 and C1 controls (a caption's ESC would reach the reader's terminal), surrogates and
+     * non-characters (invalid in XML, so in the SVG), and what is beyond Unicode. */
+    if (ch < 0x20 || (ch >= 0x7f && ch < 0xa0) || (ch >= 0xd800 && ch <= 0xdfff) ||
+        (ch & 0xfffe) == 0xfffe || (ch >= 0xfdd0 && ch <= 0xfdef) || ch > 0x10ffff)
+        return '?';
+    return ch;
+}
+
 void screen_put(struct screen *s, int x, int y, uint32_t ch, int elem)
 {
     struct cell *c = screen_at(s, x, y);
     if (c) {
-        c->ch = ch;
+        c->ch = screen_printable(ch);
         c->elem = (uint8_t)elem;
         c->attr = 0;
     }
@@ -206,7 +216,7 @@ void screen_row_text(const struct screen *s, int y, char *buf, size_t n)
         return;
     for (int x = 0; x < s->cols; x++) {
         char tmp[5];
-        int k = utf8_encode(s->cells[(size_t)y * (size_t)s->cols + (size_t)x].ch, tmp);
+        int k = utf8_encode(screen_printable(s->cells[(size_t)y * (size_t)s->cols + (size_t)x].ch), tmp);
         if (len + (size_t)k + 1 > n)
             break;
         memcpy(buf + len, tmp, (size_t)k);

@@ -42,7 +42,11 @@ void screen_clear(struct screen *s, int elem);
 /* The cell at (x, y), or NULL outside the grid. */
 struct cell *screen_at(struct screen *s, int x, int y);
 const struct cell *screen_cell(const struct screen *s, int x, int y);
-/* Puts one code point; outside the grid it is dropped. */
+/* ch when it is safe to write out as a character (to a terminal, in text and in SVG), else
+ * '?': every cell goes through it, so no free text (a file's caption, a model's name) ever
+ * writes a control sequence or invalid XML. */
+uint32_t screen_printable(uint32_t ch);
+/* Puts one code point (as screen_printable passes it); outside the grid it is dropped. */
 void screen_put(struct screen *s, int x, int y, uint32_t ch, int elem);
 /* Fills a rectangle (clipped to the grid) with ch. */
 void screen_fill(struct screen *s, struct rect r, uint32_t ch, int elem);
