@@ -138,12 +138,12 @@ START_TEST(test_value_editor)
     ck_assert_int_eq(h.d.focus, SL_PARAMS);
     harness_keys(&h, "<Enter>53B<Enter>");
     ck_assert_int_eq(h.d.mode, DM_NORMAL);
-    ck_assert_int_eq(h.d.an.params.total, 53000000000LL);
+    ck_assert_int_eq(h.d.an.params.typed, 53000000000LL);
     harness_keys(&h, "<Enter><Left><C-u>7B<Enter>");
-    ck_assert_int_eq(h.d.an.params.total, 7000000000LL);
+    ck_assert_int_eq(h.d.an.params.typed, 7000000000LL);
     /* An arrow keeps the old value: typing then appends to it. */
     harness_keys(&h, "<Enter><Left><BS>0B<Enter>");
-    ck_assert_int_eq(h.d.an.params.total, 70000000000LL);
+    ck_assert_int_eq(h.d.an.params.typed, 70000000000LL);
     harness_stop(&h);
 }
 END_TEST
