@@ -337,7 +337,7 @@ START_TEST(test_free_text_sanitised)
     write_file(path,
                "{\"name\": \"evil & <b>\", \"params\": \"7B\", \"steps\": ["
                "{\"title\": \"T\\u001b]0;owned\\u0007 <x>&amp;\", "
-               "\"caption\": \"clear\\u001b[2J\\u001b[H now \\u009b31m red \\u0000 nul \\u0008 "
+               "\"caption\": \"clear\\u001b[2J\\u001b[H now \\u009b31m red \\u0008 "
                "bs ]]> --> <!-- \\ufffe\"}]}");
     struct harness h;
     harness_start(&h, 120, 40, true, true);
