@@ -112,8 +112,12 @@ static void name_format(const struct scenario *s, char *buf, size_t n)
 
 static const struct input_ops NAME_OPS = {model_get, NULL, name_parse, name_format};
 
+/* The size as the user gave it: a --params model keeps the N typed (what 6ND uses; its parts
+ * sum to within 0.01% of it), a preset or shaped model its count. */
 static double params_get(const struct scenario *s)
 {
+    if (s->model.exact_params > 0)
+        return (double)s->model.exact_params;
     struct param_counts pc;
     model_params(&s->model, &pc);
     return (double)pc.total;
