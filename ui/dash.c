@@ -672,7 +672,15 @@ static void plan_apply(struct dash *d, int i)
     c.zero = p->zero;
     c.micro_batch = p->micro_batch;
     c.recompute = p->recompute;
-    if (dash_try(d, &c, SL_TP)) {
+    /* The whole layout is the user's choice: the inputs that settle toward the user's wishes
+     * take the plan's values as theirs (restored if the plan is refused). */
+    struct scenario want = d->want;
+    d->want.tp = c.tp;
+    d->want.pp = c.pp;
+    d->want.micro_batch = c.micro_batch;
+    if (!dash_try(d, &c, SL_TP))
+        d->want = want;
+    else {
         char step[32];
         units_duration(d->plans[i].pred.step_seconds, step, sizeof step);
         dash_status(d, false, "layout %d applied: tp %lld, pp %lld (vpp %lld), ZeRO %d, "
