@@ -678,6 +678,7 @@ static void plan_apply(struct dash *d, int i)
     d->want.tp = c.tp;
     d->want.pp = c.pp;
     d->want.micro_batch = c.micro_batch;
+    d->want.vpp = c.vpp;
     if (!dash_try(d, &c, SL_TP))
         d->want = want;
     else {
