@@ -67,7 +67,7 @@ CUDA_BIN := $(B)/rooftop-probe-cuda rooftop-probe-cuda
 endif
 endif
 
-.PHONY: FORCE all run test asan fuzz bench install uninstall clean deps deps-test deps-fuzz screenshots
+.PHONY: FORCE all run test asan fuzz bench man install uninstall clean deps deps-test deps-fuzz screenshots
 
 all: $(B)/rooftop-bin rooftop $(CUDA_BIN)
 
@@ -202,6 +202,17 @@ fuzz: deps-fuzz
 	  echo "fuzz: $$n for $(FUZZ_SECONDS)s"; \
 	  $(B)/fuzz/$$n -max_total_time=$(FUZZ_SECONDS) -max_len=4096 $(B)/fuzz/$$n-corpus tests/corpus/$$n || exit 1; \
 	done
+
+# The man page's scenario option list comes from the input registry (src/inputs.c).
+man: $(B)/tests/man_options
+	@$(B)/tests/man_options > $(B)/man-options.roff
+	@awk -v gen=$(B)/man-options.roff '/^\.\\" END INPUTS/ { skip = 0 } \
+	  !skip { print } \
+	  /^\.\\" BEGIN INPUTS/ { while ((getline l < gen) > 0) print l; skip = 1 }' \
+	  ui/rooftop.1 > ui/rooftop.1.tmp && mv ui/rooftop.1.tmp ui/rooftop.1
+
+$(B)/tests/man_options: $(B)/tests/man_options.o $(LIBCORE)
+	$(CC) $(CFLAGS_ALL) -o $@ $< $(LIBCORE) $(LDLIBS_ALL)
 
 bench: all $(BENCH_BIN)
 	@for b in $(BENCH_BIN); do ROOFTOP_SPECS=$(CURDIR)/specs $$b || exit 1; done

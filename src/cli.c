@@ -12,6 +12,7 @@
 #include "dtype.h"
 #include "files.h"
 #include "gpu.h"
+#include "inputs.h"
 #include "measured.h"
 #include "model.h"
 #include "plan.h"
@@ -49,48 +50,6 @@ static bool is_help(const char *a)
     return strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0;
 }
 
-/* Splits argv[*i] = "--flag" or "--flag=value" into the flag name (without "--", in buf)
- * and an inline value (NULL when absent). Returns false when it is not a long option. */
-static bool split_flag(const char *arg, char *name, size_t n, const char **inline_value)
-{
-    if (strncmp(arg, "--", 2) != 0 || arg[2] == '\0')
-        return false;
-    const char *body = arg + 2;
-    const char *eq = strchr(body, '=');
-    size_t len = eq != NULL ? (size_t)(eq - body) : strlen(body);
-    if (len == 0 || len >= n)
-        return false;
-    memcpy(name, body, len);
-    name[len] = '\0';
-    *inline_value = eq != NULL ? eq + 1 : NULL;
-    return true;
-}
-
-/*
- * The value of the option at argv[*i]: the inline "=value", or the next argument (then *i
- * moves onto it). A next argument that is itself an option ("--gpus --tp 8") means the
- * value is missing, not that "--tp" is the value.
- */
-static bool take_value(int argc, char **argv, int *i, const char *inline_value,
-                       const char **value, char *err, size_t errlen, const char *flag)
-{
-    if (inline_value != NULL) {
-        if (inline_value[0] == '\0') {
-            snprintf(err, errlen, "--%s: needs a value", flag);
-            return false;
-        }
-        *value = inline_value;
-        return true;
-    }
-    if (*i + 1 >= argc || strncmp(argv[*i + 1], "--", 2) == 0) {
-        snprintf(err, errlen, "--%s: needs a value", flag);
-        return false;
-    }
-    *i += 1;
-    *value = argv[*i];
-    return true;
-}
-
 /* True when argv holds --tokens (either form): then --model must not replace the tokens. */
 static bool argv_has_tokens(int argc, char **argv)
 {
@@ -101,145 +60,157 @@ static bool argv_has_tokens(int argc, char **argv)
     return false;
 }
 
-static bool is_onoff_word(const char *v)
+void cli_args_init(struct cli_args *a, int argc, char **argv, int first, struct scenario *s,
+                   const struct cli_flag *own, size_t n_own)
 {
-    return strcmp(v, "on") == 0 || strcmp(v, "off") == 0 || strcmp(v, "true") == 0 ||
-           strcmp(v, "false") == 0 || strcmp(v, "yes") == 0 || strcmp(v, "no") == 0;
+    memset(a, 0, sizeof *a);
+    a->argc = argc;
+    a->argv = argv;
+    a->i = first;
+    a->s = s;
+    a->own = own;
+    a->n_own = n_own;
 }
 
-static int scenario_option(struct scenario *s, int argc, char **argv, int *i, char *err,
-                           size_t errlen)
+/* A scenario option's value: inline, else the next argument unless that is an option. An
+ * on/off input's flag alone (last, or before another option) means on ("--sp --tp 8"). */
+static bool take_value(struct cli_args *a, const char *flag, const char *inline_value,
+                       bool onoff, const char **value)
 {
-    char name[64];
-    const char *inline_value = NULL;
-    if (*i < 0 || *i >= argc || !split_flag(argv[*i], name, sizeof name, &inline_value))
-        return 0;
-    /* Flags are spelled with '-'; the scenario keys with '_'. */
-    if (strchr(name, '_') != NULL)
-        return 0;
-    char key[64];
-    for (size_t k = 0; k <= strlen(name); k++)
-        key[k] = name[k] == '-' ? '_' : name[k];
-
-    int at = *i;
-    const char *value = NULL;
-    char sub[ERR_MAX];
-
-    if (strcmp(key, "scenario") == 0) {
-        if (!take_value(argc, argv, &at, inline_value, &value, err, errlen, name))
-            return -1;
-        if (!scenario_load(value, s, sub, sizeof sub)) {
-            snprintf(err, errlen, "--scenario: %s", sub);
-            return -1;
+    if (inline_value != NULL) {
+        if (inline_value[0] == '\0') {
+            snprintf(a->err, sizeof a->err, "--%s: needs a value", flag);
+            return false;
         }
-        *i = at;
-        return 1;
+        *value = inline_value;
+        return true;
     }
-    if (strcmp(key, "sp") == 0 && inline_value == NULL) {
-        /* --sp alone switches sequence parallelism on; "--sp on|off" also reads. */
-        if (at + 1 < argc && is_onoff_word(argv[at + 1]))
-            value = argv[++at];
-        else
-            value = "on";
-    } else {
-        /* Find out whether it is ours before taking a value, so that another command's
-         * flag is left alone (return 0) rather than eating its argument. */
-        struct scenario probe = *s;
-        char tmp[ERR_MAX];
-        if (scenario_set_option(&probe, key, NULL, tmp, sizeof tmp) == 0)
-            return 0;
-        if (!take_value(argc, argv, &at, inline_value, &value, err, errlen, name))
-            return -1;
+    const char *next = a->i < a->argc ? a->argv[a->i] : NULL;
+    if (onoff) {
+        if (next != NULL && strncmp(next, "--", 2) != 0) {
+            a->i++;
+            *value = next;
+        } else {
+            *value = "on";
+        }
+        return true;
     }
-    int r = scenario_set_option(s, key, value, sub, sizeof sub);
-    if (r == 0)
-        return 0;
-    if (r < 0) {
-        snprintf(err, errlen, "--%s: %s", name, sub);
-        return -1;
+    if (next == NULL || strncmp(next, "--", 2) == 0) {
+        snprintf(a->err, sizeof a->err, "--%s: needs a value", flag);
+        return false;
+    }
+    a->i++;
+    *value = next;
+    return true;
+}
+
+/* Applies one scenario option (a registry input, or --scenario FILE). */
+static bool scenario_arg(struct cli_args *a, const char *flag, const char *inline_value)
+{
+    const char *value = NULL;
+    char sub[ERR_MAX - 128];
+    if (strcmp(flag, "scenario") == 0) {
+        if (!take_value(a, flag, inline_value, false, &value))
+            return false;
+        if (!scenario_load(value, a->s, sub, sizeof sub)) {
+            snprintf(a->err, sizeof a->err, "--scenario: %s", sub);
+            return false;
+        }
+        return true;
+    }
+    const struct input *in = inputs_find(flag);
+    if (!take_value(a, flag, inline_value, in->kind == INPUT_ONOFF, &value))
+        return false;
+    if (!inputs_parse(in, a->s, value, sub, sizeof sub)) {
+        char f[64];
+        inputs_flag(in, f, sizeof f);
+        snprintf(a->err, sizeof a->err, "--%s: %s", f, sub);
+        return false;
     }
     /* The default scenario's name describes the lecture's question; once an option changes
      * the inputs it would mislabel them. */
-    if (strcmp(key, "name") != 0) {
+    if (strcmp(in->key, "name") != 0) {
         struct scenario def;
         scenario_default(&def);
-        if (strcmp(s->name, def.name) == 0)
-            snprintf(s->name, sizeof s->name, "custom");
+        if (strcmp(a->s->name, def.name) == 0)
+            snprintf(a->s->name, sizeof a->s->name, "custom");
     }
-    if (strcmp(key, "model") == 0 && !argv_has_tokens(argc, argv)) {
+    if (strcmp(in->key, "model") == 0 && !argv_has_tokens(a->argc, a->argv)) {
         double tok;
         if (scenario_model_tokens(value, &tok))
-            s->tokens = tok;
+            a->s->tokens = tok;
     }
-    *i = at;
-    return 1;
+    return true;
 }
 
-int cli_scenario_option(struct scenario *s, int argc, char **argv, int *i, char *err,
-                        size_t errlen)
+int cli_next(struct cli_args *a, const struct cli_flag **flag, const char **value)
 {
-    int r = scenario_option(s, argc, argv, i, err, errlen);
-    if (r < 0 && errlen > 0)
-        one_line(err);
-    return r;
-}
-
-/* One line for an argument no option took; "--d_model" gets pointed at "--d-model". */
-static void unknown_arg(const char *arg, char *err, size_t errlen)
-{
-    if (strncmp(arg, "-", 1) != 0) {
-        snprintf(err, errlen, "unexpected argument '%s'", arg);
-        return;
-    }
-    char name[64];
-    const char *iv = NULL;
-    if (split_flag(arg, name, sizeof name, &iv) && strchr(name, '_') != NULL) {
-        struct scenario probe;
-        scenario_default(&probe);
-        char tmp[ERR_MAX];
-        if (scenario_set_option(&probe, name, NULL, tmp, sizeof tmp) != 0) {
-            for (char *c = name; *c; c++)
-                if (*c == '_')
-                    *c = '-';
-            snprintf(err, errlen, "unknown option '%s' (did you mean --%s?)", arg, name);
-            return;
+    *flag = NULL;
+    *value = NULL;
+    while (a->i < a->argc) {
+        const char *arg = a->argv[a->i++];
+        if (is_help(arg))
+            return CLI_HELP;
+        if (strncmp(arg, "--", 2) != 0 || arg[2] == '\0') {
+            snprintf(a->err, sizeof a->err, "%s '%.200s'",
+                     arg[0] == '-' ? "unknown option" : "unexpected argument", arg);
+            one_line(a->err);
+            return CLI_ERROR;
         }
+        char name[64];
+        const char *body = arg + 2, *eq = strchr(body, '=');
+        size_t len = eq != NULL ? (size_t)(eq - body) : strlen(body);
+        if (len >= sizeof name) {
+            snprintf(a->err, sizeof a->err, "unknown option '%.200s'", arg);
+            one_line(a->err);
+            return CLI_ERROR;
+        }
+        memcpy(name, body, len);
+        name[len] = '\0';
+        const char *inline_value = eq != NULL ? eq + 1 : NULL;
+        for (size_t k = 0; k < a->n_own; k++) {
+            if (strcmp(a->own[k].name, name) != 0)
+                continue;
+            *flag = &a->own[k];
+            if (!a->own[k].value) {
+                if (inline_value != NULL) {
+                    snprintf(a->err, sizeof a->err, "--%s: takes no value", name);
+                    return CLI_ERROR;
+                }
+                return CLI_OWN;
+            }
+            if (!take_value(a, name, inline_value, false, value)) {
+                one_line(a->err);
+                return CLI_ERROR;
+            }
+            return CLI_OWN;
+        }
+        if (a->s != NULL && (strcmp(name, "scenario") == 0 || inputs_find(name) != NULL)) {
+            if (!scenario_arg(a, name, inline_value)) {
+                one_line(a->err);
+                return CLI_ERROR;
+            }
+            continue;
+        }
+        snprintf(a->err, sizeof a->err, "unknown option '%.200s'", arg);
+        one_line(a->err);
+        return CLI_ERROR;
     }
-    snprintf(err, errlen, "unknown option '%s'", arg);
+    return CLI_END;
 }
 
 bool cli_parse_scenario(struct scenario *s, int argc, char **argv, int first, char *err,
                         size_t errlen)
 {
-    for (int i = first; i < argc; i++) {
-        int r = cli_scenario_option(s, argc, argv, &i, err, errlen);
-        if (r < 0)
-            return false;
-        if (r == 0) {
-            unknown_arg(argv[i], err, errlen);
-            one_line(err);
-            return false;
-        }
-    }
-    return true;
-}
-
-/* --format for the commands that take one. */
-static int format_option(int argc, char **argv, int *i, enum report_format *fmt, char *err,
-                         size_t errlen)
-{
-    char name[64];
-    const char *inline_value = NULL;
-    if (!split_flag(argv[*i], name, sizeof name, &inline_value) || strcmp(name, "format") != 0)
-        return 0;
+    struct cli_args a;
+    cli_args_init(&a, argc, argv, first, s, NULL, 0);
+    const struct cli_flag *f;
     const char *v;
-    if (!take_value(argc, argv, i, inline_value, &v, err, errlen, name))
-        return -1;
-    if (!report_format_parse(v, fmt)) {
-        snprintf(err, errlen, "--format: '%s' is not one of text, json, csv, md", v);
-        return -1;
-    }
-    return 1;
+    int r = cli_next(&a, &f, &v);
+    if (r == CLI_END)
+        return true;
+    snprintf(err, errlen, "%s", r == CLI_HELP ? "--help: not a scenario option" : a.err);
+    return false;
 }
 
 /* Flushes stdout and turns a failed write (full disk, closed pipe) into exit status 1. */
@@ -283,32 +254,11 @@ static int usage_error(const char *cmd, const char *msg)
 
 void cli_scenario_help(FILE *f)
 {
-    fputs("Scenario options (numbers take 70B, 15T, 4k, 80GB, 1e12; --flag value or --flag=value):\n"
-          "  --model NAME|FILE       model preset (rooftop list models) or a model JSON file\n"
-          "  --params N              a custom model of exactly N parameters (shape from N)\n"
-          "  --gpu NAME|FILE         GPU preset (rooftop list gpus) or a GPU JSON file\n"
-          "  --gpus N                GPUs in all (= data x tensor x pipeline parallel)\n"
-          "  --tp T, --pp P          tensor- and pipeline-parallel degrees\n"
-          "  --sp [on|off]           sequence parallelism (with --tp)\n"
-          "  --zero 0..3             ZeRO stage over the data-parallel ranks (3 = FSDP)\n"
-          "  --dtype D               fp32|tf32|bf16|fp16|fp8 (fp8-e4m3)|fp8-e5m2|fp4\n"
-          "  --master-weights on|off fp32 master copy of the weights\n"
-          "  --optimizer O           adamw|sgd|adagrad|adam8bit\n"
-          "  --batch B               global batch, sequences per optimizer step\n"
-          "  --micro-batch b         sequences per forward/backward per data-parallel rank\n"
-          "  --seq S                 tokens per sequence (4k = 4096, 128k = 131072)\n"
-          "  --tokens D              training tokens\n"
-          "  --mfu U                 fraction of the dense peak achieved, (0, 1] or 50%\n"
-          "  --recompute R           none|selective|full|sqrt\n"
-          "  --flash on|off          FlashAttention (no s x s scores stored)\n"
-          "  --dropout on|off        dropout masks stored\n"
-          "  --flops detailed|6nd    FLOP count used for time\n"
-          "  --scenario FILE         a saved scenario (later options override it)\n"
-          "Model fields (override a preset): --layers, --d-model, --heads, --kv-heads, --ffn,\n"
-          "  --vocab, --context, --mlp gelu|swiglu, --norm layernorm|rmsnorm,\n"
-          "  --tied-embeddings on|off, --bias on|off, --qkv-bias on|off, --positional learned|rope,\n"
-          "  --experts, --experts-active, --shared-experts, --moe-ffn, --dense-layers\n",
+    fputs("Scenario options (--flag value or --flag=value; numbers take 70B, 15T, 4k = 4000,\n"
+          "4Ki = 4096, 80GB, 1e12; fractions 0.5 or 50%; on/off also true/false, yes/no, 1/0):\n"
+          "  --scenario FILE          a saved scenario (later options override it)\n",
           f);
+    inputs_help(f);
 }
 
 void cli_usage(FILE *f)
@@ -403,46 +353,21 @@ static bool validate(const char *cmd, const struct scenario *s)
     return true;
 }
 
-/*
- * report's own --points FILE, --points-any-device and --mfu measured (any other --mfu value
- * is the scenario's and cancels an earlier "measured"). Returns 1 consumed, 0 not ours, -1
- * error in err.
- */
-static int measured_option(int argc, char **argv, int *i, const char **points,
-                           bool *any_device, bool *mfu_measured, bool *mfu_predicted,
-                           char *err, size_t errlen)
+/* A --format value; false with the error in err. */
+static bool parse_format(const char *v, enum report_format *fmt, char *err, size_t errlen)
 {
-    char name[64];
-    const char *inline_value = NULL;
-    if (!split_flag(argv[*i], name, sizeof name, &inline_value))
-        return 0;
-    if (strcmp(name, "points") == 0)
-        return take_value(argc, argv, i, inline_value, points, err, errlen, name) ? 1 : -1;
-    if (strcmp(name, "points-any-device") == 0) {
-        if (inline_value != NULL) {
-            snprintf(err, errlen, "--points-any-device: takes no value");
-            return -1;
-        }
-        *any_device = true;
-        return 1;
-    }
-    if (strcmp(name, "mfu") != 0)
-        return 0;
-    const char *v = inline_value != NULL ? inline_value : *i + 1 < argc ? argv[*i + 1] : "";
-    *mfu_measured = strcmp(v, "measured") == 0;
-    *mfu_predicted = strcmp(v, "predicted") == 0;
-    if (!*mfu_measured && !*mfu_predicted)
-        return 0;
-    if (inline_value == NULL)
-        *i += 1;
-    return 1;
+    if (report_format_parse(v, fmt))
+        return true;
+    snprintf(err, errlen, "--format: '%s' is not one of text, json, csv, md", v);
+    one_line(err);
+    return false;
 }
 
-/* Loads the points and matches them to the scenario's GEMMs; with mfu_measured, puts their
- * efficiency into s->mfu and reruns a. False with one line in err. */
+/* Loads the points and runs the one analysis path (measured_analyze); with mfu_measured the
+ * analysed scenario *shown gets the measured MFU. False with one line in err. */
 static bool report_measured(const char *path, bool any_device, bool mfu_measured,
-                            struct scenario *s, struct analysis *a, struct measured *m, char *err,
-                            size_t errlen)
+                            const struct scenario *s, struct scenario *shown, struct analysis *a,
+                            struct measured *m, char *err, size_t errlen)
 {
     struct points_doc d;
     points_init(&d);
@@ -451,29 +376,24 @@ static bool report_measured(const char *path, bool any_device, bool mfu_measured
         snprintf(err, errlen, "--points: %s", why);
         return false;
     }
-    measured_match(s, a, &d, any_device, m);
+    double used;
+    bool ok = measured_analyze(s, &d, any_device, mfu_measured, a, m, &used, why, sizeof why);
     points_free(&d);
+    shown->mfu = used;
     if (m->other_device && !any_device) {
         snprintf(err, errlen, "--points: %s (--gpu to match them, or --points-any-device)",
                  m->device_why);
         return false;
     }
-    if (!mfu_measured)
+    if (ok)
         return true;
-    double mfu;
-    if (!measured_mfu(m, &mfu, why, sizeof why)) {
-        if (m->n_ops_measured == 0)
-            snprintf(err, errlen, "--mfu: 'measured' needs --points FILE with shape points for "
-                                  "this scenario (%s has none; rooftop probe --shapes measures "
-                                  "them)", path);
-        else
-            snprintf(err, errlen, "--mfu: %s", why);
-        return false;
-    }
-    s->mfu = mfu;
-    analysis_run(s, a);
-    /* The ops do not depend on the MFU: the match stands. */
-    return true;
+    if (m->n_ops_measured == 0)
+        snprintf(err, errlen, "--mfu: 'measured' needs --points FILE with shape points for "
+                              "this scenario (%s has none; rooftop probe --shapes measures them)",
+                 path);
+    else
+        snprintf(err, errlen, "--mfu: %s", why);
+    return false;
 }
 
 /* --mfu predicted: the step-time model's HFU becomes the MFU input, so the time estimate's
@@ -508,19 +428,17 @@ int cli_plan(int argc, char **argv)
     enum report_format fmt = REPORT_TEXT;
     char err[ERR_MAX];
     long top = 5;
-    for (int i = 1; i < argc; i++) {
-        if (is_help(argv[i])) {
-            plan_help(stdout);
-            return finish_output("plan");
-        }
-        char name[64];
-        const char *iv = NULL;
-        int r = format_option(argc, argv, &i, &fmt, err, sizeof err);
-        if (r == 0 && split_flag(argv[i], name, sizeof name, &iv) && strcmp(name, "top") == 0) {
-            const char *v;
+    static const struct cli_flag own[] = {{"format", true}, {"top", true}};
+    struct cli_args args;
+    cli_args_init(&args, argc, argv, 1, &s, own, sizeof own / sizeof own[0]);
+    const struct cli_flag *f;
+    const char *v;
+    int r;
+    while ((r = cli_next(&args, &f, &v)) == CLI_OWN) {
+        if (f == &own[0] && !parse_format(v, &fmt, err, sizeof err))
+            return usage_error("plan", err);
+        if (f == &own[1]) {
             char *end = NULL;
-            if (!take_value(argc, argv, &i, iv, &v, err, sizeof err, name))
-                return usage_error("plan", err);
             errno = 0;
             top = strtol(v, &end, 10);
             if (errno != 0 || end == v || *end != '\0' || top < 1 || top > PLAN_TOP_MAX) {
@@ -528,17 +446,14 @@ int cli_plan(int argc, char **argv)
                          PLAN_TOP_MAX, v);
                 return usage_error("plan", err);
             }
-            continue;
-        }
-        if (r == 0)
-            r = cli_scenario_option(&s, argc, argv, &i, err, sizeof err);
-        if (r < 0)
-            return usage_error("plan", err);
-        if (r == 0) {
-            unknown_arg(argv[i], err, sizeof err);
-            return usage_error("plan", err);
         }
     }
+    if (r == CLI_HELP) {
+        plan_help(stdout);
+        return finish_output("plan");
+    }
+    if (r == CLI_ERROR)
+        return usage_error("plan", args.err);
     if (fmt != REPORT_TEXT && fmt != REPORT_JSON)
         return usage_error("plan", "--format: plan writes text or json");
     /* The layout is the search's: start it where any GPU count is valid. */
@@ -568,24 +483,39 @@ int cli_report(int argc, char **argv)
     char err[ERR_MAX];
     const char *points = NULL;
     bool mfu_measured = false, mfu_predicted = false, any_device = false;
-    for (int i = 1; i < argc; i++) {
-        if (is_help(argv[i])) {
-            report_help(stdout);
-            return finish_output("report");
-        }
-        int r = format_option(argc, argv, &i, &fmt, err, sizeof err);
-        if (r == 0)
-            r = measured_option(argc, argv, &i, &points, &any_device, &mfu_measured,
-                                &mfu_predicted, err, sizeof err);
-        if (r == 0)
-            r = cli_scenario_option(&s, argc, argv, &i, err, sizeof err);
-        if (r < 0)
+    /* --mfu is the scenario's input, except for the words "measured" and "predicted"; a later
+     * number cancels an earlier word. */
+    static const struct cli_flag own[] = {
+        {"format", true}, {"points", true}, {"mfu", true}, {"points-any-device", false}};
+    struct cli_args args;
+    cli_args_init(&args, argc, argv, 1, &s, own, sizeof own / sizeof own[0]);
+    const struct cli_flag *f;
+    const char *v;
+    int r;
+    while ((r = cli_next(&args, &f, &v)) == CLI_OWN) {
+        if (f == &own[0] && !parse_format(v, &fmt, err, sizeof err))
             return usage_error("report", err);
-        if (r == 0) {
-            unknown_arg(argv[i], err, sizeof err);
-            return usage_error("report", err);
+        if (f == &own[1])
+            points = v;
+        if (f == &own[3])
+            any_device = true;
+        if (f == &own[2]) {
+            mfu_measured = strcmp(v, "measured") == 0;
+            mfu_predicted = strcmp(v, "predicted") == 0;
+            char sub[ERR_MAX - 16];
+            if (!mfu_measured && !mfu_predicted &&
+                !inputs_parse(inputs_find("mfu"), &s, v, sub, sizeof sub)) {
+                snprintf(err, sizeof err, "--mfu: %s", sub);
+                return usage_error("report", err);
+            }
         }
     }
+    if (r == CLI_HELP) {
+        report_help(stdout);
+        return finish_output("report");
+    }
+    if (r == CLI_ERROR)
+        return usage_error("report", args.err);
     if (mfu_measured && points == NULL)
         return usage_error("report", "--mfu: 'measured' needs --points FILE with shape points "
                                      "for this scenario");
@@ -599,19 +529,21 @@ int cli_report(int argc, char **argv)
         fprintf(stderr, "rooftop report: out of memory\n");
         return EXIT_FAIL;
     }
-    analysis_run(&s, a);
-    if (points != NULL &&
-        !report_measured(points, any_device, mfu_measured, &s, a, m, err, sizeof err)) {
+    struct scenario shown = s;
+    if (points == NULL)
+        analysis_run(&s, a);
+    else if (!report_measured(points, any_device, mfu_measured, &s, &shown, a, m, err,
+                              sizeof err)) {
         free(a);
         free(m);
         return usage_error("report", err);
     }
     if (mfu_predicted)
-        report_use_prediction(&s, a, points != NULL ? m : NULL);
+        report_use_prediction(&shown, a, points != NULL ? m : NULL);
     enum report_mfu mode = mfu_measured    ? REPORT_MFU_MEASURED
                            : mfu_predicted ? REPORT_MFU_PREDICTED
                                            : REPORT_MFU_INPUT;
-    bool ok = report_write_mode(stdout, &s, a, points != NULL ? m : NULL, mode, fmt);
+    bool ok = report_write_mode(stdout, &shown, a, points != NULL ? m : NULL, mode, fmt);
     free(a);
     free(m);
     int rc = finish_output("report");
@@ -657,51 +589,37 @@ int cli_solve(int argc, char **argv)
     enum report_format fmt = REPORT_TEXT;
     bool activations = !max_params;
     long long max_gpus = 1LL << 20;
-    bool gpus_given = false;
     char err[ERR_MAX];
-    for (int i = 2; i < argc; i++) {
-        if (is_help(argv[i])) {
-            solve_help(stdout);
-            return finish_output("solve");
-        }
-        char name[64];
-        const char *iv = NULL;
-        const char *v = NULL;
-        if (split_flag(argv[i], name, sizeof name, &iv) && strcmp(name, "activations") == 0) {
-            if (!take_value(argc, argv, &i, iv, &v, err, sizeof err, name))
-                return usage_error("solve", err);
-            if (strcmp(v, "on") == 0 || strcmp(v, "true") == 0)
-                activations = true;
-            else if (strcmp(v, "off") == 0 || strcmp(v, "false") == 0)
-                activations = false;
-            else {
-                snprintf(err, sizeof err, "--activations: '%s' is not on or off", v);
-                return usage_error("solve", err);
-            }
-            continue;
-        }
-        if (split_flag(argv[i], name, sizeof name, &iv) && strcmp(name, "max-gpus") == 0) {
-            if (!take_value(argc, argv, &i, iv, &v, err, sizeof err, name))
-                return usage_error("solve", err);
-            if (!units_parse_count(v, &max_gpus)) {
-                snprintf(err, sizeof err, "--max-gpus: '%s' is not a whole number of at least 1",
-                         v);
-                return usage_error("solve", err);
-            }
-            continue;
-        }
-        if (split_flag(argv[i], name, sizeof name, &iv) && strcmp(name, "gpus") == 0)
-            gpus_given = true;
-        int r = format_option(argc, argv, &i, &fmt, err, sizeof err);
-        if (r == 0)
-            r = cli_scenario_option(&s, argc, argv, &i, err, sizeof err);
-        if (r < 0)
+    static const struct cli_flag own[] = {
+        {"format", true}, {"activations", true}, {"max-gpus", true}};
+    struct cli_args args;
+    cli_args_init(&args, argc, argv, 2, &s, own, sizeof own / sizeof own[0]);
+    const struct cli_flag *f;
+    const char *v;
+    int r;
+    while ((r = cli_next(&args, &f, &v)) == CLI_OWN) {
+        if (f == &own[0] && !parse_format(v, &fmt, err, sizeof err))
             return usage_error("solve", err);
-        if (r == 0) {
-            unknown_arg(argv[i], err, sizeof err);
+        if (f == &own[1] && !inputs_parse_onoff(v, &activations)) {
+            snprintf(err, sizeof err, "--activations: '%s' is not on or off", v);
+            return usage_error("solve", err);
+        }
+        if (f == &own[2] && !units_parse_count(v, &max_gpus)) {
+            snprintf(err, sizeof err, "--max-gpus: '%s' is not a whole number of at least 1", v);
             return usage_error("solve", err);
         }
     }
+    if (r == CLI_HELP) {
+        solve_help(stdout);
+        return finish_output("solve");
+    }
+    if (r == CLI_ERROR)
+        return usage_error("solve", args.err);
+    /* min-gpus finds the GPU count: one given is a mistake, not an input. */
+    bool gpus_given = false;
+    for (int k = 2; k < argc; k++)
+        gpus_given = gpus_given || strcmp(argv[k], "--gpus") == 0 ||
+                     strncmp(argv[k], "--gpus=", 7) == 0;
     if (fmt == REPORT_CSV || fmt == REPORT_MD)
         return usage_error("solve", "--format: solve prints text or json");
     if (!max_params) {
@@ -823,26 +741,17 @@ int cli_intensity(int argc, char **argv)
     struct scenario def;
     scenario_default(&def);
     struct gpu_spec gpu = def.gpu;
-    for (int i = 2; i < argc; i++) {
-        if (is_help(argv[i])) {
-            intensity_help(stdout);
-            return finish_output("intensity");
-        }
-        int r = format_option(argc, argv, &i, &fmt, err, sizeof err);
-        if (r < 0)
+    static const struct cli_flag own[] = {
+        {"format", true}, {"n", true}, {"dtype", true}, {"gpu", true}};
+    struct cli_args args;
+    cli_args_init(&args, argc, argv, 2, NULL, own, sizeof own / sizeof own[0]);
+    const struct cli_flag *f;
+    const char *v;
+    int r;
+    while ((r = cli_next(&args, &f, &v)) == CLI_OWN) {
+        if (f == &own[0] && !parse_format(v, &fmt, err, sizeof err))
             return usage_error("intensity", err);
-        if (r > 0)
-            continue;
-        char name[64];
-        const char *iv = NULL;
-        const char *v = NULL;
-        if (!split_flag(argv[i], name, sizeof name, &iv)) {
-            unknown_arg(argv[i], err, sizeof err);
-            return usage_error("intensity", err);
-        }
-        if (strcmp(name, "n") == 0) {
-            if (!take_value(argc, argv, &i, iv, &v, err, sizeof err, name))
-                return usage_error("intensity", err);
+        if (f == &own[1]) {
             long long nn;
             if (!units_parse_count(v, &nn)) {
                 double d;
@@ -853,29 +762,28 @@ int cli_intensity(int argc, char **argv)
                 return usage_error("intensity", err);
             }
             n = (double)nn;
-        } else if (strcmp(name, "dtype") == 0) {
-            if (!take_value(argc, argv, &i, iv, &v, err, sizeof err, name))
-                return usage_error("intensity", err);
-            if (!dtype_parse(v, &dt)) {
-                snprintf(err, sizeof err,
-                         "--dtype: '%s' is not one of fp64, fp32, tf32, bf16, fp16, fp8, "
-                         "fp8-e4m3, fp8-e5m2, fp4",
-                         v);
-                return usage_error("intensity", err);
-            }
-        } else if (strcmp(name, "gpu") == 0) {
-            if (!take_value(argc, argv, &i, iv, &v, err, sizeof err, name))
-                return usage_error("intensity", err);
+        }
+        if (f == &own[2] && !dtype_parse(v, &dt)) {
+            snprintf(err, sizeof err,
+                     "--dtype: '%s' is not one of fp64, fp32, tf32, bf16, fp16, fp8, "
+                     "fp8-e4m3, fp8-e5m2, fp4",
+                     v);
+            return usage_error("intensity", err);
+        }
+        if (f == &own[3]) {
             char sub[SPEC_ERR_MAX];
             if (!spec_find_gpu(v, &gpu, sub, sizeof sub)) {
                 snprintf(err, sizeof err, "--gpu: %s", sub);
                 return usage_error("intensity", err);
             }
-        } else {
-            unknown_arg(argv[i], err, sizeof err);
-            return usage_error("intensity", err);
         }
     }
+    if (r == CLI_HELP) {
+        intensity_help(stdout);
+        return finish_output("intensity");
+    }
+    if (r == CLI_ERROR)
+        return usage_error("intensity", args.err);
     struct op_cost c;
     lecture_op_cost(op, n, dt, &c);
     double peak = gpu_peak(&gpu, dt);
@@ -973,19 +881,21 @@ int cli_list(int argc, char **argv)
         return usage_error("list", err);
     }
     enum report_format fmt = REPORT_TEXT;
-    for (int i = 2; i < argc; i++) {
-        if (is_help(argv[i])) {
-            list_help(stdout);
-            return finish_output("list");
-        }
-        int r = format_option(argc, argv, &i, &fmt, err, sizeof err);
-        if (r < 0)
+    static const struct cli_flag own[] = {{"format", true}};
+    struct cli_args args;
+    cli_args_init(&args, argc, argv, 2, NULL, own, 1);
+    const struct cli_flag *f;
+    const char *v;
+    int r;
+    while ((r = cli_next(&args, &f, &v)) == CLI_OWN)
+        if (!parse_format(v, &fmt, err, sizeof err))
             return usage_error("list", err);
-        if (r == 0) {
-            unknown_arg(argv[i], err, sizeof err);
-            return usage_error("list", err);
-        }
+    if (r == CLI_HELP) {
+        list_help(stdout);
+        return finish_output("list");
     }
+    if (r == CLI_ERROR)
+        return usage_error("list", args.err);
     if (fmt == REPORT_CSV || fmt == REPORT_MD)
         return usage_error("list", "--format: list prints text or json");
     struct spec_list l;

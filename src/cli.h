@@ -26,27 +26,34 @@ void cli_usage(FILE *f);
 void cli_scenario_help(FILE *f);
 
 /*
- * Applies the scenario option at argv[*i] onto s. Accepts "--flag value" and "--flag=value";
- * on success *i is advanced past the option's value (so it points at the last argument
- * consumed; the caller's loop then does ++*i). Returns 1 when consumed, 0 when argv[*i] is
- * not a scenario option (nothing changed, *i unchanged), -1 on error with one line in err
- * naming the flag and what is wrong ("--gpus: '12x' is not a number"), without a prefix.
- *
- * Scenario options: --model NAME|FILE, --params N, --gpu NAME|FILE, --gpus N, --tp T, --pp P,
- * --sp [on|off], --zero 0..3, --dtype D, --master-weights on|off, --optimizer O, --batch B,
- * --micro-batch b, --seq S, --tokens D, --mfu U, --recompute R, --flash on|off,
- * --dropout on|off, --flops detailed|6nd, --scenario FILE, and the model fields --layers,
- * --d-model, --heads, --kv-heads, --ffn, --vocab, --context, --mlp gelu|swiglu,
- * --norm layernorm|rmsnorm, --tied-embeddings on|off, --bias on|off, --qkv-bias on|off,
- * --positional learned|rope, --experts, --experts-active, --shared-experts, --moe-ffn,
- * --dense-layers.
- *
- * Options apply in order. --model takes the model file's "tokens" (if any) unless --tokens
- * appears anywhere in argv. A model field (--layers, ...) after --params turns the exact-N
- * custom model into a shaped one (its counts then follow the shape).
+ * The one argument parser of every subcommand. Scenario options are the registry's inputs
+ * (src/inputs.h: --micro-batch for micro_batch), plus --scenario FILE; each subcommand adds
+ * its own flags as a table. "--flag value" and "--flag=value" both read; an on/off input's
+ * flag alone means on. --model takes the model file's "tokens" (if any) unless --tokens
+ * appears anywhere in argv. Options apply in order.
  */
-int cli_scenario_option(struct scenario *s, int argc, char **argv, int *i, char *err,
-                        size_t errlen);
+struct cli_flag {
+    const char *name; /* without "--" */
+    bool value;       /* takes a value */
+};
+
+struct cli_args {
+    int argc;
+    char **argv;
+    int i;                       /* the next argument */
+    struct scenario *s;          /* scenario options go here; NULL: the command takes none */
+    const struct cli_flag *own;  /* the subcommand's own flags */
+    size_t n_own;
+    char err[1024];              /* CLI_ERROR: one line, "--gpus: '12x' is not a number" */
+};
+
+enum { CLI_END, CLI_HELP, CLI_OWN, CLI_ERROR };
+
+void cli_args_init(struct cli_args *a, int argc, char **argv, int first, struct scenario *s,
+                   const struct cli_flag *own, size_t n_own);
+/* Applies scenario options until the end (CLI_END), --help/-h (CLI_HELP), one of the own flags
+ * (CLI_OWN: *flag points into own, *value its value or NULL) or an error (CLI_ERROR, a.err). */
+int cli_next(struct cli_args *a, const struct cli_flag **flag, const char **value);
 
 /*
  * Parses argv[first..argc-1], which must all be scenario options, onto s (start it with

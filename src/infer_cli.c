@@ -32,7 +32,7 @@ void infer_cli_help(FILE *f)
           "  --gpu NAME|FILE         GPU preset or JSON file (default h100-sxm)\n"
           "  --tp T                  tensor-parallel GPUs serving one copy (default 1)\n"
           "  --batch B               sequences decoded together (default 1)\n"
-          "  --prompt P              prompt tokens per sequence (default 2k = 2048)\n"
+          "  --prompt P              prompt tokens per sequence (default 2048 = 2Ki)\n"
           "  --generate N            generated tokens per sequence (default 256)\n"
           "  --dtype D               activations: fp32|bf16|fp16|fp8 (default bf16)\n"
           "  --weights-dtype W       linear-layer weights: fp32|bf16|fp16|fp8|int8|int4|fp4\n"
@@ -43,7 +43,7 @@ void infer_cli_help(FILE *f)
           "  --memory-eff E          fraction of the memory bandwidth reached (default: the\n"
           "                          GPU spec's measured copy efficiency, 0.9)\n"
           "  --format F              text (default), json, csv or md\n"
-          "Numbers take 2k (tokens: k = 1024), 1e3, 256.\n",
+          "Numbers take 2k = 2000, 2Ki = 2048, 1e3, 256.\n",
           f);
 }
 
@@ -51,7 +51,8 @@ static bool parse_count(const char *flag, const char *v, int64_t *out, bool leng
                         size_t errlen)
 {
     double d;
-    bool ok = length ? units_parse_length(v, &d) : units_parse(v, &d);
+    (void)length; /* one grammar: 2k is 2000, 2Ki is 2048 (src/inputs.h) */
+    bool ok = units_parse(v, &d);
     if (!ok) {
         snprintf(err, errlen, "--%s: '%s' is not a number", flag, v);
         return false;

@@ -143,141 +143,196 @@ int64_t scenario_accum_steps(const struct scenario *s)
 
 #define MAX_GPUS 100000000LL /* a hundred million: far past any cluster, far from overflow */
 
-bool scenario_validate(const struct scenario *s, char *err, int errlen)
+/* One problem: the input at fault and what is wrong, without a flag's spelling (the dashboard
+ * names inputs by their labels, the command line by their flags). */
+#define FAIL(k, ...)                                                                             \
+    do {                                                                                         \
+        *key = (k);                                                                              \
+        snprintf(msg, n, __VA_ARGS__);                                                           \
+        return false;                                                                            \
+    } while (0)
+
+bool scenario_check(const struct scenario *s, const char **key, char *msg, size_t n)
 {
-    size_t n = (size_t)errlen;
     char merr[256];
-    if (!model_validate(&s->model, merr, (int)sizeof merr)) {
-        snprintf(err, n, "model %s: %s", s->model.id[0] ? s->model.id : "(custom)", merr);
-        return false;
-    }
-    if (s->gpus < 1 || s->gpus > MAX_GPUS) {
-        snprintf(err, n, "--gpus: must be between 1 and %lld, got %lld", MAX_GPUS, (long long)s->gpus);
-        return false;
-    }
-    if (s->tp < 1 || s->tp > s->gpus) {
-        snprintf(err, n, "--tp: must be between 1 and --gpus (%lld), got %lld", (long long)s->gpus,
-                 (long long)s->tp);
-        return false;
-    }
-    if (s->pp < 1 || s->pp > s->gpus) {
-        snprintf(err, n, "--pp: must be between 1 and --gpus (%lld), got %lld", (long long)s->gpus,
-                 (long long)s->pp);
-        return false;
-    }
-    if (scenario_dp(s) == 0) {
-        snprintf(err, n, "--gpus: %lld is not a multiple of --tp x --pp = %lld", (long long)s->gpus,
-                 (long long)(s->tp * s->pp));
-        return false;
-    }
-    if (s->pp > s->model.layers) {
-        snprintf(err, n, "--pp: %lld pipeline stages for %lld layers", (long long)s->pp,
-                 (long long)s->model.layers);
-        return false;
-    }
-    if (s->model.heads % s->tp != 0) {
-        snprintf(err, n, "--tp: %lld does not divide the %lld attention heads", (long long)s->tp,
-                 (long long)s->model.heads);
-        return false;
-    }
-    if (s->sp && s->tp == 1) {
-        /* Allowed: sequence parallelism over one rank is a no-op, not an error. */
-    }
-    if (s->zero < 0 || s->zero > 3) {
-        snprintf(err, n, "--zero: must be 0, 1, 2 or 3, got %d", s->zero);
-        return false;
-    }
-    if (!dtype_trains(s->dtype)) {
-        snprintf(err, n, "--dtype: must be fp32, tf32, bf16, fp16, fp8 or fp4");
-        return false;
-    }
-    if ((unsigned)s->optimizer >= OPT_COUNT) {
-        snprintf(err, n, "--optimizer: must be adamw, sgd, adagrad or adam8bit");
-        return false;
-    }
-    if ((unsigned)s->recompute >= RECOMPUTE_COUNT) {
-        snprintf(err, n, "--recompute: must be none, selective, full or sqrt");
-        return false;
-    }
-    if (s->seq < 1 || s->seq > 100000000LL) {
-        snprintf(err, n, "--seq: must be between 1 and 1e8, got %lld", (long long)s->seq);
-        return false;
-    }
-    if (s->batch < 1 || s->batch > 1000000000LL) {
-        snprintf(err, n, "--batch: must be between 1 and 1e9 sequences, got %lld", (long long)s->batch);
-        return false;
-    }
+    if (!model_validate(&s->model, merr, (int)sizeof merr))
+        FAIL("model", "%s: %s", s->model.id[0] ? s->model.id : "(custom)", merr);
+    if (s->gpus < 1 || s->gpus > MAX_GPUS)
+        FAIL("gpus", "must be between 1 and %lld, got %lld", MAX_GPUS, (long long)s->gpus);
+    if (s->tp < 1 || s->tp > s->gpus)
+        FAIL("tp", "must be between 1 and the GPU count (%lld), got %lld", (long long)s->gpus,
+             (long long)s->tp);
+    if (s->pp < 1 || s->pp > s->gpus)
+        FAIL("pp", "must be between 1 and the GPU count (%lld), got %lld", (long long)s->gpus,
+             (long long)s->pp);
+    if (scenario_dp(s) == 0)
+        FAIL("gpus", "%lld is not a multiple of tp x pp = %lld", (long long)s->gpus,
+             (long long)(s->tp * s->pp));
+    if (s->pp > s->model.layers)
+        FAIL("pp", "%lld pipeline stages for %lld layers", (long long)s->pp,
+             (long long)s->model.layers);
+    if (s->model.heads % s->tp != 0)
+        FAIL("tp", "%lld does not divide the %lld attention heads", (long long)s->tp,
+             (long long)s->model.heads);
+    if (s->zero < 0 || s->zero > 3)
+        FAIL("zero", "must be 0, 1, 2 or 3, got %d", s->zero);
+    if (!dtype_trains(s->dtype))
+        FAIL("dtype", "must be fp32, tf32, bf16, fp16, fp8 or fp4");
+    if ((unsigned)s->optimizer >= OPT_COUNT)
+        FAIL("optimizer", "must be adamw, sgd, adagrad or adam8bit");
+    if ((unsigned)s->recompute >= RECOMPUTE_COUNT)
+        FAIL("recompute", "must be none, selective, full or sqrt");
+    if (s->seq < 1 || s->seq > 100000000LL)
+        FAIL("seq", "must be between 1 and 100M, got %lld", (long long)s->seq);
+    if (s->batch < 1 || s->batch > 1000000000LL)
+        FAIL("batch", "must be between 1 and 1B sequences, got %lld", (long long)s->batch);
     int64_t dp = scenario_dp(s);
-    if (s->micro_batch < 0 || s->micro_batch > s->batch) {
-        snprintf(err, n, "--micro-batch: must be between 1 and --batch (%lld), got %lld",
-                 (long long)s->batch, (long long)s->micro_batch);
-        return false;
-    }
-    if (s->micro_batch == 0 && s->batch % dp != 0) {
-        snprintf(err, n, "--batch: %lld sequences do not split over %lld data-parallel ranks",
-                 (long long)s->batch, (long long)dp);
-        return false;
-    }
-    if (scenario_accum_steps(s) == 0) {
-        snprintf(err, n,
-                 "--batch: %lld is not a multiple of --micro-batch %lld x data-parallel ranks %lld",
-                 (long long)s->batch, (long long)scenario_micro_batch(s), (long long)dp);
-        return false;
-    }
-    if (!(s->tokens >= 1) || !(s->tokens <= 1e18)) {
-        snprintf(err, n, "--tokens: must be between 1 and 1e18, got %g", s->tokens);
-        return false;
-    }
-    if (!(s->mfu > 0) || !(s->mfu <= 1)) {
-        snprintf(err, n, "--mfu: must be in (0, 1], got %g", s->mfu);
-        return false;
-    }
-    if (s->vpp < 1 || s->vpp > s->model.layers) {
-        snprintf(err, n, "--vpp: must be between 1 and the %lld layers, got %lld",
-                 (long long)s->model.layers, (long long)s->vpp);
-        return false;
-    }
-    if (s->vpp > 1 && s->pp == 1) {
-        snprintf(err, n, "--vpp: %lld virtual stages need pipeline parallelism (--pp above 1)",
-                 (long long)s->vpp);
-        return false;
-    }
-    if (s->vpp > 1 && s->model.layers % (s->pp * s->vpp) != 0) {
-        snprintf(err, n, "--vpp: %lld layers do not split into --pp %lld x --vpp %lld chunks",
-                 (long long)s->model.layers, (long long)s->pp, (long long)s->vpp);
-        return false;
-    }
-    if (s->vpp > 1 && scenario_accum_steps(s) % s->pp != 0) {
-        /* Megatron-LM's interleaved schedule runs micro-batches in groups of pp. */
-        snprintf(err, n, "--vpp: the interleaved schedule needs micro-batches per step (%lld) "
-                 "to be a multiple of --pp %lld", (long long)scenario_accum_steps(s), (long long)s->pp);
-        return false;
-    }
-    if (!(s->dp_overlap >= 0) || !(s->dp_overlap <= 1)) {
-        snprintf(err, n, "--dp-overlap: must be in [0, 1], got %g", s->dp_overlap);
-        return false;
-    }
-    if (s->node_gpus < 0 || s->node_gpus > MAX_GPUS) {
-        snprintf(err, n, "--node-gpus: must be between 1 and %lld, got %lld", MAX_GPUS,
-                 (long long)s->node_gpus);
-        return false;
-    }
-    if (!(s->network_bw >= 0) || !(s->network_bw <= 1e16)) {
-        snprintf(err, n, "--network-bw: must be between 0 and 1e16 bytes/s, got %g", s->network_bw);
-        return false;
-    }
-    if (!(s->gpu.memory_bytes > 0) || !(s->gpu.bandwidth > 0)) {
-        snprintf(err, n, "--gpu: %s has no memory or bandwidth", s->gpu.id[0] ? s->gpu.id : "(gpu)");
-        return false;
-    }
+    if (s->micro_batch < 0 || s->micro_batch > s->batch)
+        FAIL("micro_batch", "must be between 1 and the batch (%lld), got %lld",
+             (long long)s->batch, (long long)s->micro_batch);
+    if (s->micro_batch == 0 && s->batch % dp != 0)
+        FAIL("batch", "%lld sequences do not split over %lld data-parallel ranks",
+             (long long)s->batch, (long long)dp);
+    if (scenario_accum_steps(s) == 0)
+        FAIL("batch", "%lld is not a multiple of micro-batch %lld x data-parallel ranks %lld",
+             (long long)s->batch, (long long)scenario_micro_batch(s), (long long)dp);
+    if (!(s->tokens >= 1) || !(s->tokens <= 1e18))
+        FAIL("tokens", "must be between 1 and 1e18, got %g", s->tokens);
+    if (!(s->mfu >= 0.001) || !(s->mfu <= 1))
+        FAIL("mfu", "must be between 0.001 and 1, got %g", s->mfu);
+    if (s->vpp < 1 || s->vpp > s->model.layers)
+        FAIL("vpp", "must be between 1 and the %lld layers, got %lld", (long long)s->model.layers,
+             (long long)s->vpp);
+    if (s->vpp > 1 && s->pp == 1)
+        FAIL("vpp", "%lld virtual stages need pipeline parallelism (pp above 1)",
+             (long long)s->vpp);
+    if (s->vpp > 1 && s->model.layers % (s->pp * s->vpp) != 0)
+        FAIL("vpp", "%lld layers do not split into pp %lld x vpp %lld chunks",
+             (long long)s->model.layers, (long long)s->pp, (long long)s->vpp);
+    /* Megatron-LM's interleaved schedule runs micro-batches in groups of pp. */
+    if (s->vpp > 1 && scenario_accum_steps(s) % s->pp != 0)
+        FAIL("vpp", "the interleaved schedule needs micro-batches per step (%lld) to be a "
+                    "multiple of pp %lld",
+             (long long)scenario_accum_steps(s), (long long)s->pp);
+    if (!(s->dp_overlap >= 0) || !(s->dp_overlap <= 1))
+        FAIL("dp_overlap", "must be in [0, 1], got %g", s->dp_overlap);
+    if (s->node_gpus < 0 || s->node_gpus > MAX_GPUS)
+        FAIL("node_gpus", "must be between 1 and %lld, got %lld", MAX_GPUS,
+             (long long)s->node_gpus);
+    if (!(s->network_bw >= 0) || !(s->network_bw <= 1e16))
+        FAIL("network_bw", "must be between 0 and 1e16 bytes/s, got %g", s->network_bw);
+    if (!(s->gpu.memory_bytes > 0) || !(s->gpu.bandwidth > 0))
+        FAIL("gpu", "%s has no memory or bandwidth", s->gpu.id[0] ? s->gpu.id : "(gpu)");
     if (!gpu_has_dtype(&s->gpu, s->dtype)) {
         /* Timing it at another format's rate would print a number nobody can reach. */
         char has[128];
         gpu_dtypes(&s->gpu, has, sizeof has);
-        snprintf(err, n, "--dtype: the %s has no %s peak; it has %s",
-                 s->gpu.name[0] ? s->gpu.name : s->gpu.id[0] ? s->gpu.id : "GPU",
-                 peak_name(dtype_peak(s->dtype)), has);
-        return false;
+        FAIL("dtype", "the %s has no %s peak; it has %s",
+             s->gpu.name[0] ? s->gpu.name : s->gpu.id[0] ? s->gpu.id : "GPU",
+             peak_name(dtype_peak(s->dtype)), has);
     }
     return true;
+}
+#undef FAIL
+
+bool scenario_validate(const struct scenario *s, char *err, int errlen)
+{
+    const char *key = "";
+    char msg[512];
+    if (scenario_check(s, &key, msg, sizeof msg))
+        return true;
+    /* The command line's form: the flag, then what is wrong. */
+    char flag[64];
+    snprintf(flag, sizeof flag, "%s", key);
+    for (char *c = flag; *c; c++)
+        if (*c == '_')
+            *c = '-';
+    snprintf(err, (size_t)errlen, "--%s: %s", flag, msg);
+    return false;
+}
+
+/* Largest t <= at_most dividing both a and b (b = 0: any). */
+static int64_t divisor_below(int64_t at_most, int64_t a, int64_t b)
+{
+    for (int64_t t = at_most; t > 1; t--)
+        if (a % t == 0 && (b == 0 || b % t == 0))
+            return t;
+    return 1;
+}
+
+static int64_t round_up(int64_t v, int64_t unit)
+{
+    return unit > 0 ? (v + unit - 1) / unit * unit : v;
+}
+
+static bool is(const char *moved, const char *key)
+{
+    return moved != NULL && strcmp(moved, key) == 0;
+}
+
+void scenario_settle(struct scenario *c, const struct scenario *want, const char *moved,
+                     char *note, size_t n)
+{
+    if (n > 0)
+        note[0] = '\0';
+    bool gpus_fixed = is(moved, "gpus");
+    if (!is(moved, "tp")) {
+        int64_t t = want->tp < 1 ? 1 : want->tp;
+        if (t > c->gpus && gpus_fixed)
+            t = c->gpus;
+        if (c->model.heads > 0)
+            t = divisor_below(t, c->model.heads, gpus_fixed ? c->gpus : 0);
+        if (t != want->tp)
+            snprintf(note, n, "tensor degree %lld (not %lld): it must divide the %lld heads%s",
+                     (long long)t, (long long)want->tp, (long long)c->model.heads,
+                     gpus_fixed ? " and the GPU count" : "");
+        c->tp = t;
+    }
+    if (!is(moved, "pp")) {
+        int64_t p = want->pp < 1 ? 1 : want->pp;
+        if (c->model.layers > 0 && p > c->model.layers)
+            p = c->model.layers;
+        while (gpus_fixed && p > 1 && c->gpus % (c->tp * p) != 0)
+            p--;
+        if (p != want->pp)
+            snprintf(note, n, "pipeline degree %lld (not %lld): %lld layers%s", (long long)p,
+                     (long long)want->pp, (long long)c->model.layers,
+                     gpus_fixed ? " and the GPU count" : "");
+        c->pp = p;
+    }
+    if (!gpus_fixed) {
+        int64_t unit = c->tp * c->pp;
+        int64_t g = round_up(want->gpus < 1 ? 1 : want->gpus, unit);
+        if (g != want->gpus)
+            snprintf(note, n, "GPUs %lld (not %lld): a multiple of tensor x pipeline = %lld",
+                     (long long)g, (long long)want->gpus, (long long)unit);
+        c->gpus = g;
+    }
+    if (!is(moved, "micro_batch")) {
+        int64_t dp = scenario_dp(c);
+        int64_t m = want->micro_batch;
+        if (dp > 0 && m > 0 && m * dp > c->batch)
+            m = c->batch / dp;
+        while (dp > 0 && m > 1 && c->batch % (m * dp) != 0)
+            m--;
+        if (m < 1 && want->micro_batch > 0)
+            m = want->micro_batch; /* nothing splits: validation names the batch */
+        if (m != want->micro_batch)
+            snprintf(note, n, "micro-batch %lld (not %lld): it must split the batch over %lld "
+                              "data-parallel ranks",
+                     (long long)m, (long long)want->micro_batch, (long long)dp);
+        c->micro_batch = m;
+    }
+    if (!is(moved, "vpp") && want->vpp > 1) {
+        /* Interleaving needs the layers to split into pp x vpp chunks and the micro-batches to
+         * come in groups of pp (Megatron-LM); where they do not, the plain schedule. */
+        int64_t v = want->vpp;
+        int64_t m = scenario_accum_steps(c);
+        if (c->pp == 1 || c->model.layers % (c->pp * v) != 0 || m <= 0 || m % c->pp != 0)
+            v = 1;
+        if (v != want->vpp)
+            snprintf(note, n, "interleaved stages off (not %lld): vpp does not split this layout",
+                     (long long)want->vpp);
+        c->vpp = v;
+    }
 }

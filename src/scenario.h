@@ -3,6 +3,7 @@
 #define ROOFTOP_SCENARIO_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "dtype.h"
@@ -59,8 +60,23 @@ int64_t scenario_micro_batch(const struct scenario *s);
 int64_t scenario_accum_steps(const struct scenario *s);
 
 /* Checks all inputs together (the model too). On error writes one line naming the option
- * ("--tp: 3 does not divide --gpus 1024") to err and returns false. */
+ * ("--tp: 3 does not divide the 32 attention heads") to err and returns false. */
 bool scenario_validate(const struct scenario *s, char *err, int errlen);
+/* The same check, for any front end: the registry key of the input at fault ("tp") and what
+ * is wrong without a flag's spelling. */
+bool scenario_check(const struct scenario *s, const char **key, char *msg, size_t n);
+
+/*
+ * Where one input bounds another, the other gives way toward what the user last asked of it
+ * (want), never past it, so that moving back restores it; the input `moved` (a registry key,
+ * NULL for none) keeps the value it has in c. tp becomes the largest divisor of the heads up
+ * to want->tp; pp at most the layers; the GPU count the multiple of tp x pp at or above
+ * want->gpus; the micro-batch the largest up to want->micro_batch that splits the batch. The
+ * batch never moves: a batch that cannot split is left for validation to name. note says what
+ * gave way (empty when nothing did).
+ */
+void scenario_settle(struct scenario *c, const struct scenario *want, const char *moved,
+                     char *note, size_t n);
 
 const char *optimizer_name(enum optimizer o);      /* "adamw", "sgd", "adagrad", "adam8bit" */
 bool optimizer_parse(const char *s, enum optimizer *out);

@@ -14,6 +14,7 @@
 #include "dtype.h"
 #include "files.h"
 #include "gpu.h"
+#include "inputs.h"
 #include "model.h"
 #include "spec.h"
 #include "units.h"
@@ -34,372 +35,22 @@ static void one_line(char *s)
             *s = '?';
 }
 
-static bool parse_onoff(const char *v, bool *out)
+int scenario_set_option(struct scenario *s, const char *key, const char *value, char *err,
+                        size_t errlen)
 {
-    static const char *const on[] = {"on", "true", "yes", "1"};
-    static const char *const off[] = {"off", "false", "no", "0"};
-    for (size_t i = 0; i < 4; i++) {
-        if (strcmp(v, on[i]) == 0) {
-            *out = true;
-            return true;
-        }
-        if (strcmp(v, off[i]) == 0) {
-            *out = false;
-            return true;
-        }
-    }
-    return false;
-}
-
-/* Why v did not parse: a negative number is out of range, anything else not a number. */
-static void not_a_number(const char *v, char *err, size_t errlen)
-{
-    double d;
-    if (v[0] == '-' && units_parse(v + 1, &d))
-        snprintf(err, errlen, "%s is out of range (negative)", v);
-    else
-        snprintf(err, errlen, "'%s' is not a number", v);
-}
-
-/* A whole number in [min, COUNT_MAX]; writes what is wrong to err. */
-static bool parse_int_with(bool (*parse)(const char *, double *), const char *v, double min,
-                           int64_t *out, char *err, size_t errlen)
-{
-    double d;
-    if (!parse(v, &d)) {
-        not_a_number(v, err, errlen);
-        return false;
-    }
-    if (floor(d) != d) {
-        snprintf(err, errlen, "'%s' is not a whole number", v);
-        return false;
-    }
-    if (d < min || d > COUNT_MAX) {
-        snprintf(err, errlen, "%s is out of range (%.0f to 2^62)", v, min);
-        return false;
-    }
-    *out = (int64_t)d;
-    return true;
-}
-
-static bool parse_int(const char *v, double min, int64_t *out, char *err, size_t errlen)
-{
-    return parse_int_with(units_parse, v, min, out, err, errlen);
-}
-
-/* Sequence and context lengths: "4k" is 4096. */
-static bool parse_length(const char *v, double min, int64_t *out, char *err, size_t errlen)
-{
-    return parse_int_with(units_parse_length, v, min, out, err, errlen);
-}
-
-/* The dtypes a training run can hold its tensors in (not fp64, not the int8 state format). */
-static bool parse_train_dtype(const char *v, enum dtype *out)
-{
-    enum dtype d;
-    if (!dtype_parse(v, &d))
-        return false;
-    if (!dtype_trains(d))
-        return false;
-    *out = d;
-    return true;
-}
-
-enum opt_kind {
-    K_MODEL, K_PARAMS, K_GPU, K_GPUS, K_TP, K_PP, K_SP, K_ZERO, K_DTYPE, K_MASTER, K_OPTIMIZER,
-    K_BATCH, K_MICRO, K_SEQ, K_TOKENS, K_MFU, K_RECOMPUTE, K_FLASH, K_DROPOUT, K_FLOPS,
-    K_NAME,
-    /* model fields */
-    K_LAYERS, K_DMODEL, K_HEADS, K_KVHEADS, K_FFN, K_VOCAB, K_CONTEXT, K_MLP, K_NORM, K_TIED,
-    K_BIAS, K_QKVBIAS, K_POS, K_EXPERTS, K_EXPERTS_ACTIVE, K_SHARED, K_MOEFFN, K_DENSE,
-};
-
-struct opt_def {
-    const char *key;
-    enum opt_kind kind;
-};
-
-static const struct opt_def OPTS[] = {
-    {"model", K_MODEL}, {"params", K_PARAMS}, {"gpu", K_GPU}, {"gpus", K_GPUS}, {"tp", K_TP},
-    {"pp", K_PP}, {"sp", K_SP}, {"zero", K_ZERO}, {"dtype", K_DTYPE},
-    {"master_weights", K_MASTER}, {"optimizer", K_OPTIMIZER}, {"batch", K_BATCH},
-    {"micro_batch", K_MICRO}, {"seq", K_SEQ}, {"tokens", K_TOKENS}, {"mfu", K_MFU},
-    {"recompute", K_RECOMPUTE}, {"flash", K_FLASH}, {"dropout", K_DROPOUT}, {"flops", K_FLOPS},
-    {"name", K_NAME},
-    {"layers", K_LAYERS}, {"d_model", K_DMODEL}, {"heads", K_HEADS}, {"kv_heads", K_KVHEADS},
-    {"ffn", K_FFN}, {"vocab", K_VOCAB}, {"context", K_CONTEXT}, {"mlp", K_MLP}, {"norm", K_NORM},
-    {"tied_embeddings", K_TIED}, {"bias", K_BIAS}, {"qkv_bias", K_QKVBIAS},
-    {"positional", K_POS}, {"experts", K_EXPERTS}, {"experts_active", K_EXPERTS_ACTIVE},
-    {"shared_experts", K_SHARED}, {"moe_ffn", K_MOEFFN}, {"dense_layers", K_DENSE},
-};
-
-static const struct opt_def *opt_find(const char *key)
-{
-    for (size_t i = 0; i < sizeof OPTS / sizeof OPTS[0]; i++)
-        if (strcmp(OPTS[i].key, key) == 0)
-            return &OPTS[i];
-    return NULL;
-}
-
-static bool is_model_field(enum opt_kind k)
-{
-    return k >= K_LAYERS;
-}
-
-/* Sets a model field that holds a count; 0 allowed where 0 means "none". */
-static bool set_model_count(int64_t *field, const char *v, double min, char *err, size_t errlen)
-{
-    return parse_int(v, min, field, err, errlen);
-}
-
-/* After a model_*_parse: false with "'x' is not one of a, b" from the kind's one table. */
-static bool set_kind(bool parsed, const char *value, const char *const *names, size_t n,
-                     char *err, size_t errlen)
-{
-    if (parsed)
-        return true;
-    char list[128];
-    model_names_join(names, n, list, sizeof list);
-    snprintf(err, errlen, "'%s' is not one of %s", value, list);
-    return false;
-}
-
-static int set_option(struct scenario *s, const char *key, const char *value, char *err,
-                      size_t errlen)
-{
-    const struct opt_def *o = opt_find(key);
-    if (o == NULL)
+    const struct input *in = inputs_find(key);
+    if (in == NULL)
         return 0;
     if (value == NULL) {
         snprintf(err, errlen, "needs a value");
         return -1;
     }
-    char sub[SPEC_ERR_MAX];
-    bool b;
-    int64_t n;
-    double d;
-    struct model_arch m = s->model;
-    bool ok = true;
-
-    switch (o->kind) {
-    case K_MODEL:
-        if (!spec_find_model(value, &s->model, sub, sizeof sub)) {
-            snprintf(err, errlen, "%s", sub);
-            return -1;
-        }
-        return 1;
-    case K_PARAMS:
-        if (!units_parse(value, &d)) {
-            not_a_number(value, err, errlen);
-            return -1;
-        }
-        if (!model_from_params(d, &s->model)) {
-            snprintf(err, errlen, "%s is out of range for a model (at least about 1M)", value);
-            return -1;
-        }
-        return 1;
-    case K_GPU:
-        if (!spec_find_gpu(value, &s->gpu, sub, sizeof sub)) {
-            snprintf(err, errlen, "%s", sub);
-            return -1;
-        }
-        return 1;
-    case K_GPUS:
-        ok = parse_int(value, 1, &s->gpus, err, errlen);
-        break;
-    case K_TP:
-        ok = parse_int(value, 1, &s->tp, err, errlen);
-        break;
-    case K_PP:
-        ok = parse_int(value, 1, &s->pp, err, errlen);
-        break;
-    case K_BATCH:
-        ok = parse_int(value, 1, &s->batch, err, errlen);
-        break;
-    case K_MICRO:
-        ok = parse_int(value, 0, &s->micro_batch, err, errlen);
-        break;
-    case K_SEQ:
-        ok = parse_length(value, 1, &s->seq, err, errlen);
-        break;
-    case K_ZERO:
-        if (!parse_int(value, 0, &n, err, errlen))
-            return -1;
-        if (n > 3) {
-            snprintf(err, errlen, "%s is out of range (0 to 3)", value);
-            return -1;
-        }
-        s->zero = (int)n;
-        return 1;
-    case K_SP:
-    case K_MASTER:
-    case K_FLASH:
-    case K_DROPOUT:
-    case K_TIED:
-    case K_BIAS:
-    case K_QKVBIAS:
-        if (!parse_onoff(value, &b)) {
-            snprintf(err, errlen, "'%s' is not on or off", value);
-            return -1;
-        }
-        if (o->kind == K_SP)
-            s->sp = b;
-        else if (o->kind == K_MASTER)
-            s->master_weights = b;
-        else if (o->kind == K_FLASH)
-            s->flash = b;
-        else if (o->kind == K_DROPOUT)
-            s->dropout = b;
-        else if (o->kind == K_TIED)
-            m.tied_embeddings = b;
-        else if (o->kind == K_BIAS)
-            m.bias = b;
-        else
-            m.qkv_bias = b;
-        break;
-    case K_DTYPE:
-        if (!parse_train_dtype(value, &s->dtype)) {
-            snprintf(err, errlen,
-                     "'%s' is not one of fp32, tf32, bf16, fp16, fp8, fp8-e4m3, fp8-e5m2, fp4",
-                     value);
-            return -1;
-        }
-        return 1;
-    case K_OPTIMIZER:
-        if (!optimizer_parse(value, &s->optimizer)) {
-            snprintf(err, errlen, "'%s' is not one of adamw, sgd, adagrad, adam8bit", value);
-            return -1;
-        }
-        return 1;
-    case K_TOKENS:
-        if (!units_parse(value, &d)) {
-            not_a_number(value, err, errlen);
-            return -1;
-        }
-        if (d < 1.0) {
-            snprintf(err, errlen, "%s is out of range (at least 1 token)", value);
-            return -1;
-        }
-        s->tokens = d;
-        return 1;
-    case K_MFU: {
-        /* "50%" reads as 0.5: people quote MFU both ways. */
-        char buf[64];
-        size_t len = strlen(value);
-        bool pct = len > 0 && len < sizeof buf && value[len - 1] == '%';
-        if (pct) {
-            memcpy(buf, value, len - 1);
-            buf[len - 1] = '\0';
-        }
-        if (!units_parse(pct ? buf : value, &d)) {
-            not_a_number(value, err, errlen);
-            return -1;
-        }
-        if (pct)
-            d /= 100.0;
-        if (!(d > 0.0 && d <= 1.0)) {
-            snprintf(err, errlen, "%s is out of range (a fraction of peak in (0, 1])", value);
-            return -1;
-        }
-        s->mfu = d;
-        return 1;
-    }
-    case K_RECOMPUTE:
-        if (!recompute_parse(value, &s->recompute)) {
-            snprintf(err, errlen, "'%s' is not one of none, selective, full, sqrt", value);
-            return -1;
-        }
-        return 1;
-    case K_FLOPS:
-        if (strcmp(value, "detailed") == 0)
-            s->flops_mode = FLOPS_DETAILED;
-        else if (strcmp(value, "6nd") == 0 || strcmp(value, "6ND") == 0)
-            s->flops_mode = FLOPS_6ND;
-        else {
-            snprintf(err, errlen, "'%s' is not one of detailed, 6nd", value);
-            return -1;
-        }
-        return 1;
-    case K_NAME:
-        for (const char *c = value; *c != '\0'; c++) {
-            if ((unsigned char)*c < 0x20 || *c == 0x7f) {
-                /* A name is printed on the dashboard and in reports: no escapes. */
-                snprintf(err, errlen, "contains control characters");
-                return -1;
-            }
-        }
-        if (strlen(value) >= sizeof s->name) {
-            snprintf(err, errlen, "longer than %zu characters", sizeof s->name - 1);
-            return -1;
-        }
-        snprintf(s->name, sizeof s->name, "%s", value);
-        return 1;
-    case K_LAYERS:
-        ok = set_model_count(&m.layers, value, 1, err, errlen);
-        break;
-    case K_DMODEL:
-        ok = set_model_count(&m.d_model, value, 1, err, errlen);
-        break;
-    case K_HEADS:
-        ok = set_model_count(&m.heads, value, 1, err, errlen);
-        break;
-    case K_KVHEADS:
-        ok = set_model_count(&m.kv_heads, value, 1, err, errlen);
-        break;
-    case K_FFN:
-        ok = set_model_count(&m.ffn, value, 1, err, errlen);
-        break;
-    case K_VOCAB:
-        ok = set_model_count(&m.vocab, value, 1, err, errlen);
-        break;
-    case K_CONTEXT:
-        ok = parse_length(value, 1, &m.context, err, errlen);
-        break;
-    case K_EXPERTS:
-        ok = set_model_count(&m.experts, value, 0, err, errlen);
-        break;
-    case K_EXPERTS_ACTIVE:
-        ok = set_model_count(&m.experts_active, value, 0, err, errlen);
-        break;
-    case K_SHARED:
-        ok = set_model_count(&m.shared_experts, value, 0, err, errlen);
-        break;
-    case K_MOEFFN:
-        ok = set_model_count(&m.moe_ffn, value, 0, err, errlen);
-        break;
-    case K_DENSE:
-        ok = set_model_count(&m.dense_layers, value, 0, err, errlen);
-        break;
-    case K_MLP:
-        ok = set_kind(model_mlp_parse(value, &m.mlp), value, model_mlp_names, MODEL_MLP_KINDS,
-                      err, errlen);
-        break;
-    case K_NORM:
-        ok = set_kind(model_norm_parse(value, &m.norm), value, model_norm_names,
-                      MODEL_NORM_KINDS, err, errlen);
-        break;
-    case K_POS:
-        ok = set_kind(model_pos_parse(value, &m.positional), value, model_pos_names,
-                      MODEL_POS_KINDS, err, errlen);
-        break;
-    }
-    if (!ok)
+    if (!inputs_parse(in, s, value, err, errlen)) {
+        if (errlen > 0)
+            one_line(err);
         return -1;
-    if (is_model_field(o->kind)) {
-        /* An edited shape no longer has the exact count --params asked for. */
-        m.exact_params = 0;
-        s->model = m;
     }
     return 1;
-}
-
-int scenario_set_option(struct scenario *s, const char *key, const char *value, char *err,
-                        size_t errlen)
-{
-    int r = set_option(s, key, value, err, errlen);
-    if (r < 0 && errlen > 0)
-        one_line(err);
-    return r;
 }
 
 /* ---- files ---------------------------------------------------------------------------------- */
@@ -737,20 +388,11 @@ static bool apply_item(struct scenario *s, const cJSON *item, const char *origin
     return false;
 }
 
-/* Order of application, so a file means the same whatever its key order: the model first
- * (params replaces it, fields edit it), then the GPU, then the rest. */
+/* Order of application, so a file means the same whatever its key order: the registry's
+ * order (the model first, params replacing it, its fields editing it, then the rest). */
 static int key_rank(const char *key)
 {
-    if (strcmp(key, "model") == 0)
-        return 0;
-    if (strcmp(key, "params") == 0)
-        return 1;
-    const struct opt_def *o = opt_find(key);
-    if (o != NULL && is_model_field(o->kind))
-        return 2;
-    if (strcmp(key, "gpu") == 0)
-        return 3;
-    return 4;
+    return inputs_index(inputs_find(key));
 }
 
 static bool apply_json(struct scenario *s, const cJSON *obj, const char *origin, char *err,
@@ -783,7 +425,14 @@ static bool apply_json(struct scenario *s, const cJSON *obj, const char *origin,
         }
     }
     struct scenario t = *s;
-    for (int rank = 0; rank <= 4; rank++) {
+    /* Unknown keys first, so a typo is named before any value is judged. */
+    for (const cJSON *it = obj->child; it != NULL; it = it->next) {
+        if (!is_ignored_key(it->string) && key_rank(it->string) < 0) {
+            snprintf(err, errlen, "%s: %s: unknown key", origin, it->string);
+            return false;
+        }
+    }
+    for (int rank = 0; rank < inputs_count(); rank++) {
         for (const cJSON *it = obj->child; it != NULL; it = it->next) {
             if (is_ignored_key(it->string) || key_rank(it->string) != rank)
                 continue;

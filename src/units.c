@@ -110,6 +110,7 @@ struct suffix {
 /* Longest first, so "KiB" is tried before "K" and "GB" before "G". */
 static const struct suffix SUFFIXES[] = {
     {"KiB", 1024.0}, {"MiB", 1048576.0}, {"GiB", 1073741824.0}, {"TiB", 1099511627776.0},
+    {"Ki", 1024.0},  {"Mi", 1048576.0},  {"Gi", 1073741824.0},  {"Ti", 1099511627776.0},
     {"kB", 1e3}, {"KB", 1e3}, {"MB", 1e6}, {"GB", 1e9}, {"BB", 1e9}, {"TB", 1e12}, {"PB", 1e15},
     {"k", 1e3}, {"K", 1e3}, {"M", 1e6}, {"B", 1e9}, {"G", 1e9}, {"T", 1e12}, {"P", 1e15},
 };
@@ -300,27 +301,4 @@ void units_duration(double seconds, char *buf, size_t n)
         snprintf(buf, n, "%s%.3g us", sign, s * 1e6);
     else
         snprintf(buf, n, "%s%.3g ns", sign, s * 1e9);
-}
-
-bool units_parse_length(const char *s, double *out)
-{
-    size_t n = s ? strlen(s) : 0;
-    if (n >= 2 && n < 64 && (s[n - 1] == 'k' || s[n - 1] == 'K' || s[n - 1] == 'M')) {
-        /* Lengths of token sequences are counted in powers of two: 4k = 4096. */
-        char num[64];
-        memcpy(num, s, n - 1);
-        num[n - 1] = '\0';
-        double v;
-        char last = num[n - 2];
-        if (!(last >= '0' && last <= '9') && last != '.')
-            return false; /* "4kk": one suffix only */
-        if (!units_parse(num, &v))
-            return false;
-        double scale = s[n - 1] == 'M' ? 1048576.0 : 1024.0;
-        if (v > 1e300 / scale)
-            return false;
-        *out = v * scale;
-        return true;
-    }
-    return units_parse(s, out);
 }

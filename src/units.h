@@ -8,15 +8,11 @@
 /*
  * Parses a non-negative number with an optional decimal suffix: k/K (1e3), M (1e6),
  * B/G (1e9), T (1e12), P (1e15), optionally followed by "B" for bytes ("80GB", "4kB"),
- * or a binary one: KiB, MiB, GiB, TiB. Plain numbers and exponents ("1e12", "0.5") too.
+ * or a binary one: Ki, Mi, Gi, Ti (2^10..2^40), also with "B" (KiB, GiB). Plain numbers and
+ * exponents ("1e12", "0.5") too. One rule for every input: "4k" is 4000, "4Ki" is 4096.
  * Rejects empty strings, signs, trailing junk, NaN, infinity and overflow.
  */
 bool units_parse(const char *s, double *out);
-/*
- * A sequence or context length: as units_parse, except that k/K and M mean 1024 and 1024^2,
- * as in "a 4k context" (4096) and "128k" (131072).
- */
-bool units_parse_length(const char *s, double *out);
 /* As units_parse, then requires an integer in [1, 2^62]. */
 bool units_parse_count(const char *s, long long *out);
 

@@ -97,7 +97,7 @@ START_TEST(test_options_set_fields)
 {
     struct scenario s;
     parse_ok(&s, "--gpus 64 --tp 4 --pp 2 --zero 3 --dtype fp8 --master-weights on "
-                 "--optimizer sgd --batch 4k --micro-batch 2 --seq 8k --tokens 2T --mfu 0.4 "
+                 "--optimizer sgd --batch 4k --micro-batch 2 --seq 8Ki --tokens 2T --mfu 0.4 "
                  "--recompute selective --flash off --dropout on --flops detailed --sp off");
     ck_assert_int_eq(s.gpus, 64);
     ck_assert_int_eq(s.tp, 4);
@@ -108,7 +108,7 @@ START_TEST(test_options_set_fields)
     ck_assert_int_eq(s.optimizer, OPT_SGD);
     ck_assert_int_eq(s.batch, 4000);
     ck_assert_int_eq(s.micro_batch, 2);
-    ck_assert_int_eq(s.seq, 8192); /* "8k" tokens per sequence is 8192 */
+    ck_assert_int_eq(s.seq, 8192); /* "8Ki" is 8192; "8k" would be 8000: one rule for all */
     ck_assert(s.tokens == 2e12);
     ck_assert(s.mfu == 0.4);
     ck_assert_int_eq(s.recompute, RECOMPUTE_SELECTIVE);
@@ -120,7 +120,7 @@ START_TEST(test_options_set_fields)
     /* --flag=value reads the same as --flag value. */
     struct scenario t;
     parse_ok(&t, "--gpus=64 --tp=4 --pp=2 --zero=3 --dtype=fp8 --master-weights=on "
-                 "--optimizer=sgd --batch=4k --micro-batch=2 --seq=8k --tokens=2T --mfu=0.4 "
+                 "--optimizer=sgd --batch=4k --micro-batch=2 --seq=8Ki --tokens=2T --mfu=0.4 "
                  "--recompute=selective --flash=off --dropout=on --flops=detailed --sp=off");
     ck_assert(memcmp(&s, &t, sizeof s) == 0);
 
@@ -203,7 +203,13 @@ START_TEST(test_options_errors)
 {
     /* Each kind of bad flag: one line naming the flag and what is wrong. */
     parse_fails("--foo 3", "unknown option '--foo'", "--foo");
-    parse_fails("--d_model 5", "unknown option '--d_model'", "--d-model");
+    parse_fails("--dmodel 5", "unknown option '--dmodel'", "--dmodel");
+    /* Flags and file keys are one word: --d_model reads as --d-model. */
+    struct scenario a, b;
+    char err[ERR];
+    ck_assert(parse_line(&a, "--d_model 1024 --micro_batch 2", err));
+    ck_assert(parse_line(&b, "--d-model 1024 --micro-batch 2", err));
+    ck_assert(memcmp(&a, &b, sizeof a) == 0);
     parse_fails("stray", "unexpected argument 'stray'", "stray");
     parse_fails("--gpus", "--gpus: ", "needs a value");
     parse_fails("--gpus=", "--gpus: ", "needs a value");
@@ -226,7 +232,7 @@ START_TEST(test_options_errors)
     parse_fails("--flops 8nd", "--flops: ", "'8nd'");
     parse_fails("--mlp relu", "--mlp: ", "'relu'");
     /* The parallel layout, checked by scenario_validate, names the flags too. */
-    parse_fails("--gpus 1024 --tp 3", "--", "--tp");
+    parse_fails("--gpus 1024 --tp 3", "--gpus: ", "tp x pp = 3");
     parse_fails("--model nope", "--model: ", "no such model");
     parse_fails("--gpu h100", "--gpu: ", "no such GPU");
     parse_fails("--model /nonexistent/m.json", "--model: ", "/nonexistent/m.json");
@@ -251,23 +257,32 @@ END_TEST
 
 START_TEST(test_option_not_ours)
 {
-    /* Another command's flag is left alone: 0, nothing consumed, nothing changed. */
-    char *argv[] = {"dashboard", "--format", "json", "--no-color", "--gpus", "8", NULL};
-    struct scenario s, before;
+    /* A subcommand's own flags come back to it with their values; scenario options between
+     * them are applied; nothing else is consumed. */
+    char *argv[] = {"report", "--format", "json", "--gpus", "8", "--sp", "--tp=2", "--quick",
+                    NULL};
+    static const struct cli_flag own[] = {{"format", true}, {"quick", false}};
+    struct scenario s;
     scenario_default(&s);
-    before = s;
-    char err[ERR];
-    int i = 1;
-    ck_assert_int_eq(cli_scenario_option(&s, 6, argv, &i, err, sizeof err), 0);
-    ck_assert_int_eq(i, 1);
-    i = 3;
-    ck_assert_int_eq(cli_scenario_option(&s, 6, argv, &i, err, sizeof err), 0);
-    ck_assert_int_eq(i, 3);
-    ck_assert(memcmp(&s, &before, sizeof s) == 0);
-    i = 4;
-    ck_assert_int_eq(cli_scenario_option(&s, 6, argv, &i, err, sizeof err), 1);
-    ck_assert_int_eq(i, 5);
+    struct cli_args a;
+    cli_args_init(&a, 8, argv, 1, &s, own, 2);
+    const struct cli_flag *f;
+    const char *v;
+    ck_assert_int_eq(cli_next(&a, &f, &v), CLI_OWN);
+    ck_assert_ptr_eq(f, &own[0]);
+    ck_assert_str_eq(v, "json");
+    ck_assert_int_eq(cli_next(&a, &f, &v), CLI_OWN);
+    ck_assert_ptr_eq(f, &own[1]);
+    ck_assert_ptr_null(v);
     ck_assert_int_eq(s.gpus, 8);
+    ck_assert(s.sp); /* an on/off flag alone is on */
+    ck_assert_int_eq(s.tp, 2);
+    ck_assert_int_eq(cli_next(&a, &f, &v), CLI_END);
+
+    /* Without scenario options (intensity, list), a scenario flag is unknown. */
+    cli_args_init(&a, 8, argv, 3, NULL, own, 2);
+    ck_assert_int_eq(cli_next(&a, &f, &v), CLI_ERROR);
+    ck_assert_str_eq(a.err, "unknown option '--gpus'");
 }
 END_TEST
 

@@ -138,10 +138,19 @@ START_TEST(test_invalid_combination_refused)
     struct harness h;
     harness_start(&h, 120, 40, true, true);
     harness_focus(&h, SL_TP);
-    harness_keys(&h, "<End>"); /* 256-way tensor parallelism; the 70B model has 64 heads */
+    /* End goes to the largest valid degree on the slider's powers of two: 8, since the
+     * 70B custom shape has 72 heads (not 256, which does not divide them). */
+    harness_keys(&h, "<End>");
+    ck_assert_int_eq(h.d.sc.tp, 8);
+    ck_assert(!h.d.status_error);
+    harness_keys(&h, "<Home>");
+    ck_assert_int_eq(h.d.sc.tp, 1);
+    /* A typed degree that does not divide the heads is refused, naming what fixes it. */
+    harness_keys(&h, "<Enter><BS>256<Enter>");
     ck_assert_int_eq(h.d.sc.tp, 1);
     ck_assert(h.d.status_error);
     ck_assert_screen_has(&h, "does not divide");
+    ck_assert_screen_has(&h, "(change tensor, GPUs or model)");
     ck_assert_rel(h.d.an.time.days, 143.93, 1e-3);
     ck_assert(!screen_contains(&h.s, "nan"));
     /* A dependent slider gives way: 8-way TP on 1024 GPUs is fine as it is. */
@@ -347,7 +356,8 @@ START_TEST(test_mouse)
     snprintf(keys, sizeof keys, "<Click %d,%d><Drag %d,%d><Release %d,%d>", g.track_x, y,
              g.track_x + g.track_w + 5, y + 3, g.track_x + g.track_w + 5, y + 3);
     harness_keys(&h, keys);
-    ck_assert_int_eq(h.d.sc.gpus, 16777216);
+    /* The end of the track is as far as the batch splits: 2048 sequences, micro-batch 1. */
+    ck_assert_int_eq(h.d.sc.gpus, 2048);
     ck_assert(h.d.drag < 0);
     /* The wheel steps the slider under the pointer. */
     int ty = g.y0 + SL_TOKENS - g.first;

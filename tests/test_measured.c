@@ -636,7 +636,8 @@ START_TEST(test_dashboard_measured)
     /* M: the MFU is the measured efficiency; 143.9 days at 0.5 become 179.9 at 0.4 */
     harness_keys(&h, "M");
     ck_assert(h.d.mfu_measured);
-    ck_assert_rel(h.d.sc.mfu, 0.4, 1e-12);
+    ck_assert_rel(h.d.mfu_used, 0.4, 1e-12);
+    ck_assert(h.d.sc.mfu == 0.5); /* the user's MFU is kept, never overwritten */
     ck_assert_rel(h.d.an.time.days, 143.93 * 0.5 / 0.4, 1e-3);
     ck_assert_screen_has(&h, "179.9 days");
     ck_assert_screen_has(&h, "MFU = measured GEMM efficiency 0.4 on NVIDIA H100 80GB HBM3 (M: back to 0.5)");
@@ -653,7 +654,7 @@ START_TEST(test_dashboard_measured)
     harness_keys(&h, "<Right>");
     ck_assert_int_eq(h.d.sc.seq, 4096);
     ck_assert(h.d.mfu_measured && h.d.meas.shape_differs);
-    ck_assert_rel(h.d.sc.mfu, 0.4, 1e-12);
+    ck_assert_rel(h.d.mfu_used, 0.4, 1e-12);
 
     /* M again: back to the guess */
     harness_keys(&h, "M");
@@ -666,7 +667,8 @@ START_TEST(test_dashboard_measured)
     harness_focus(&h, SL_MFU);
     harness_keys(&h, "<Left>");
     ck_assert(!h.d.mfu_measured);
-    ck_assert(h.d.sc.mfu < 0.4);
+    ck_assert_rel(h.d.sc.mfu, 0.45, 1e-12); /* a step below the user's 0.5 */
+    ck_assert(h.d.mfu_used == h.d.sc.mfu);
 
     /* A smaller terminal: the column stays, nothing is cut */
     harness_keys(&h, "<Resize 100x30>");

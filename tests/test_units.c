@@ -76,24 +76,26 @@ START_TEST(test_parse_long_mantissa)
 }
 END_TEST
 
-START_TEST(test_parse_length)
+START_TEST(test_parse_binary)
 {
-    /* Sequence lengths count in powers of two: a 4k context is 4096 tokens. */
+    /* One rule for every input: k is 1e3, Ki is 2^10, so a "4k context" is typed 4Ki. */
     double v;
-    ck_assert(units_parse_length("4k", &v));
+    ck_assert(units_parse("4k", &v));
+    ck_assert(v == 4000.0);
+    ck_assert(units_parse("4Ki", &v));
     ck_assert(v == 4096.0);
-    ck_assert(units_parse_length("128K", &v));
+    ck_assert(units_parse("128Ki", &v));
     ck_assert(v == 131072.0);
-    ck_assert(units_parse_length("1M", &v));
+    ck_assert(units_parse("1Mi", &v));
     ck_assert(v == 1048576.0);
-    ck_assert(units_parse_length("2048", &v));
-    ck_assert(v == 2048.0);
-    ck_assert(units_parse_length("1e3", &v));
-    ck_assert(v == 1000.0);
-    ck_assert(!units_parse_length("k", &v));
-    ck_assert(!units_parse_length("-4k", &v));
-    ck_assert(!units_parse_length("4kk", &v));
-    ck_assert(!units_parse_length("", &v));
+    ck_assert(units_parse("2GiB", &v));
+    ck_assert(v == 2147483648.0);
+    ck_assert(units_parse("1.5Ki", &v));
+    ck_assert(v == 1536.0);
+    ck_assert(!units_parse("Ki", &v));
+    ck_assert(!units_parse("-4Ki", &v));
+    ck_assert(!units_parse("4KiKi", &v));
+    ck_assert(!units_parse("4ki", &v));
 }
 END_TEST
 
@@ -254,7 +256,7 @@ static Suite *units_suite(void)
     tcase_add_test(tc, test_parse_suffixes);
     tcase_add_test(tc, test_parse_rejects);
     tcase_add_test(tc, test_parse_long_mantissa);
-    tcase_add_test(tc, test_parse_length);
+    tcase_add_test(tc, test_parse_binary);
     tcase_add_test(tc, test_parse_count);
     suite_add_tcase(s, tc);
     tc = tcase_create("format");

@@ -3,6 +3,7 @@
 #include "dash.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,29 +38,20 @@ static void preset_warn(const char *line, void *ctx)
 }
 
 /*
- * Matches the points to the scenario's GEMMs again. With the measured MFU on, its value
- * follows the scenario (another micro-batch, GPU or dtype measures differently); when it no
- * longer applies the MFU goes back to the one set before.
+ * The analysis on screen, from the scenario and the points by the core's one path. With the
+ * measured MFU on, the analysis runs at the measured GEMM efficiency, which follows the
+ * scenario (another micro-batch, GPU or dtype measures differently); d->sc.mfu stays the MFU
+ * the user set. When the measured MFU no longer applies it turns off and says why.
  */
-static void measured_update(struct dash *d)
+static void dash_recompute(struct dash *d)
 {
-    measured_match(&d->sc, &d->an, d->have_points ? &d->points : NULL, d->points_any_device,
-                   &d->meas);
-    if (!d->mfu_measured)
-        return;
-    double mfu;
     char why[256];
-    if (measured_mfu(&d->meas, &mfu, why, sizeof why)) {
-        if (mfu != d->sc.mfu) {
-            d->sc.mfu = mfu;
-            analysis_run(&d->sc, &d->an);
-        }
-        return;
+    const struct points_doc *pts = d->have_points ? &d->points : NULL;
+    if (!measured_analyze(&d->sc, pts, d->points_any_device, d->mfu_measured, &d->an, &d->meas,
+                          &d->mfu_used, why, sizeof why)) {
+        d->mfu_measured = false;
+        dash_status(d, true, "measured MFU off (%s): MFU back to %.3g", why, d->sc.mfu);
     }
-    d->mfu_measured = false;
-    d->sc.mfu = d->mfu_guess;
-    analysis_run(&d->sc, &d->an);
-    dash_status(d, true, "measured MFU off (%s): MFU back to %.3g", why, d->sc.mfu);
 }
 
 bool dash_init(struct dash *d, const struct scenario *sc, bool color, bool utf8, char *err,
@@ -69,8 +61,8 @@ bool dash_init(struct dash *d, const struct scenario *sc, bool color, bool utf8,
     if (!scenario_validate(sc, err, (int)errlen))
         return false;
     d->sc = *sc;
+    d->want = *sc;
     d->start = *sc;
-    analysis_run(&d->sc, &d->an);
     theme_init(&d->theme, color);
     charset_init(&d->cs, utf8);
     presets_load(&d->presets, preset_warn, d);
@@ -80,7 +72,7 @@ bool dash_init(struct dash *d, const struct scenario *sc, bool color, bool utf8,
     d->drag = -1;
     d->step = -1;
     points_init(&d->points);
-    measured_update(d);
+    dash_recompute(d);
     return true;
 }
 
@@ -139,91 +131,76 @@ void dash_layout(const struct dash *d, int cols, int rows, struct layout *L)
 
 /* ---- applying changes ------------------------------------------------------------------ */
 
-static int64_t round_up(int64_t v, int64_t unit)
+/* What the user asked of the input behind slider `moved`, taken from the candidate. */
+static void want_input(struct scenario *want, const struct scenario *cand, int moved)
 {
-    return unit > 0 ? (v + unit - 1) / unit * unit : v;
+    if (moved == SL_MODEL || moved == SL_PARAMS) {
+        want->model = cand->model;
+    } else if (moved == SL_GPU) {
+        want->gpu = cand->gpu;
+    } else {
+        const struct input *in = slider_input((enum slider_id)moved);
+        (void)inputs_set(in, want, inputs_get(in, cand));
+    }
 }
 
-/* Largest t dividing both a and b, at most a. */
-static int64_t common_divisor_below(int64_t a, int64_t b)
+/* "batch, GPUs, tensor or pipeline": the input at fault and the visible ones that bound it. */
+static void fix_hint(const struct input *in, char *buf, size_t n)
 {
-    for (int64_t t = a; t > 1; t--)
-        if (a % t == 0 && b % t == 0)
-            return t;
-    return 1;
+    const char *labels[16];
+    int k = 0;
+    labels[k++] = in->label;
+    for (const char *p = in->depends; p != NULL && *p && k < 16;) {
+        char key[32];
+        size_t len = strcspn(p, " ");
+        snprintf(key, sizeof key, "%.*s", (int)len, p);
+        p += len + (p[len] == ' ');
+        const struct input *dep = inputs_find(key);
+        if (dep != NULL && !(dep->flags & INPUT_HIDDEN))
+            labels[k++] = dep->label;
+    }
+    size_t at = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < k && at < n; i++) {
+        int w = snprintf(buf + at, n - at, "%s%s", i == 0 ? "" : i == k - 1 ? " or " : ", ",
+                         labels[i]);
+        if (w < 0)
+            break;
+        at += (size_t)w;
+    }
 }
 
-/*
- * Where one change forces another, the other gives way: the slider that moved keeps its new
- * value, dependent ones adjust, and the note says what moved with it.
- */
-static void fix_layout(struct scenario *c, int moved, char *note, size_t n)
+/* The candidate as it would be shown: the inputs that must give way settled toward the
+ * user's wishes (want, updated with the moved input). False when it does not validate,
+ * with the input at fault in *key and what is wrong in msg. */
+static bool settle(const struct dash *d, const struct scenario *cand, int moved,
+                   struct scenario *c, struct scenario *want, char *note, char *msg, size_t n,
+                   const char **key)
 {
-    if (c->tp >= 1 && c->model.heads > 0 && c->model.heads % c->tp != 0 && moved != SL_TP) {
-        int64_t t = common_divisor_below(c->tp, c->model.heads);
-        snprintf(note, n, "tensor degree lowered to %lld: it must divide the %lld heads",
-                 (long long)t, (long long)c->model.heads);
-        c->tp = t;
-    }
-    if (c->pp > c->model.layers && c->model.layers > 0 && moved != SL_PP) {
-        int64_t p = c->model.layers;
-        while (p > 1 && c->pp % p != 0)
-            p--;
-        snprintf(note, n, "pipeline degree lowered to %lld: only %lld layers", (long long)p,
-                 (long long)c->model.layers);
-        c->pp = p;
-    }
-    int64_t unit = c->tp * c->pp;
-    if (unit > 0 && c->gpus % unit != 0) {
-        int64_t g = round_up(c->gpus, unit);
-        snprintf(note, n, "GPUs %s to %lld, a multiple of tensor x pipeline = %lld",
-                 moved == SL_GPUS ? "rounded" : "raised", (long long)g, (long long)unit);
-        c->gpus = g;
-    }
-    if (c->micro_batch > c->batch && moved != SL_MICRO)
-        c->micro_batch = c->batch;
-    int64_t dp = scenario_dp(c);
-    if (dp <= 0 || scenario_accum_steps(c) > 0)
-        return;
-    if (moved == SL_BATCH) {
-        /* The batch moved: a smaller micro-batch may still split it. */
-        while (c->micro_batch > 1 && c->batch % (c->micro_batch * dp) != 0)
-            c->micro_batch /= 2;
-        if (scenario_accum_steps(c) > 0)
-            snprintf(note, n, "micro-batch lowered to %lld to split the batch",
-                     (long long)c->micro_batch);
-        return;
-    }
-    int64_t need = (c->micro_batch > 0 ? c->micro_batch : 1) * dp;
-    int64_t b = round_up(c->batch, need);
-    snprintf(note, n, "batch raised to %lld: %lld data-parallel ranks x micro-batch %lld",
-             (long long)b, (long long)dp, (long long)(c->micro_batch > 0 ? c->micro_batch : 1));
-    c->batch = b;
-}
-
-static void fix_dependents(struct scenario *c, int moved, char *note, size_t n)
-{
-    if (moved < 0)
-        return;
-    fix_layout(c, moved, note, n);
-    /* Interleaved stages (from an applied plan) that the new layout cannot split: back to
-     * the plain 1F1B schedule. */
-    int64_t m = scenario_accum_steps(c);
-    if (c->vpp > 1 && (c->pp == 1 || c->model.layers % (c->pp * c->vpp) != 0 || m <= 0 ||
-                       m % c->pp != 0)) {
-        snprintf(note, n, "interleaved stages off: vpp %lld does not split this layout",
-                 (long long)c->vpp);
-        c->vpp = 1;
-    }
+    /* The user's wishes: the moved input takes the candidate's value; a whole new scenario
+     * replaces them all. Inputs that must give way do so toward these, so moving back
+     * restores them. */
+    *want = moved >= 0 ? d->want : *cand;
+    if (moved >= 0)
+        want_input(want, cand, moved);
+    *c = *cand;
+    scenario_settle(c, want, moved >= 0 ? slider_input((enum slider_id)moved)->key : NULL, note,
+                    n);
+    return scenario_check(c, key, msg, n);
 }
 
 bool dash_try(struct dash *d, const struct scenario *cand, int moved)
 {
-    struct scenario c = *cand;
-    char note[DASH_STATUS_MAX] = "", err[DASH_STATUS_MAX];
-    fix_dependents(&c, moved, note, sizeof note);
-    if (!scenario_validate(&c, err, (int)sizeof err)) {
-        dash_status(d, true, "%s", err);
+    struct scenario c, want;
+    char note[DASH_STATUS_MAX] = "", msg[DASH_STATUS_MAX];
+    const char *key = "";
+    if (!settle(d, cand, moved, &c, &want, note, msg, sizeof msg, &key)) {
+        const struct input *in = inputs_find(key);
+        char hint[160] = "";
+        if (in != NULL)
+            fix_hint(in, hint, sizeof hint);
+        dash_status(d, true, "%s: %s%s%s%s", in != NULL ? in->label : key, msg,
+                    hint[0] ? " (change " : "", hint, hint[0] ? ")" : "");
         return false;
     }
     /* A new scenario brings its own MFU, and a moved MFU slider is the user's choice: either
@@ -231,12 +208,47 @@ bool dash_try(struct dash *d, const struct scenario *cand, int moved)
     if (d->mfu_measured && (moved < 0 || moved == SL_MFU))
         d->mfu_measured = false;
     d->sc = c;
+    d->want = want;
     d->edited = moved >= 0;
-    analysis_run(&d->sc, &d->an);
+    dash_recompute(d);
     if (note[0])
         dash_status(d, false, "%s", note);
-    measured_update(d);
     return true;
+}
+
+static int slider_count_steps(const struct dash *d, int id)
+{
+    double vals[SLIDER_MAX_STEPS];
+    return slider_steps(&d->presets, &d->sc, (enum slider_id)id, vals, SLIDER_MAX_STEPS);
+}
+
+/*
+ * Home, End and the mouse: the step at index `target`, or, when its scenario is not valid,
+ * the nearest valid step between it and the current value (the GPU count's End stops where
+ * the batch no longer splits, the tensor degree's where it no longer divides the heads).
+ */
+static bool slider_to_valid(struct dash *d, int id, int target)
+{
+    double vals[SLIDER_MAX_STEPS];
+    int n = slider_steps(&d->presets, &d->sc, (enum slider_id)id, vals, SLIDER_MAX_STEPS);
+    double cur = slider_value(&d->presets, &d->sc, (enum slider_id)id);
+    if (target < 0 || target >= n)
+        return false;
+    bool up = vals[target] > cur;
+    for (int k = target; k >= 0 && k < n; k += up ? -1 : 1) {
+        if (up ? !(vals[k] > cur) : !(vals[k] < cur))
+            break;
+        struct scenario cand = d->sc, c, want;
+        char note[DASH_STATUS_MAX], msg[DASH_STATUS_MAX];
+        const char *key;
+        if (slider_apply(&d->presets, &cand, (enum slider_id)id, vals[k]) &&
+            settle(d, &cand, id, &c, &want, note, msg, sizeof msg, &key))
+            return dash_try(d, &cand, id);
+    }
+    if (vals[target] != cur)
+        dash_status(d, false, "%s: no valid value that way",
+                    slider_input((enum slider_id)id)->label);
+    return false;
 }
 
 /* ---- lecture demo ---------------------------------------------------------------------- */
@@ -309,7 +321,7 @@ void dash_set_points(struct dash *d, struct points_doc *doc, const char *from)
     d->have_points = true;
     snprintf(d->points_from, sizeof d->points_from, "%s",
              d->points.device.name[0] ? d->points.device.name : from);
-    measured_update(d);
+    dash_recompute(d);
     /* They still plot on the roofline, named; the ops table and M use them only on their
      * own device. */
     if (d->meas.other_device && !d->points_any_device)
@@ -320,8 +332,7 @@ void dash_toggle_measured_mfu(struct dash *d)
 {
     if (d->mfu_measured) {
         d->mfu_measured = false;
-        d->sc.mfu = d->mfu_guess;
-        analysis_run(&d->sc, &d->an);
+        dash_recompute(d);
         dash_status(d, false, "MFU back to %.3g (M uses the measured GEMM efficiency again)",
                     d->sc.mfu);
         return;
@@ -337,13 +348,10 @@ void dash_toggle_measured_mfu(struct dash *d)
         dash_status(d, true, "M: %s (P measures them)", why);
         return;
     }
-    d->mfu_guess = d->sc.mfu;
     d->mfu_measured = true;
-    d->sc.mfu = mfu;
-    d->edited = true;
-    analysis_run(&d->sc, &d->an);
-    dash_status(d, false, "MFU = measured GEMM efficiency %.3g on %s (M: back to %.3g)", mfu,
-                d->meas.device[0] ? d->meas.device : d->points_from, d->mfu_guess);
+    dash_recompute(d);
+    dash_status(d, false, "MFU = measured GEMM efficiency %.3g on %s (M: back to %.3g)",
+                d->mfu_used, d->meas.device[0] ? d->meas.device : d->points_from, d->sc.mfu);
 }
 
 bool dash_probe_poll(struct dash *d)
@@ -395,7 +403,7 @@ bool dash_probe_poll(struct dash *d)
     }
     /* The scenario's own GEMMs fill the ops table's measured column as they arrive. */
     if (shapes)
-        measured_update(d);
+        dash_recompute(d);
     return changed;
 }
 
@@ -428,7 +436,7 @@ static void probe_key(struct dash *d)
     points_init(&d->points);
     d->have_points = true;
     snprintf(d->points_from, sizeof d->points_from, "this machine");
-    measured_update(d);
+    dash_recompute(d);
     d->probe_done = d->probe_total = 0;
     d->probe_what[0] = '\0';
     if (was_measured && !d->mfu_measured)
@@ -454,7 +462,10 @@ static bool export_report(struct dash *d, const char *path, char *err, size_t er
     struct files_out o;
     if (!files_out_open(&o, path, err, errlen))
         return false;
-    if (!report_write_measured(o.f, &d->sc, &d->an, d->have_points ? &d->meas : NULL,
+    /* The report describes the scenario as analysed: at the measured MFU while M is on. */
+    struct scenario shown = d->sc;
+    shown.mfu = d->mfu_used;
+    if (!report_write_measured(o.f, &shown, &d->an, d->have_points ? &d->meas : NULL,
                                d->mfu_measured, fmt)) {
         int e = errno ? errno : EIO;
         files_out_abort(&o);
@@ -552,31 +563,23 @@ static void confirm_key(struct dash *d, uint32_t k)
 
 /* ---- keys ------------------------------------------------------------------------------ */
 
-static int slider_count_steps(const struct dash *d, int id)
-{
-    double vals[SLIDER_MAX_STEPS];
-    return slider_steps(&d->presets, &d->sc, (enum slider_id)id, vals, SLIDER_MAX_STEPS);
-}
 
-/* Applies a slider movement made by fn on a copy of the scenario. */
+/* Moves a slider: by delta steps (how 0), to its valid Home/End (how 1), or to the valid step
+ * nearest a position along the track (how 2, the mouse). */
 static bool move_slider(struct dash *d, int id, int delta, int how, double frac)
 {
     if (id < 0 || id >= SL_COUNT)
         return false;
-    struct scenario c = d->sc;
-    bool moved;
-    switch (how) {
-    case 0:
-        moved = slider_step(&d->presets, &c, (enum slider_id)id, delta);
-        break;
-    case 1:
-        moved = slider_set_end(&d->presets, &c, (enum slider_id)id, delta > 0);
-        break;
-    default:
-        moved = slider_set_position(&d->presets, &c, (enum slider_id)id, frac);
-        break;
+    if (how == 1)
+        return slider_to_valid(d, id, delta > 0 ? slider_count_steps(d, id) - 1 : 0);
+    if (how == 2) {
+        if (!(frac == frac))
+            return false;
+        frac = frac < 0 ? 0 : frac > 1 ? 1 : frac;
+        return slider_to_valid(d, id, (int)lround(frac * (slider_count_steps(d, id) - 1)));
     }
-    if (!moved)
+    struct scenario c = d->sc;
+    if (!slider_step(&d->presets, &c, (enum slider_id)id, delta))
         return false;
     return dash_try(d, &c, id);
 }
@@ -622,8 +625,8 @@ static void edit_key(struct dash *d, uint32_t k)
             char err[DASH_STATUS_MAX];
             if (!slider_parse(&d->presets, &c, (enum slider_id)d->focus, d->input, err, sizeof err))
                 dash_status(d, true, "%s", err);
-            else if (dash_try(d, &c, d->focus) && err[0])
-                dash_status(d, false, "%s", err);
+            else
+                dash_try(d, &c, d->focus);
         } else {
             finish_prompt(d);
         }
@@ -803,7 +806,16 @@ static void plan_apply(struct dash *d, int i)
     c.zero = p->zero;
     c.micro_batch = p->micro_batch;
     c.recompute = p->recompute;
-    if (dash_try(d, &c, SL_TP)) {
+    /* The whole layout is the user's choice: the inputs that settle toward the user's wishes
+     * take the plan's values as theirs (restored if the plan is refused). */
+    struct scenario want = d->want;
+    d->want.tp = c.tp;
+    d->want.pp = c.pp;
+    d->want.micro_batch = c.micro_batch;
+    d->want.vpp = c.vpp;
+    if (!dash_try(d, &c, SL_TP))
+        d->want = want;
+    else {
         char step[32];
         units_duration(d->plans[i].pred.step_seconds, step, sizeof step);
         dash_status(d, false, "layout %d applied: tp %lld, pp %lld (vpp %lld), ZeRO %d, "
@@ -1011,11 +1023,9 @@ static void normal_key(struct dash *d, uint32_t k)
     case '\n':
     case '\r':
         if (d->focus < SL_COUNT) {
-            char v[64];
-            if (d->focus == SL_MICRO && d->sc.micro_batch == 0)
-                snprintf(v, sizeof v, "auto");
-            else
-                slider_format(&d->presets, &d->sc, (enum slider_id)d->focus, v, sizeof v);
+            /* The exact text, which typed back gives the same value. */
+            char v[DASH_INPUT_MAX];
+            inputs_format(slider_input((enum slider_id)d->focus), &d->sc, v, sizeof v);
             start_input(d, DM_EDIT, v);
         }
         break;

@@ -50,8 +50,12 @@ struct probe_child;
 
 struct dash {
     /* What is shown. */
-    struct scenario sc;          /* always valid */
-    struct analysis an;          /* analysis_run(sc) */
+    struct scenario sc;          /* always valid: what is shown, saved and exported */
+    struct scenario want;        /* what the user last asked of each input: inputs that must
+                                    give way (scenario_settle) return to it when they can */
+    struct analysis an;          /* measured_analyze(sc, points, mfu_measured): nothing else
+                                    writes it (the key fuzz checks) */
+    double mfu_used;             /* the MFU an used: sc.mfu, or the measured one under M */
     struct scenario start;       /* what r resets to */
     bool edited;                 /* a slider moved since the scenario was loaded */
     struct presets presets;
@@ -89,9 +93,9 @@ struct dash {
     /* The points matched to the scenario's GEMM shapes: the ops table's measured column.
      * Recomputed whenever the scenario or the points change. */
     struct measured meas;
-    bool mfu_measured;           /* M: the MFU is the measured GEMM efficiency */
+    bool mfu_measured;           /* M: the analysis uses the measured GEMM efficiency as the
+                                    MFU; sc.mfu keeps the user's */
     bool points_any_device;      /* --points-any-device: match points from another device */
-    double mfu_guess;            /* the MFU M returns to */
 
     /* The fastest layouts that fit (b), best first. */
     struct plan plans[DASH_PLANS];
@@ -132,9 +136,9 @@ int dash_caption_area(const struct dash *d, struct rect r, struct rect *text);
 bool dash_handle(struct dash *d, const struct event *ev);
 
 /* Applies a candidate scenario after a change of slider `moved` (-1 for a whole new
- * scenario): dependent inputs are adjusted where one change forces another (a GPU count the
- * batch no longer splits over raises the batch); if it still does not validate the old
- * numbers stay and the reason goes to the status line. Returns true when applied. */
+ * scenario): inputs that must give way settle toward what the user last asked of them
+ * (scenario_settle); if it still does not validate the old numbers stay and the status line
+ * says what is wrong and which inputs fix it. Returns true when applied. */
 bool dash_try(struct dash *d, const struct scenario *cand, int moved);
 
 /* Loads a lecture demo (from path, or the installed lecture.json when path is NULL) and shows

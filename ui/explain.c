@@ -98,15 +98,15 @@ static void explain_time(const struct dash *d, struct variants *v)
         explain_number(m->flops, mf, sizeof mf);
         explain_number(m->seconds, ms, sizeof ms);
         ADD(v, "time = %s / (%s %s %s %s MFU) = %s; MFU measured = GEMM FLOPs / measured s / peak = %s / %s / %s = %.3g",
-            f, g, x, p, x, t, mf, ms, p, d->sc.mfu);
+            f, g, x, p, x, t, mf, ms, p, d->mfu_used);
         ADD(v, "time = %s / (%s %s %s %s %.3g measured = %s / %s / %s) = %s", f, g, x, p, x,
-            d->sc.mfu, mf, ms, p, t);
-        ADD(v, "time = %s / (%s %s %s %s %.3g measured) = %s", f, g, x, p, x, d->sc.mfu, t);
+            d->mfu_used, mf, ms, p, t);
+        ADD(v, "time = %s / (%s %s %s %s %.3g measured) = %s", f, g, x, p, x, d->mfu_used, t);
         return;
     }
     ADD(v, "time = FLOPs / (GPUs %s peak %s MFU) = %s / (%s %s %s %s %.3g) = %s s = %s", x, x, f,
-        g, x, p, x, d->sc.mfu, secs, t);
-    ADD(v, "time = %s / (%s %s %s %s %.3g) = %s", f, g, x, p, x, d->sc.mfu, t);
+        g, x, p, x, d->mfu_used, secs, t);
+    ADD(v, "time = %s / (%s %s %s %s %.3g) = %s", f, g, x, p, x, d->mfu_used, t);
 }
 
 static void explain_state(const struct dash *d, struct variants *v)

@@ -182,10 +182,10 @@ static void draw_sliders(const struct dash *d, struct screen *s, struct rect r)
     for (int i = 0; i < g.count; i++) {
         int id = g.first + i, y = g.y0 + i;
         bool focused = id == d->focus;
-        const struct slider_info *in = slider_info((enum slider_id)id);
+        const struct input *in = slider_input((enum slider_id)id);
         if (focused)
             screen_fill(s, (struct rect){r.x, y, r.w, 1}, ' ', E_FOCUS);
-        screen_label(s, r.x + 1, y, LAYOUT_NAME_W, in->name, focused ? E_FOCUS : E_LABEL);
+        screen_label(s, r.x + 1, y, LAYOUT_NAME_W, in->label, focused ? E_FOCUS : E_LABEL);
         if (g.track_w >= 3) {
             double pos = slider_position(&d->presets, &d->sc, (enum slider_id)id);
             int k = (int)lround(pos * (g.track_w - 1));
@@ -493,8 +493,8 @@ static struct rect box(const struct dash *d, struct screen *s, int w, int h, con
 static const char *const help_lines[] = {
     "Up/Down, k/j, Tab/S-Tab  select a slider (then the panels)",
     "Left/Right, h/l          change it; mouse: click, drag, wheel",
-    "PgUp/PgDn, Home/End      big steps, the ends",
-    "Enter                    type a value (53B, 8k, bf16); C-u clears",
+    "PgUp/PgDn, Home/End      big steps, the valid ends",
+    "Enter                    type a value (53B, 8Ki, bf16); C-u clears",
     "m / g                    pick a model / a GPU (type to search)",
     "n / p / c                lecture demo: next / back / more caption",
     "t                        operations table; then Left/Right scroll it",
@@ -586,7 +586,7 @@ static void draw_prompt(const struct dash *d, struct screen *s)
     switch (d->mode) {
     case DM_EDIT: {
         snprintf(t, sizeof t, "%s: type a value (Ctrl-U clears)",
-                 slider_info((enum slider_id)d->focus)->name);
+                 slider_input((enum slider_id)d->focus)->label);
         title = t;
         /* Just below the slider's row, over its track. */
         struct layout L;

@@ -9,28 +9,6 @@
 #include "points.h"
 #include "scenario_file.h"
 
-/* The value of --flag VALUE or --flag=VALUE at argv[*i]; NULL when missing. */
-static const char *flag_value(int argc, char **argv, int *i, const char *flag)
-{
-    size_t n = strlen(flag);
-    const char *a = argv[*i];
-    if (strncmp(a, flag, n) != 0)
-        return NULL;
-    if (a[n] == '=')
-        return a[n + 1] ? a + n + 1 : NULL;
-    if (a[n] != '\0')
-        return NULL;
-    if (*i + 1 >= argc)
-        return NULL;
-    return argv[++*i];
-}
-
-static bool is_flag(const char *a, const char *flag)
-{
-    size_t n = strlen(flag);
-    return strncmp(a, flag, n) == 0 && (a[n] == '\0' || a[n] == '=');
-}
-
 static bool parse_size(const char *v, int *cols, int *rows)
 {
     char *end;
@@ -54,26 +32,34 @@ bool ui_options_parse(int argc, char **argv, int first, bool snapshot, struct ui
     o->cols = 120;
     o->rows = 40;
     o->format = "txt";
-    for (int i = first; i < argc; i++) {
-        const char *a = argv[i];
-        const char *v;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+    /* The dashboard's own flags, then snapshot's; scenario options come from the registry. */
+    static const struct cli_flag own[] = {
+        {"no-color", false}, {"ascii", false}, {"scenario", true}, {"points", true},
+        {"points-any-device", false},
+        {"size", true},      {"keys", true},   {"format", true},   {"out", true},
+    };
+    struct cli_args args;
+    cli_args_init(&args, argc, argv, first, &o->sc, own,
+                  snapshot ? sizeof own / sizeof own[0] : 5);
+    const struct cli_flag *f;
+    const char *v;
+    int r;
+    while ((r = cli_next(&args, &f, &v)) != CLI_END) {
+        if (r == CLI_ERROR) {
+            snprintf(err, errlen, "%s", args.err);
+            return false;
+        }
+        if (r == CLI_HELP) {
             o->help = true;
             continue;
         }
-        if (strcmp(a, "--no-color") == 0) {
+        size_t k = (size_t)(f - own);
+        if (k == 0) {
             o->no_color = true;
-            continue;
-        }
-        if (strcmp(a, "--ascii") == 0) {
+        } else if (k == 1) {
             o->ascii = true;
-            continue;
-        }
-        if (is_flag(a, "--scenario")) {
-            if (!(v = flag_value(argc, argv, &i, "--scenario"))) {
-                snprintf(err, errlen, "--scenario: needs a file");
-                return false;
-            }
+        } else if (k == 2) {
+            /* A lecture demo has steps; a scenario file is loaded onto the options so far. */
             if (lecture_is_demo(v)) {
                 o->demo = v;
                 continue;
@@ -81,57 +67,21 @@ bool ui_options_parse(int argc, char **argv, int first, bool snapshot, struct ui
             if (!scenario_load(v, &o->sc, err, errlen))
                 return false;
             o->scenario_file = v;
-            continue;
-        }
-        if (is_flag(a, "--points")) {
-            if (!(v = flag_value(argc, argv, &i, "--points"))) {
-                snprintf(err, errlen, "--points: needs a file");
-                return false;
-            }
+        } else if (k == 3) {
             o->points = v;
-            continue;
-        }
-        if (strcmp(a, "--points-any-device") == 0) {
+        } else if (k == 4) {
             o->points_any_device = true;
-            continue;
-        }
-        if (snapshot && is_flag(a, "--size")) {
-            if (!(v = flag_value(argc, argv, &i, "--size")) || !parse_size(v, &o->cols, &o->rows)) {
+        } else if (k == 5) {
+            if (!parse_size(v, &o->cols, &o->rows)) {
                 snprintf(err, errlen, "--size: want COLSxROWS between 1x1 and 1000x1000, e.g. 120x40");
                 return false;
             }
-            continue;
-        }
-        if (snapshot && is_flag(a, "--keys")) {
-            if (!(v = flag_value(argc, argv, &i, "--keys"))) {
-                snprintf(err, errlen, "--keys: needs a key sequence");
-                return false;
-            }
+        } else if (k == 6) {
             o->keys = v;
-            continue;
-        }
-        if (snapshot && is_flag(a, "--format")) {
-            if (!(v = flag_value(argc, argv, &i, "--format"))) {
-                snprintf(err, errlen, "--format: needs txt, ansi or svg");
-                return false;
-            }
+        } else if (k == 7) {
             o->format = v;
-            continue;
-        }
-        if (snapshot && is_flag(a, "--out")) {
-            if (!(v = flag_value(argc, argv, &i, "--out"))) {
-                snprintf(err, errlen, "--out: needs a file");
-                return false;
-            }
+        } else {
             o->out = v;
-            continue;
-        }
-        int r = cli_scenario_option(&o->sc, argc, argv, &i, err, errlen);
-        if (r < 0)
-            return false;
-        if (r == 0) {
-            snprintf(err, errlen, "unknown option '%.80s' (see --help)", a);
-            return false;
         }
     }
     if (o->help)

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "inputs.h"
 #include "presets.h"
 #include "scenario.h"
 
@@ -32,17 +33,12 @@ enum slider_id {
 };
 
 /* Most steps any slider has. */
-#define SLIDER_MAX_STEPS 160
+#define SLIDER_MAX_STEPS 200
 
-struct slider_info {
-    const char *name;     /* on screen: "GPUs" */
-    const char *key;      /* scenario key / flag without dashes: "gpus" */
-    bool log;             /* steps spread over orders of magnitude */
-    const char *help;     /* what it is, one short line */
-};
-
-const struct slider_info *slider_info(enum slider_id id);
-/* The slider whose key or name is s (case-insensitive), or -1. */
+/* The registry row behind a slider: the sliders are the registry's visible inputs, in its
+ * order (tests/test_inputs.c checks that enum slider_id follows it). */
+const struct input *slider_input(enum slider_id id);
+/* The slider whose key or label is s (case-insensitive), or -1. */
 int slider_find(const char *s);
 
 /* The allowed steps of a slider for this scenario, ascending; returns how many (>= 1).
@@ -70,13 +66,15 @@ bool slider_set_position(const struct presets *p, struct scenario *s, enum slide
 /* Home / End. */
 bool slider_set_end(const struct presets *p, struct scenario *s, enum slider_id id, bool top);
 
-/* Parses typed text ("53B", "8k", "bf16", "llama2-7b", "on") onto s. On error writes one line
- * ("GPUs: '12x' is not a number") to err and returns false. Values out of range are clamped,
- * with a note in err (returns true, err non-empty). */
+/* Parses typed text ("53B", "8Ki", "bf16", "llama2-7b", "on") onto s with the registry's
+ * grammar and range, exactly as the command line and files do. On error writes one line
+ * ("GPUs: '12x' is not a number") to err and returns false; s is then unchanged. */
 bool slider_parse(const struct presets *p, struct scenario *s, enum slider_id id,
                   const char *text, char *err, size_t errlen);
 
-/* The value in human units: "70B", "15T", "4k", "h100-sxm", "bf16", "auto (1)". */
+/* The value as the registry writes it ("70B", "15T", "4096", "h100-sxm", "bf16", "auto"),
+ * which typed back gives the same value; past SLIDER_VALUE_W characters a rounded "~6.74B". */
+#define SLIDER_VALUE_W 13
 void slider_format(const struct presets *p, const struct scenario *s, enum slider_id id,
                    char *buf, size_t n);
 

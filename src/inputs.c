@@ -1,0 +1,720 @@
+/* inputs.c - every scenario input in one table: its key, kind, range, grammar, text and help. */
+#include "inputs.h"
+
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "dtype.h"
+#include "model.h"
+#include "spec.h"
+#include "units.h"
+
+/* 2^62: the largest count any input may hold, so products of two counts stay in int64. */
+#define COUNT_MAX 4611686018427387904.0
+
+/* ---- words --------------------------------------------------------------------------------- */
+
+#define COUNT_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+static const char *const ONOFF_WORDS[] = {"off", "on"};
+/* The dtypes a run can train in (not fp64, not the int8 state format), in order of bytes. */
+static const enum dtype TRAIN_DTYPES[] = {DTYPE_FP32, DTYPE_TF32, DTYPE_BF16, DTYPE_FP16,
+                                          DTYPE_FP8_E4M3, DTYPE_FP8_E5M2, DTYPE_FP4};
+static const char *const DTYPE_WORDS[] = {"fp32", "tf32", "bf16", "fp16", "fp8-e4m3", "fp8-e5m2",
+                                          "fp4"};
+static const char *const OPTIMIZER_WORDS[] = {"adamw", "sgd", "adagrad", "adam8bit"};
+static const char *const RECOMPUTE_WORDS[] = {"none", "selective", "full", "sqrt"};
+/* enum flops_mode order: FLOPS_DETAILED, FLOPS_6ND. */
+static const char *const FLOPS_WORDS[] = {"detailed", "6nd"};
+
+/* Other spellings people use, and the word they mean. */
+static const char *const ALIASES[][2] = {
+    {"fp8", "fp8-e4m3"}, {"e4m3", "fp8-e4m3"}, {"e5m2", "fp8-e5m2"}, {"nvfp4", "fp4"},
+    {"adam", "adamw"},
+};
+
+static int word_count(const struct input *in)
+{
+    return in->words != NULL ? in->n_words : 0;
+}
+
+/* ---- accessors of inputs that are not one plain field ---------------------------------- */
+
+static double model_get(const struct scenario *s)
+{
+    (void)s;
+    return NAN;
+}
+
+static bool model_parse(struct scenario *s, const char *text, char *err, size_t errlen)
+{
+    char sub[SPEC_ERR_MAX];
+    struct model_arch m;
+    if (!spec_find_model(text, &m, sub, sizeof sub)) {
+        snprintf(err, errlen, "%s", sub);
+        return false;
+    }
+    s->model = m;
+    return true;
+}
+
+static void model_format(const struct scenario *s, char *buf, size_t n)
+{
+    snprintf(buf, n, "%s", s->model.id[0] ? s->model.id : "custom");
+}
+
+static const struct input_ops MODEL_OPS = {model_get, NULL, model_parse, model_format};
+
+static bool gpu_parse(struct scenario *s, const char *text, char *err, size_t errlen)
+{
+    char sub[SPEC_ERR_MAX];
+    struct gpu_spec g;
+    if (!spec_find_gpu(text, &g, sub, sizeof sub)) {
+        snprintf(err, errlen, "%s", sub);
+        return false;
+    }
+    s->gpu = g;
+    return true;
+}
+
+static void gpu_format(const struct scenario *s, char *buf, size_t n)
+{
+    snprintf(buf, n, "%s", s->gpu.id[0] ? s->gpu.id : s->gpu.name);
+}
+
+static const struct input_ops GPU_OPS = {model_get, NULL, gpu_parse, gpu_format};
+
+static bool name_parse(struct scenario *s, const char *text, char *err, size_t errlen)
+{
+    for (const char *c = text; *c != '\0'; c++) {
+        if ((unsigned char)*c < 0x20 || *c == 0x7f) {
+            /* A name is printed on the dashboard and in reports: no escapes. */
+            snprintf(err, errlen, "contains control characters");
+            return false;
+        }
+    }
+    if (strlen(text) >= sizeof s->name) {
+        snprintf(err, errlen, "longer than %zu characters", sizeof s->name - 1);
+        return false;
+    }
+    snprintf(s->name, sizeof s->name, "%s", text);
+    return true;
+}
+
+static void name_format(const struct scenario *s, char *buf, size_t n)
+{
+    snprintf(buf, n, "%s", s->name);
+}
+
+static const struct input_ops NAME_OPS = {model_get, NULL, name_parse, name_format};
+
+/* The size as the user gave it: a --params model keeps the N typed (what 6ND uses; its parts
+ * sum to within 0.01% of it), a preset or shaped model its count. */
+static double params_get(const struct scenario *s)
+{
+    if (s->model.exact_params > 0)
+        return (double)s->model.exact_params;
+    struct param_counts pc;
+    model_params(&s->model, &pc);
+    return (double)pc.total;
+}
+
+static void params_set(struct scenario *s, double v)
+{
+    struct model_arch m;
+    /* Whole parameters: the range check has run, so the shape always exists. */
+    if (model_from_params(round(v), &m))
+        s->model = m;
+}
+
+static const struct input_ops PARAMS_OPS = {params_get, params_set, NULL, NULL};
+
+static double dtype_get(const struct scenario *s)
+{
+    for (int i = 0; i < (int)(sizeof TRAIN_DTYPES / sizeof TRAIN_DTYPES[0]); i++)
+        if (TRAIN_DTYPES[i] == s->dtype)
+            return i;
+    return NAN;
+}
+
+static void dtype_set(struct scenario *s, double v)
+{
+    s->dtype = TRAIN_DTYPES[(int)v];
+}
+
+static const struct input_ops DTYPE_OPS = {dtype_get, dtype_set, NULL, NULL};
+
+#define F(member) offsetof(struct scenario, member)
+#define ENUMF(member) offsetof(struct scenario, member), FIELD_INT
+
+/* The rows, in the order a file's keys are applied. Ranges are the one place limits live: the
+ * command line, files and sliders all check them here. */
+static const struct input TABLE[] = {
+    {"model", "model", INPUT_NAME, "", 0, 0, NULL, 0, "NAME|FILE",
+     "model preset (rooftop list models) or a model JSON file", "", 0, STEPS_PRESETS, 0, 0, 0,
+     0, FIELD_NONE, &MODEL_OPS},
+    {"params", "size", INPUT_SIZE, "parameters", 1e6, 1e14, NULL, 0, "N",
+     "a custom model of exactly N parameters (its shape from N)", "", 0, STEPS_NICE, 1e7, 1e13,
+     0, 0, FIELD_NONE, &PARAMS_OPS},
+    /* The model's fields override a preset's. */
+    {"layers", "layers", INPUT_COUNT, "", 1, 1e6, NULL, 0, "N", "transformer layers", "",
+     INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE, 0, 0, 0, F(model.layers), FIELD_I64, NULL},
+    {"d_model", "d_model", INPUT_COUNT, "", 1, 1e7, NULL, 0, "N", "hidden size", "",
+     INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE, 0, 0, 0, F(model.d_model), FIELD_I64, NULL},
+    {"heads", "heads", INPUT_COUNT, "", 1, 1e6, NULL, 0, "N", "attention heads", "",
+     INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE, 0, 0, 0, F(model.heads), FIELD_I64, NULL},
+    {"kv_heads", "kv heads", INPUT_COUNT, "", 1, 1e6, NULL, 0, "N",
+     "key/value heads (GQA; = heads for multi-head attention)", "heads",
+     INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE, 0, 0, 0, F(model.kv_heads), FIELD_I64, NULL},
+    {"ffn", "ffn", INPUT_COUNT, "", 1, 1e8, NULL, 0, "N", "MLP hidden width", "",
+     INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE, 0, 0, 0, F(model.ffn), FIELD_I64, NULL},
+    {"vocab", "vocab", INPUT_COUNT, "tokens", 1, 1e8, NULL, 0, "N", "vocabulary size", "",
+     INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE, 0, 0, 0, F(model.vocab), FIELD_I64, NULL},
+    {"context", "context", INPUT_COUNT, "tokens", 1, 1e8, NULL, 0, "N",
+     "longest sequence the model was built for", "", INPUT_MODEL_FIELD | INPUT_HIDDEN,
+     STEPS_NONE, 0, 0, 0, F(model.context), FIELD_I64, NULL},
+    {"mlp", "mlp", INPUT_ENUM, "", 0, 1, model_mlp_names, MODEL_MLP_KINDS, "gelu|swiglu",
+     "MLP kind: two matrices (gelu) or three (swiglu)", "", INPUT_MODEL_FIELD | INPUT_HIDDEN,
+     STEPS_NONE, 0, 0, 0, ENUMF(model.mlp), NULL},
+    {"norm", "norm", INPUT_ENUM, "", 0, 1, model_norm_names, MODEL_NORM_KINDS, "layernorm|rmsnorm", "norm kind", "",
+     INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE, 0, 0, 0, ENUMF(model.norm), NULL},
+    {"tied_embeddings", "tied", INPUT_ONOFF, "", 0, 1, ONOFF_WORDS, COUNT_OF(ONOFF_WORDS), "on|off",
+     "LM head shares the embedding matrix", "", INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE, 0,
+     0, 0, F(model.tied_embeddings), FIELD_BOOL, NULL},
+    {"bias", "bias", INPUT_ONOFF, "", 0, 1, ONOFF_WORDS, COUNT_OF(ONOFF_WORDS), "on|off",
+     "biases on every linear layer (GPT-2)", "", INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE, 0,
+     0, 0, F(model.bias), FIELD_BOOL, NULL},
+    {"qkv_bias", "qkv bias", INPUT_ONOFF, "", 0, 1, ONOFF_WORDS, COUNT_OF(ONOFF_WORDS), "on|off",
+     "biases on Q, K and V only (Qwen2)", "", INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE, 0, 0,
+     0, F(model.qkv_bias), FIELD_BOOL, NULL},
+    {"positional", "positions", INPUT_ENUM, "", 0, 1, model_pos_names, MODEL_POS_KINDS, "learned|rope",
+     "learned position embeddings or rotary", "", INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE,
+     0, 0, 0, ENUMF(model.positional), NULL},
+    {"experts", "experts", INPUT_COUNT, "", 0, 1e5, NULL, 0, "N",
+     "routed experts per MoE layer (0 or 1: dense)", "", INPUT_MODEL_FIELD | INPUT_HIDDEN,
+     STEPS_NONE, 0, 0, 0, F(model.experts), FIELD_I64, NULL},
+    {"experts_active", "top-k", INPUT_COUNT, "", 0, 1e5, NULL, 0, "N",
+     "routed experts each token passes through", "experts", INPUT_MODEL_FIELD | INPUT_HIDDEN,
+     STEPS_NONE, 0, 0, 0, F(model.experts_active), FIELD_I64, NULL},
+    {"shared_experts", "shared", INPUT_COUNT, "", 0, 1e5, NULL, 0, "N",
+     "experts every token passes through", "", INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE, 0,
+     0, 0, F(model.shared_experts), FIELD_I64, NULL},
+    {"moe_ffn", "expert ffn", INPUT_COUNT, "", 0, 1e8, NULL, 0, "N",
+     "expert hidden width (0: the ffn width)", "", INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE,
+     0, 0, 0, F(model.moe_ffn), FIELD_I64, NULL},
+    {"dense_layers", "dense layers", INPUT_COUNT, "", 0, 1e6, NULL, 0, "N",
+     "first layers that keep a dense MLP", "layers", INPUT_MODEL_FIELD | INPUT_HIDDEN,
+     STEPS_NONE, 0, 0, 0, F(model.dense_layers), FIELD_I64, NULL},
+    /* The setup. */
+    {"tokens", "tokens", INPUT_SIZE, "tokens", 1, 1e18, NULL, 0, "D", "training tokens D", "", 0,
+     STEPS_NICE, 1e6, 1e16, 0, F(tokens), FIELD_DOUBLE, NULL},
+    {"batch", "batch", INPUT_COUNT, "sequences", 1, 1e9, NULL, 0, "B",
+     "global batch, sequences per optimizer step", "gpus tp pp micro_batch", 0, STEPS_POW2, 1,
+     16777216, 0, F(batch), FIELD_I64, NULL},
+    {"seq", "seq len", INPUT_COUNT, "tokens", 1, 1e8, NULL, 0, "S", "tokens per sequence", "", 0,
+     STEPS_POW2, 16, 1048576, 0, F(seq), FIELD_I64, NULL},
+    {"micro_batch", "microbatch", INPUT_COUNT, "sequences", 0, 1e9, NULL, 0, "b|auto",
+     "sequences per forward/backward per data-parallel rank (auto: batch / ranks)", "batch",
+     INPUT_AUTO_ZERO, STEPS_POW2, 1, 65536, 0, F(micro_batch), FIELD_I64, NULL},
+    {"gpu", "GPU", INPUT_NAME, "", 0, 0, NULL, 0, "NAME|FILE",
+     "GPU preset (rooftop list gpus) or a GPU JSON file", "", 0, STEPS_PRESETS, 0, 0, 0, 0,
+     FIELD_NONE, &GPU_OPS},
+    {"gpus", "GPUs", INPUT_COUNT, "GPUs", 1, 1e8, NULL, 0, "N",
+     "GPUs in all (= data x tensor x pipeline parallel)", "tp pp batch", 0, STEPS_POW2, 1,
+     16777216, 0, F(gpus), FIELD_I64, NULL},
+    {"tp", "tensor", INPUT_COUNT, "", 1, 1e8, NULL, 0, "T", "tensor-parallel degree",
+     "gpus model", 0, STEPS_POW2, 1, 256, 0, F(tp), FIELD_I64, NULL},
+    {"sp", "seq par", INPUT_ONOFF, "", 0, 1, ONOFF_WORDS, COUNT_OF(ONOFF_WORDS), "on|off",
+     "sequence parallelism (with tensor parallelism)", "tp", 0, STEPS_WORDS, 0, 0,
+     0, F(sp), FIELD_BOOL, NULL},
+    {"pp", "pipeline", INPUT_COUNT, "", 1, 1e8, NULL, 0, "P", "pipeline-parallel degree",
+     "gpus model", 0, STEPS_POW2, 1, 256, 0, F(pp), FIELD_I64, NULL},
+    {"vpp", "virtual pp", INPUT_COUNT, "", 1, 1e6, NULL, 0, "V",
+     "virtual pipeline stages per GPU (interleaved 1F1B; 1: plain)", "pp model micro_batch",
+     INPUT_HIDDEN, STEPS_POW2, 1, 64, 0, F(vpp), FIELD_I64, NULL},
+    {"zero", "ZeRO", INPUT_COUNT, "", 0, 3, NULL, 0, "0..3",
+     "ZeRO stage over the data-parallel ranks: 1 optimizer, 2 +grads, 3 +params (FSDP)", "", 0,
+     STEPS_LINEAR, 0, 3, 1, F(zero), FIELD_INT, NULL},
+    {"dtype", "dtype", INPUT_ENUM, "", 0, 6, DTYPE_WORDS, COUNT_OF(DTYPE_WORDS), "D",
+     "params, grads and activations: fp32|tf32|bf16|fp16|fp8 (fp8-e4m3)|fp8-e5m2|fp4", "gpu", 0,
+     STEPS_WORDS, 0, 0, 0, 0, FIELD_NONE, &DTYPE_OPS},
+    {"master_weights", "master", INPUT_ONOFF, "", 0, 1, ONOFF_WORDS, COUNT_OF(ONOFF_WORDS), "on|off",
+     "fp32 master copy of the weights", "dtype", 0, STEPS_WORDS, 0, 0, 0, F(master_weights),
+     FIELD_BOOL, NULL},
+    {"optimizer", "optimizer", INPUT_ENUM, "", 0, 3, OPTIMIZER_WORDS, COUNT_OF(OPTIMIZER_WORDS), "adamw|sgd|adagrad|adam8bit",
+     "optimizer and its state", "", 0, STEPS_WORDS, 0, 0, 0, ENUMF(optimizer), NULL},
+    {"recompute", "recompute", INPUT_ENUM, "", 0, 3, RECOMPUTE_WORDS, COUNT_OF(RECOMPUTE_WORDS), "none|selective|full|sqrt", "activation recomputation", "", 0, STEPS_WORDS, 0, 0, 0,
+     ENUMF(recompute), NULL},
+    {"flash", "flash", INPUT_ONOFF, "", 0, 1, ONOFF_WORDS, COUNT_OF(ONOFF_WORDS), "on|off",
+     "FlashAttention: no s x s scores stored", "", 0, STEPS_WORDS, 0, 0, 0, F(flash), FIELD_BOOL,
+     NULL},
+    {"dropout", "dropout", INPUT_ONOFF, "", 0, 1, ONOFF_WORDS, COUNT_OF(ONOFF_WORDS), "on|off", "dropout masks stored",
+     "", INPUT_HIDDEN, STEPS_WORDS, 0, 0, 0, F(dropout), FIELD_BOOL, NULL},
+    {"dp_overlap", "DP overlap", INPUT_FRACTION, "", 0, 1, NULL, 0, "F",
+     "fraction of data-parallel communication hidden under compute, 0 to 1", "", INPUT_HIDDEN,
+     STEPS_LINEAR, 0, 1, 0.25, F(dp_overlap), FIELD_DOUBLE, NULL},
+    {"node_gpus", "node GPUs", INPUT_COUNT, "GPUs", 1, 1e8, NULL, 0, "N|auto",
+     "GPUs per NVLink domain (auto: the GPU spec's node)", "gpu", INPUT_HIDDEN | INPUT_AUTO_ZERO,
+     STEPS_POW2, 1, 1024, 0, F(node_gpus), FIELD_I64, NULL},
+    {"network_bw", "network", INPUT_SIZE, "bytes/s", 1e6, 1e16, NULL, 0, "BYTES/S|auto",
+     "network bandwidth per GPU per direction, e.g. 50GB (auto: the GPU spec's)", "gpu",
+     INPUT_HIDDEN | INPUT_AUTO_ZERO, STEPS_NICE, 1e9, 1e12, 0, F(network_bw), FIELD_DOUBLE, NULL},
+    {"mfu", "MFU", INPUT_FRACTION, "", 0.001, 1, NULL, 0, "U",
+     "fraction of the dense peak achieved, 0.001 to 1 (or 50%)", "", 0, STEPS_LINEAR, 0.05, 1,
+     0.05, F(mfu), FIELD_DOUBLE, NULL},
+    {"flops", "FLOPs", INPUT_ENUM, "", 0, 1, FLOPS_WORDS, COUNT_OF(FLOPS_WORDS), "detailed|6nd",
+     "FLOP count used for time: every operation, or 6ND", "", 0, STEPS_WORDS, 0, 0, 0,
+     ENUMF(flops_mode), NULL},
+    {"name", "name", INPUT_NAME, "", 0, 0, NULL, 0, "TEXT", "the scenario's title", "",
+     INPUT_HIDDEN, STEPS_NONE, 0, 0, 0, 0, FIELD_NONE, &NAME_OPS},
+};
+
+#define N_INPUTS ((int)(sizeof TABLE / sizeof TABLE[0]))
+
+int inputs_count(void)
+{
+    return N_INPUTS;
+}
+
+const struct input *inputs_at(int i)
+{
+    return i >= 0 && i < N_INPUTS ? &TABLE[i] : NULL;
+}
+
+/* key and name equal, '-' and '_' alike. */
+static bool key_equal(const char *key, const char *name)
+{
+    for (;; key++, name++) {
+        char a = *key == '-' ? '_' : *key, b = *name == '-' ? '_' : *name;
+        if (a != b)
+            return false;
+        if (a == '\0')
+            return true;
+    }
+}
+
+const struct input *inputs_find(const char *key)
+{
+    for (int i = 0; key != NULL && i < N_INPUTS; i++)
+        if (key_equal(TABLE[i].key, key))
+            return &TABLE[i];
+    return NULL;
+}
+
+int inputs_index(const struct input *in)
+{
+    return in >= TABLE && in < TABLE + N_INPUTS ? (int)(in - TABLE) : -1;
+}
+
+void inputs_flag(const struct input *in, char *buf, size_t n)
+{
+    snprintf(buf, n, "%s", in->key);
+    for (char *c = buf; *c; c++)
+        if (*c == '_')
+            *c = '-';
+}
+
+/* ---- values ------------------------------------------------------------------------------ */
+
+double inputs_get(const struct input *in, const struct scenario *s)
+{
+    if (in->ops != NULL)
+        return in->ops->get(s);
+    const char *base = (const char *)s + in->offset;
+    switch (in->field) {
+    case FIELD_I64: {
+        int64_t v;
+        memcpy(&v, base, sizeof v);
+        return (double)v;
+    }
+    case FIELD_INT: {
+        int v;
+        memcpy(&v, base, sizeof v);
+        return v;
+    }
+    case FIELD_BOOL: {
+        bool v;
+        memcpy(&v, base, sizeof v);
+        return v ? 1 : 0;
+    }
+    case FIELD_DOUBLE: {
+        double v;
+        memcpy(&v, base, sizeof v);
+        return v;
+    }
+    case FIELD_NONE:
+        break;
+    }
+    return NAN;
+}
+
+static bool in_range(const struct input *in, double v)
+{
+    if (!isfinite(v))
+        return false;
+    if ((in->flags & INPUT_AUTO_ZERO) && v == 0)
+        return true;
+    return v >= in->lo && v <= in->hi;
+}
+
+bool inputs_set(const struct input *in, struct scenario *s, double v)
+{
+    if (in->kind == INPUT_NAME || !in_range(in, v))
+        return false;
+    if (in->kind == INPUT_COUNT || in->kind == INPUT_ENUM || in->kind == INPUT_ONOFF) {
+        if (floor(v) != v)
+            return false;
+    }
+    if (in->ops != NULL) {
+        in->ops->set(s, v);
+        return true;
+    }
+    /* Enumerations are stored in int-sized enums; the static assertion in the table's users
+     * (scenario.h types) keeps that true. */
+    char *base = (char *)s + in->offset;
+    switch (in->field) {
+    case FIELD_I64: {
+        int64_t x = (int64_t)v;
+        memcpy(base, &x, sizeof x);
+        break;
+    }
+    case FIELD_INT: {
+        int x = (int)v;
+        memcpy(base, &x, sizeof x);
+        break;
+    }
+    case FIELD_BOOL: {
+        bool x = v != 0;
+        memcpy(base, &x, sizeof x);
+        break;
+    }
+    case FIELD_DOUBLE:
+        memcpy(base, &v, sizeof v);
+        break;
+    case FIELD_NONE:
+        return false;
+    }
+    if (in->flags & INPUT_MODEL_FIELD)
+        s->model.exact_params = 0; /* an edited shape no longer has the exact count */
+    return true;
+}
+
+/* Enumerations must fit the int the table writes. */
+_Static_assert(sizeof(enum optimizer) == sizeof(int), "enum optimizer is int-sized");
+_Static_assert(sizeof(enum recompute) == sizeof(int), "enum recompute is int-sized");
+_Static_assert(sizeof(enum flops_mode) == sizeof(int), "enum flops_mode is int-sized");
+_Static_assert(sizeof(enum mlp_kind) == sizeof(int), "enum mlp_kind is int-sized");
+_Static_assert(sizeof(enum norm_kind) == sizeof(int), "enum norm_kind is int-sized");
+_Static_assert(sizeof(enum pos_kind) == sizeof(int), "enum pos_kind is int-sized");
+
+/* ---- parsing ------------------------------------------------------------------------------- */
+
+bool inputs_parse_onoff(const char *v, bool *out)
+{
+    static const char *const on[] = {"on", "true", "yes", "1"};
+    static const char *const off[] = {"off", "false", "no", "0"};
+    for (size_t i = 0; i < 4; i++) {
+        if (strcasecmp(v, on[i]) == 0) {
+            *out = true;
+            return true;
+        }
+        if (strcasecmp(v, off[i]) == 0) {
+            *out = false;
+            return true;
+        }
+    }
+    return false;
+}
+
+static int word_index(const struct input *in, const char *v)
+{
+    for (int i = 0; i < word_count(in); i++)
+        if (strcasecmp(in->words[i], v) == 0)
+            return i;
+    for (size_t a = 0; a < sizeof ALIASES / sizeof ALIASES[0]; a++)
+        if (strcasecmp(ALIASES[a][0], v) == 0)
+            return word_index(in, ALIASES[a][1]);
+    return -1;
+}
+
+/* "one of a, b, c" into err. */
+static void words_list(const struct input *in, char *buf, size_t n)
+{
+    size_t at = 0;
+    buf[0] = '\0';
+    const char *const *words = in->words;
+    int count = word_count(in);
+    for (int i = 0; i < count; i++) {
+        int w = snprintf(buf + at, n - at, "%s%s", i == 0 ? "" : i == count - 1 ? " or " : ", ",
+                         words[i]);
+        if (w < 0 || (size_t)w >= n - at)
+            return;
+        at += (size_t)w;
+    }
+}
+
+/* A number in the grammar: units with decimal and binary suffixes; "50%" for fractions. */
+static bool parse_number(const struct input *in, const char *v, double *out)
+{
+    size_t len = strlen(v);
+    if (in->kind == INPUT_FRACTION && len > 1 && len < 64 && v[len - 1] == '%') {
+        char buf[64];
+        memcpy(buf, v, len - 1);
+        buf[len - 1] = '\0';
+        double d;
+        if (!units_parse(buf, &d))
+            return false;
+        *out = d / 100.0;
+        return true;
+    }
+    return units_parse(v, out);
+}
+
+/* The range as people read it: "1 to 1e+08" -> "1 to 100M". */
+static void range_text(const struct input *in, char *buf, size_t n)
+{
+    char a[32], b[32];
+    if (in->kind == INPUT_FRACTION) {
+        snprintf(a, sizeof a, "%g", in->lo);
+        snprintf(b, sizeof b, "%g", in->hi);
+    } else {
+        inputs_format_count(in->lo, a, sizeof a);
+        inputs_format_count(in->hi, b, sizeof b);
+    }
+    snprintf(buf, n, "%s to %s%s", a, b, (in->flags & INPUT_AUTO_ZERO) ? ", or auto" : "");
+}
+
+bool inputs_parse(const struct input *in, struct scenario *s, const char *text, char *err,
+                  size_t errlen)
+{
+    if (text == NULL || text[0] == '\0') {
+        snprintf(err, errlen, "needs a value");
+        return false;
+    }
+    struct scenario c = *s;
+    switch (in->kind) {
+    case INPUT_NAME:
+        if (!in->ops->parse_name(&c, text, err, errlen))
+            return false;
+        *s = c;
+        return true;
+    case INPUT_ONOFF: {
+        bool b;
+        if (!inputs_parse_onoff(text, &b)) {
+            snprintf(err, errlen, "'%s' is not on or off", text);
+            return false;
+        }
+        if (!inputs_set(in, &c, b ? 1 : 0))
+            return false;
+        *s = c;
+        return true;
+    }
+    case INPUT_ENUM: {
+        int k = word_index(in, text);
+        if (k < 0) {
+            char list[256];
+            words_list(in, list, sizeof list);
+            snprintf(err, errlen, "'%s' is not one of %s", text, list);
+            return false;
+        }
+        if (!inputs_set(in, &c, k)) {
+            snprintf(err, errlen, "'%s' cannot be used", text);
+            return false;
+        }
+        *s = c;
+        return true;
+    }
+    case INPUT_COUNT:
+    case INPUT_SIZE:
+    case INPUT_FRACTION:
+        break;
+    }
+    double v;
+    if ((in->flags & INPUT_AUTO_ZERO) && strcasecmp(text, "auto") == 0) {
+        v = 0;
+    } else if (!parse_number(in, text, &v)) {
+        double d;
+        if (text[0] == '-' && parse_number(in, text + 1, &d))
+            snprintf(err, errlen, "%s is out of range (negative)", text);
+        else
+            snprintf(err, errlen, "'%s' is not a number", text);
+        return false;
+    }
+    if (in->kind == INPUT_COUNT && floor(v) != v) {
+        snprintf(err, errlen, "'%s' is not a whole number", text);
+        return false;
+    }
+    if (in->kind == INPUT_SIZE && in->ops == &PARAMS_OPS)
+        v = round(v); /* whole parameters */
+    if (!in_range(in, v) || v > COUNT_MAX) {
+        char r[96];
+        range_text(in, r, sizeof r);
+        snprintf(err, errlen, "%s is out of range (%s)", text, r);
+        return false;
+    }
+    if (!inputs_set(in, &c, v)) {
+        snprintf(err, errlen, "'%s' cannot be used", text);
+        return false;
+    }
+    *s = c;
+    return true;
+}
+
+/* ---- formatting ------------------------------------------------------------------------------- */
+
+/* v / scale written with at most 3 decimals when that is exact and the mantissa reads as one
+ * (1 to under 1000 for a decimal suffix, 1024 for a binary one); false otherwise. */
+static bool exact_mantissa(double v, double scale, const char *suffix, char *buf, size_t n)
+{
+    double m = v / scale;
+    if (m < 1 || m >= (suffix[1] == 'i' ? 1024 : 1000))
+        return false;
+    for (int d = 0; d <= 3; d++) {
+        char t[48];
+        snprintf(t, sizeof t, "%.*f%s", d, m, suffix);
+        double back;
+        if (units_parse(t, &back) && back == v) {
+            snprintf(buf, n, "%s", t);
+            return true;
+        }
+    }
+    return false;
+}
+
+void inputs_format_count(double v, char *buf, size_t n)
+{
+    char best[48];
+    snprintf(best, sizeof best, "%.0f", v);
+    if (!isfinite(v) || v < 0 || floor(v) != v) {
+        snprintf(buf, n, "%.17g", v);
+        return;
+    }
+    if (v >= 100000) {
+        static const struct {
+            const char *s;
+            double scale;
+        } sfx[] = {{"k", 1e3},         {"M", 1e6},          {"B", 1e9},
+                   {"T", 1e12},        {"P", 1e15},         {"Ki", 1024.0},
+                   {"Mi", 1048576.0},  {"Gi", 1073741824.0}, {"Ti", 1099511627776.0}};
+        for (size_t i = 0; i < sizeof sfx / sizeof sfx[0]; i++) {
+            char t[48];
+            if (exact_mantissa(v, sfx[i].scale, sfx[i].s, t, sizeof t) && strlen(t) < strlen(best))
+                snprintf(best, sizeof best, "%s", t);
+        }
+    }
+    snprintf(buf, n, "%s", best);
+}
+
+/* The shortest text of a double that reads back exactly. */
+static void format_double(double v, char *buf, size_t n)
+{
+    for (int p = 1; p <= 17; p++) {
+        char t[48];
+        snprintf(t, sizeof t, "%.*g", p, v);
+        double back;
+        if (units_parse(t, &back) && back == v) {
+            snprintf(buf, n, "%s", t);
+            return;
+        }
+    }
+    snprintf(buf, n, "%.17g", v);
+}
+
+void inputs_format(const struct input *in, const struct scenario *s, char *buf, size_t n)
+{
+    if (n == 0)
+        return;
+    double v = inputs_get(in, s);
+    if ((in->flags & INPUT_AUTO_ZERO) && v == 0) {
+        snprintf(buf, n, "auto");
+        return;
+    }
+    switch (in->kind) {
+    case INPUT_NAME:
+        in->ops->format_name(s, buf, n);
+        return;
+    case INPUT_ONOFF:
+    case INPUT_ENUM: {
+        int k = (int)v;
+        int count = word_count(in);
+        snprintf(buf, n, "%s", isfinite(v) && k >= 0 && k < count ? in->words[k] : "?");
+        return;
+    }
+    case INPUT_FRACTION:
+        format_double(v, buf, n);
+        return;
+    case INPUT_COUNT:
+        inputs_format_count(v, buf, n);
+        return;
+    case INPUT_SIZE:
+        if (floor(v) == v && v < COUNT_MAX) {
+            char c[48];
+            inputs_format_count(v, c, sizeof c);
+            /* A size that is no round count ("15T") reads better as a float than as 17
+             * digits, if the float is exact. */
+            char d[48];
+            format_double(v, d, sizeof d);
+            snprintf(buf, n, "%s", strlen(d) < strlen(c) ? d : c);
+        } else {
+            format_double(v, buf, n);
+        }
+        return;
+    }
+}
+
+void inputs_display(const struct input *in, const struct scenario *s, char *buf, size_t n,
+                    size_t width)
+{
+    inputs_format(in, s, buf, n);
+    if (strlen(buf) <= width || (in->kind != INPUT_COUNT && in->kind != INPUT_SIZE))
+        return;
+    char c[32];
+    units_count(inputs_get(in, s), c, sizeof c);
+    snprintf(buf, n, "~%s", c);
+}
+
+/* ---- help ------------------------------------------------------------------------------------ */
+
+void inputs_help(FILE *f)
+{
+    for (int i = 0; i < N_INPUTS; i++) {
+        const struct input *in = &TABLE[i];
+        char flag[64], left[96];
+        inputs_flag(in, flag, sizeof flag);
+        snprintf(left, sizeof left, "--%s %s", flag, in->metavar);
+        fprintf(f, "  %-24s %s\n", left, in->help);
+    }
+}
+
+/* roff: '-' as \- in flags, and a leading '.' or '\'' kept from becoming a request. */
+static void man_text(FILE *f, const char *t)
+{
+    for (; *t; t++) {
+        if (*t == '-')
+            fputs("\\-", f);
+        else if (*t == '\\')
+            fputs("\\e", f);
+        else
+            fputc(*t, f);
+    }
+}
+
+void inputs_man(FILE *f)
+{
+    for (int i = 0; i < N_INPUTS; i++) {
+        const struct input *in = &TABLE[i];
+        char flag[64];
+        inputs_flag(in, flag, sizeof flag);
+        fputs(".TP\n.BI \\-\\-", f);
+        man_text(f, flag);
+        fputs(" \" ", f);
+        man_text(f, in->metavar);
+        fputs("\"\n", f);
+        man_text(f, in->help);
+        fputs(".\n", f);
+    }
+}

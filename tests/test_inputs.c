@@ -1,0 +1,244 @@
+/* test_inputs.c - the input registry walked row by row: the command line, scenario files and the
+ * dashboard's sliders accept and reject the same text with the same result, what is written
+ * reads back as the same value, and --help, the man page and the sliders list every input. */
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "check_util.h"
+#include "cli.h"
+#include "inputs.h"
+#include "presets.h"
+#include "scenario_file.h"
+#include "slider.h"
+
+/* The text forms every input is tried with: good and bad numbers, words, names. */
+static const char *const PROBES[] = {
+    "0", "1", "2", "3", "7", "8", "64", "1000", "2048", "4k", "4Ki", "1.5Ki", "128Ki", "1M",
+    "16Mi", "70B", "1e12", "15T", "1e20", "0.5", "50%", "0.001", "1e-300", "1.5", "-1", "12x",
+    "", "auto", "on", "OFF", "True", "no", "maybe", "bf16", "BF16", "fp8", "fp64", "int8",
+    "adamw", "SGD", "full", "Selective", "6ND", "detailed", "gelu", "swiglu", "rmsnorm", "rope",
+    "learned", "gpt2-small", "llama2-7b", "h100-sxm", "a100-80gb", "nonexistent-preset",
+    "lecture title",
+};
+
+/* The CLI: "--flag text" as one argument vector (the "=" form, so an empty text stays one). */
+static bool via_cli(const struct input *in, const char *text, struct scenario *s)
+{
+    char flag[64], arg[256];
+    inputs_flag(in, flag, sizeof flag);
+    snprintf(arg, sizeof arg, "--%s=%s", flag, text);
+    char *argv[] = {"report", arg, NULL};
+    char err[512];
+    return cli_parse_scenario(s, 2, argv, 1, err, sizeof err);
+}
+
+/* A scenario file holding the one key, its value as a JSON string. */
+static bool via_file(const struct input *in, const char *text, struct scenario *s)
+{
+    cJSON *o = cJSON_CreateObject();
+    ck_assert(o != NULL && cJSON_AddStringToObject(o, in->key, text) != NULL);
+    char err[512];
+    bool ok = scenario_apply_json(s, o, "test.json", err, sizeof err);
+    cJSON_Delete(o);
+    return ok;
+}
+
+START_TEST(test_every_input_every_front_end)
+{
+    struct presets p;
+    presets_load(&p, NULL, NULL);
+    int checked = 0;
+    for (int i = 0; i < inputs_count(); i++) {
+        const struct input *in = inputs_at(i);
+        int slider = slider_find(in->key);
+        for (size_t k = 0; k < sizeof PROBES / sizeof PROBES[0]; k++) {
+            const char *t = PROBES[k];
+            struct scenario a, b, c, d;
+            scenario_default(&a);
+            b = c = d = a;
+            char err[512];
+            bool reg = inputs_parse(in, &a, t, err, sizeof err);
+            bool cli = via_cli(in, t, &b);
+            bool file = via_file(in, t, &c);
+            ck_assert_msg(reg == cli && reg == file, "%s = '%s': registry %d, cli %d, file %d",
+                          in->key, t, reg, cli, file);
+            char ga[128], gb[128], gc[128];
+            inputs_format(in, &a, ga, sizeof ga);
+            inputs_format(in, &b, gb, sizeof gb);
+            inputs_format(in, &c, gc, sizeof gc);
+            ck_assert_msg(!strcmp(ga, gb) && !strcmp(ga, gc), "%s = '%s': %s, %s, %s", in->key, t,
+                          ga, gb, gc);
+            if (slider >= 0 && slider != SL_MODEL) {
+                bool sl = slider_parse(&p, &d, (enum slider_id)slider, t, err, sizeof err);
+                ck_assert_msg(sl == reg, "%s = '%s': registry %d, slider %d (%s)", in->key, t,
+                              reg, sl, err);
+                char gd[128];
+                inputs_format(in, &d, gd, sizeof gd);
+                ck_assert_msg(!strcmp(ga, gd), "%s = '%s': %s, slider %s", in->key, t, ga, gd);
+            }
+            checked++;
+        }
+    }
+    ck_assert_int_gt(checked, 1000);
+    presets_free(&p);
+}
+END_TEST
+
+/* parse(format(x)) == x for values across each numeric input's range. */
+START_TEST(test_format_parse_round_trip)
+{
+    static const double values[] = {0,      1,          2,          3,         7,
+                                    1000,   1024,       1536,       2048,      4096,
+                                    65536,  100000,     131072,     1048576,   16777216,
+                                    1e6,    6738415616, 70e9,       15e12,     1e18,
+                                    0.05,   0.5,        0.333,      0.001,     1,
+                                    123457, 99999999,   4611686018, 1e14,      2.5e12};
+    int checked = 0;
+    for (int i = 0; i < inputs_count(); i++) {
+        const struct input *in = inputs_at(i);
+        for (size_t k = 0; k < sizeof values / sizeof values[0]; k++) {
+            struct scenario s;
+            scenario_default(&s);
+            if (!inputs_set(in, &s, values[k]))
+                continue; /* out of this input's range */
+            char text[128], err[256];
+            inputs_format(in, &s, text, sizeof text);
+            struct scenario t;
+            scenario_default(&t);
+            ck_assert_msg(inputs_parse(in, &t, text, err, sizeof err), "%s: %.17g wrote '%s': %s",
+                          in->key, values[k], text, err);
+            ck_assert_msg(inputs_get(in, &t) == inputs_get(in, &s), "%s: %.17g -> '%s' -> %.17g",
+                          in->key, inputs_get(in, &s), text, inputs_get(in, &t));
+            checked++;
+        }
+    }
+    ck_assert_int_gt(checked, 200);
+
+    /* The forms people see: exact, short, in the one grammar. */
+    char buf[64];
+    inputs_format_count(2048, buf, sizeof buf);
+    ck_assert_str_eq(buf, "2048");
+    inputs_format_count(131072, buf, sizeof buf);
+    ck_assert_str_eq(buf, "128Ki");
+    inputs_format_count(70e9, buf, sizeof buf);
+    ck_assert_str_eq(buf, "70B");
+    inputs_format_count(6738415616, buf, sizeof buf);
+    ck_assert_str_eq(buf, "6738415616");
+    struct scenario s;
+    scenario_default(&s);
+    inputs_format(inputs_find("tokens"), &s, buf, sizeof buf);
+    ck_assert_str_eq(buf, "15T");
+    inputs_format(inputs_find("micro_batch"), &s, buf, sizeof buf);
+    ck_assert_str_eq(buf, "1");
+    s.micro_batch = 0;
+    inputs_format(inputs_find("micro_batch"), &s, buf, sizeof buf);
+    ck_assert_str_eq(buf, "auto");
+}
+END_TEST
+
+/* One rule: the grammar's edge cases, the same through every front end (see above). */
+START_TEST(test_grammar)
+{
+    struct scenario s;
+    char err[256];
+    scenario_default(&s);
+    ck_assert(inputs_parse(inputs_find("seq"), &s, "4k", err, sizeof err));
+    ck_assert_int_eq(s.seq, 4000);
+    ck_assert(inputs_parse(inputs_find("seq"), &s, "4Ki", err, sizeof err));
+    ck_assert_int_eq(s.seq, 4096);
+    ck_assert(inputs_parse(inputs_find("batch"), &s, "2Ki", err, sizeof err));
+    ck_assert_int_eq(s.batch, 2048);
+    ck_assert(inputs_parse(inputs_find("flash"), &s, "OFF", err, sizeof err));
+    ck_assert(!s.flash);
+    ck_assert(inputs_parse(inputs_find("flash"), &s, "Yes", err, sizeof err));
+    ck_assert(s.flash);
+    ck_assert(inputs_parse(inputs_find("mfu"), &s, "40%", err, sizeof err));
+    ck_assert(s.mfu == 0.4);
+    ck_assert(inputs_parse(inputs_find("dtype"), &s, "FP8", err, sizeof err));
+    ck_assert_int_eq(s.dtype, DTYPE_FP8_E4M3);
+    /* Limits live once: the slider's are the CLI's (--mfu 1e-300 printed a 48-digit time). */
+    ck_assert(!inputs_parse(inputs_find("mfu"), &s, "1e-300", err, sizeof err));
+    ck_assert_str_eq(err, "1e-300 is out of range (0.001 to 1)");
+    ck_assert(!inputs_parse(inputs_find("zero"), &s, "4", err, sizeof err));
+    ck_assert_str_eq(err, "4 is out of range (0 to 3)");
+    ck_assert(!inputs_parse(inputs_find("gpus"), &s, "12x", err, sizeof err));
+    ck_assert_str_eq(err, "'12x' is not a number");
+    ck_assert(!inputs_parse(inputs_find("tp"), &s, "1.5", err, sizeof err));
+    ck_assert_str_eq(err, "'1.5' is not a whole number");
+    ck_assert(!inputs_parse(inputs_find("flash"), &s, "maybe", err, sizeof err));
+    ck_assert_str_eq(err, "'maybe' is not on or off");
+    ck_assert(!inputs_parse(inputs_find("optimizer"), &s, "lion", err, sizeof err));
+    ck_assert_str_eq(err, "'lion' is not one of adamw, sgd, adagrad or adam8bit");
+}
+END_TEST
+
+/* Every input has its flag in --help and the man page; the sliders are the visible inputs. */
+START_TEST(test_help_man_sliders)
+{
+    char *help = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&help, &len);
+    ck_assert(f != NULL);
+    cli_scenario_help(f);
+    ck_assert_int_eq(fclose(f), 0);
+
+    char *man = NULL;
+    size_t mlen = 0;
+    f = open_memstream(&man, &mlen);
+    ck_assert(f != NULL);
+    inputs_man(f);
+    ck_assert_int_eq(fclose(f), 0);
+    /* The man page holds exactly the generated list (make man writes it). */
+    FILE *page = fopen("ui/rooftop.1", "r");
+    ck_assert_msg(page != NULL, "ui/rooftop.1 (tests run from the source tree)");
+    static char text[1 << 17];
+    size_t n = fread(text, 1, sizeof text - 1, page);
+    fclose(page);
+    text[n] = '\0';
+    const char *begin = strstr(text, ".\\\" BEGIN INPUTS\n");
+    const char *end = strstr(text, ".\\\" END INPUTS");
+    ck_assert(begin != NULL && end != NULL && end > begin);
+    begin += strlen(".\\\" BEGIN INPUTS\n");
+    ck_assert_msg((size_t)(end - begin) == mlen && memcmp(begin, man, mlen) == 0,
+                  "ui/rooftop.1's option list differs from the registry: run make man");
+
+    int visible = 0;
+    for (int i = 0; i < inputs_count(); i++) {
+        const struct input *in = inputs_at(i);
+        char flag[64], want[80];
+        inputs_flag(in, flag, sizeof flag);
+        snprintf(want, sizeof want, "--%s ", flag);
+        ck_assert_msg(strstr(help, want) != NULL, "--help lacks %s", want);
+        ck_assert_msg(strstr(help, in->help) != NULL, "--help lacks %s's help", in->key);
+        if (in->flags & INPUT_HIDDEN)
+            continue;
+        /* enum slider_id follows the registry's visible rows. */
+        ck_assert_msg(slider_input((enum slider_id)visible) == in, "slider %d is not %s", visible,
+                      in->key);
+        ck_assert_int_eq(slider_find(in->key), visible);
+        visible++;
+    }
+    ck_assert_int_eq(visible, SL_COUNT);
+    free(help);
+    free(man);
+}
+END_TEST
+
+static Suite *inputs_suite(void)
+{
+    Suite *s = suite_create("inputs");
+    TCase *tc = tcase_create("registry");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_every_input_every_front_end);
+    tcase_add_test(tc, test_format_parse_round_trip);
+    tcase_add_test(tc, test_grammar);
+    tcase_add_test(tc, test_help_man_sliders);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    return check_run_suite(inputs_suite());
+}
