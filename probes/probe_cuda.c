@@ -28,9 +28,9 @@ static bool find_exe(char *out, size_t n)
 {
     const char *env = getenv("ROOFTOP_PROBE_CUDA");
     if (env && *env) {
-        if (!is_executable(env))
+        /* A path cut to fit would run some other program: refuse it instead. */
+        if (!is_executable(env) || (size_t)snprintf(out, n, "%s", env) >= n)
             return false;
-        snprintf(out, n, "%s", env);
         return true;
     }
     char self[PATH_MAX];

@@ -527,13 +527,19 @@ char *files_resolve(const char *kind, const char *name_or_file)
         }
         return strdup(name_or_file);
     }
-    size_t n = strlen(name_or_file);
+    char *path = files_find_json(kind, name_or_file);
+    return path != NULL ? path : strdup(name_or_file);
+}
+
+char *files_find_json(const char *kind, const char *name)
+{
+    size_t n = strlen(name);
     char *file = malloc(n + 6);
     if (file == NULL)
         return NULL;
-    memcpy(file, name_or_file, n);
+    memcpy(file, name, n);
     memcpy(file + n, ".json", 6);
     char *path = files_find(kind, file);
     free(file);
-    return path != NULL ? path : strdup(name_or_file);
+    return path;
 }

@@ -74,6 +74,9 @@ void files_dirs_describe(const char *kind, char *buf, size_t n);
  * malloc'ed path, or NULL when none has it (or out of memory). */
 char *files_find(const char *kind, const char *name);
 
+/* files_find of "NAME.json": where the preset NAME of a kind is. */
+char *files_find_json(const char *kind, const char *name);
+
 /*
  * Resolves a NAME|FILE argument of a kind to the path to read (malloc'ed; NULL only when out
  * of memory): a file (see files_is_path) as given; a name as NAME.json found on the search

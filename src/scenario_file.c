@@ -508,25 +508,9 @@ bool scenario_load(const char *name_or_file, struct scenario *s, char *err, size
 bool scenario_save(const char *path, const struct scenario *s, char *err, size_t errlen)
 {
     cJSON *o = scenario_to_json(s);
-    char *text = o != NULL ? cJSON_Print(o) : NULL;
+    bool ok = spec_save_json(path, o, err, errlen);
     cJSON_Delete(o);
-    if (text == NULL) {
-        snprintf(err, errlen, "%s: out of memory", path);
+    if (!ok)
         one_line(err);
-        return false;
-    }
-    size_t n = strlen(text);
-    /* cJSON_Print leaves the closing brace without a newline; a text file ends in one. */
-    char *line = realloc(text, n + 2);
-    if (line == NULL) {
-        free(text);
-        snprintf(err, errlen, "%s: out of memory", path);
-        one_line(err);
-        return false;
-    }
-    line[n] = '\n';
-    line[n + 1] = '\0';
-    bool ok = files_write(path, line, n + 1, err, errlen);
-    free(line);
     return ok;
 }

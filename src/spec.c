@@ -1006,11 +1006,9 @@ cJSON *spec_model_to_json(const struct model_arch *m, const struct spec_model_me
     return o;
 }
 
-bool spec_save_gpu(const char *path, const struct gpu_spec *g, char *err, size_t errlen)
+bool spec_save_json(const char *path, const cJSON *o, char *err, size_t errlen)
 {
-    cJSON *o = spec_gpu_to_json(g);
     char *text = o != NULL ? cJSON_Print(o) : NULL;
-    cJSON_Delete(o);
     size_t n = text != NULL ? strlen(text) : 0;
     char *line = text != NULL ? realloc(text, n + 2) : NULL;
     if (line == NULL) {
@@ -1024,6 +1022,14 @@ bool spec_save_gpu(const char *path, const struct gpu_spec *g, char *err, size_t
     line[n + 1] = '\0';
     bool ok = files_write(path, line, n + 1, err, errlen);
     free(line);
+    return ok;
+}
+
+bool spec_save_gpu(const char *path, const struct gpu_spec *g, char *err, size_t errlen)
+{
+    cJSON *o = spec_gpu_to_json(g);
+    bool ok = spec_save_json(path, o, err, errlen);
+    cJSON_Delete(o);
     return ok;
 }
 
@@ -1079,20 +1085,6 @@ bool spec_load_gpu_file(const char *path, struct gpu_spec *out, char *err, size_
 }
 
 /* ---- the search path (files.c) -------------------------------------------------------- */
-
-/* Finds NAME.json along the search path of kind; a malloc'ed path or NULL. */
-static char *preset_find(const char *kind, const char *name)
-{
-    size_t n = strlen(name);
-    char *file = malloc(n + 6);
-    if (file == NULL)
-        return NULL;
-    memcpy(file, name, n);
-    memcpy(file + n, ".json", 6);
-    char *path = files_find(kind, file);
-    free(file);
-    return path;
-}
 
 static int ids_compare(const void *a, const void *b)
 {
@@ -1224,7 +1216,7 @@ static char *resolve(const char *kind, const char *what, const char *name, char 
         return path;
     }
     if (strlen(name) < MODEL_NAME_MAX) {
-        char *path = preset_find(kind, name);
+        char *path = files_find_json(kind, name);
         if (path != NULL)
             return path;
         /* Presets are lowercase; "H100-SXM" means h100-sxm. */
@@ -1233,7 +1225,7 @@ static char *resolve(const char *kind, const char *what, const char *name, char 
         for (; name[i]; i++)
             lower[i] = (name[i] >= 'A' && name[i] <= 'Z') ? (char)(name[i] - 'A' + 'a') : name[i];
         lower[i] = '\0';
-        if (strcmp(lower, name) != 0 && (path = preset_find(kind, lower)) != NULL)
+        if (strcmp(lower, name) != 0 && (path = files_find_json(kind, lower)) != NULL)
             return path;
     }
     struct spec_list l;

@@ -74,6 +74,9 @@ cJSON *spec_gpu_to_json(const struct gpu_spec *g);
 cJSON *spec_model_to_json(const struct model_arch *m, const struct spec_model_meta *meta);
 /* Writes a GPU spec file with the atomic writer (files.h); one line naming the file on error. */
 bool spec_save_gpu(const char *path, const struct gpu_spec *g, char *err, size_t errlen);
+/* Writes o (NULL: out of memory) as indented JSON and a newline, the whole of path, with the
+ * atomic writer: every JSON file rooftop saves goes through here. */
+bool spec_save_json(const char *path, const cJSON *o, char *err, size_t errlen);
 /* Adds key: v to object o, with a non-finite v as null (the one rule for NaN and infinities
  * in every file rooftop writes, which its readers refuse rather than take as 0). False when
  * out of memory. */

@@ -664,20 +664,26 @@ START_TEST(probe_child_dies_with_parent)
 }
 END_TEST
 
+/* A test case with the temporary-directory fixture and a timeout (seconds). */
+static TCase *files_case(Suite *s, const char *name, double timeout)
+{
+    TCase *tc = tcase_create(name);
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, timeout);
+    suite_add_tcase(s, tc);
+    return tc;
+}
+
 static Suite *files_suite(void)
 {
     Suite *s = suite_create("files");
-    TCase *tc = tcase_create("reader");
-    tcase_add_checked_fixture(tc, setup, teardown);
+    TCase *tc = files_case(s, "reader", 10);
     tcase_add_test(tc, read_regular_file_whole);
     tcase_add_test(tc, read_refuses_what_is_not_a_file);
     tcase_add_test(tc, read_refuses_fifo_without_waiting);
     tcase_add_test(tc, scenario_directory_says_directory);
-    suite_add_tcase(s, tc);
 
-    tc = tcase_create("writer");
-    tcase_add_checked_fixture(tc, setup, teardown);
-    tcase_set_timeout(tc, 30);
+    tc = files_case(s, "writer", 30);
     tcase_add_test(tc, write_replaces_keeping_permissions);
     tcase_add_test(tc, write_goes_through_symlinks);
     tcase_add_test(tc, write_refuses_directory_and_device);
@@ -685,30 +691,22 @@ static Suite *files_suite(void)
     tcase_add_test(tc, snapshot_out_on_full_disk_keeps_old_file);
     tcase_add_test(tc, long_path_saves_where_named);
     tcase_add_test(tc, dashboard_open_refuses_fifo);
-    suite_add_tcase(s, tc);
 
-    tc = tcase_create("search");
-    tcase_add_checked_fixture(tc, setup, teardown);
-    tcase_set_timeout(tc, 30);
+    tc = files_case(s, "search", 30);
     tcase_add_test(tc, user_preset_overrides_default_gpu);
     tcase_add_test(tc, search_path_order_and_resolve);
     tcase_add_test(tc, list_without_data_is_an_error);
     tcase_add_test(tc, lecture_demo_found_by_name);
     tcase_add_test(tc, report_on_demo_says_how_to_run_it);
-    suite_add_tcase(s, tc);
 
-    tc = tcase_create("bad files");
+    tc = files_case(s, "bad files", 10);
     tcase_add_test(tc, nul_in_scenario_name_refused);
     tcase_add_test(tc, points_refuse_duplicate_keys);
-    suite_add_tcase(s, tc);
 
-    tc = tcase_create("probe");
-    tcase_add_checked_fixture(tc, setup, teardown);
-    tcase_set_timeout(tc, 90);
+    tc = files_case(s, "probe", 90);
     tcase_add_test(tc, probe_out_keeps_points_of_a_stopped_run);
     tcase_add_test(tc, probe_checks_paths_before_running);
     tcase_add_test(tc, probe_child_dies_with_parent);
-    suite_add_tcase(s, tc);
     return s;
 }
 

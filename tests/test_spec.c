@@ -513,6 +513,16 @@ END_TEST
 
 /* ---- writing: the schema round trip --------------------------------------------------- */
 
+/* The writer's object as text (freed here). */
+static char *json_text(cJSON *o)
+{
+    ck_assert_ptr_nonnull(o);
+    char *text = cJSON_Print(o);
+    cJSON_Delete(o);
+    ck_assert_ptr_nonnull(text);
+    return text;
+}
+
 /* Every shipped GPU, written by the one writer and read back, is the same GPU. */
 START_TEST(gpu_presets_round_trip)
 {
@@ -523,14 +533,8 @@ START_TEST(gpu_presets_round_trip)
         struct gpu_spec g, back;
         char err[SPEC_ERR_MAX];
         ck_assert_msg(spec_find_gpu(l.ids[i], &g, err, sizeof err), "%s", err);
-        cJSON *o = spec_gpu_to_json(&g);
-        ck_assert_ptr_nonnull(o);
-        char *text = cJSON_Print(o);
-        cJSON_Delete(o);
-        ck_assert_ptr_nonnull(text);
-        char origin[128];
-        snprintf(origin, sizeof origin, "%s.json", l.ids[i]);
-        ck_assert_msg(spec_parse_gpu(text, strlen(text), origin, &back, err, sizeof err), "%s\n%s",
+        char *text = json_text(spec_gpu_to_json(&g));
+        ck_assert_msg(spec_parse_gpu(text, strlen(text), l.ids[i], &back, err, sizeof err), "%s\n%s",
                       err, text);
         free(text);
         /* Field by field: the struct has padding, so no memcmp. */
@@ -566,14 +570,8 @@ START_TEST(model_presets_round_trip)
         struct spec_model_meta meta, mback;
         char err[SPEC_ERR_MAX];
         ck_assert_msg(spec_find_model_meta(l.ids[i], &m, &meta, err, sizeof err), "%s", err);
-        cJSON *o = spec_model_to_json(&m, &meta);
-        ck_assert_ptr_nonnull(o);
-        char *text = cJSON_Print(o);
-        cJSON_Delete(o);
-        ck_assert_ptr_nonnull(text);
-        char origin[128];
-        snprintf(origin, sizeof origin, "%s.json", l.ids[i]);
-        ck_assert_msg(spec_parse_model_meta(text, strlen(text), origin, &back, &mback, err,
+        char *text = json_text(spec_model_to_json(&m, &meta));
+        ck_assert_msg(spec_parse_model_meta(text, strlen(text), l.ids[i], &back, &mback, err,
                                             sizeof err),
                       "%s\n%s", err, text);
         free(text);
