@@ -256,7 +256,7 @@ void cli_scenario_help(FILE *f)
 {
     fputs("Scenario options (--flag value or --flag=value; numbers take 70B, 15T, 4k = 4000,\n"
           "4Ki = 4096, 80GB, 1e12; fractions 0.5 or 50%; on/off also true/false, yes/no, 1/0):\n"
-          "  --scenario FILE          a saved scenario (later options override it)\n",
+          "  --scenario NAME|FILE     a saved scenario (later options override it)\n",
           f);
     inputs_help(f);
 }
@@ -275,7 +275,7 @@ void cli_usage(FILE *f)
           "       rooftop --version\n"
           "\n"
           "Dashboard options, besides the scenario options of `rooftop report --help`:\n"
-          "  --scenario FILE   a saved scenario, or a lecture demo (specs/scenarios/lecture.json)\n"
+          "  --scenario NAME|FILE  a saved scenario, or a lecture demo (--scenario lecture)\n"
           "  --points FILE     measured points from `rooftop probe --out FILE` on the roofline\n"
           "                    (and shape points in the operations table's measured column)\n"
           "  --no-color        monochrome (also when NO_COLOR is set)\n"

@@ -124,7 +124,7 @@ bool ui_dash_from_options(struct dash *d, const struct ui_options *o, bool color
 void ui_options_help(FILE *f, bool snapshot)
 {
     if (snapshot) {
-        fputs("usage: rooftop snapshot [--size COLSxROWS] [--scenario FILE] [--keys KEYS]\n"
+        fputs("usage: rooftop snapshot [--size COLSxROWS] [--scenario NAME|FILE] [--keys KEYS]\n"
               "                        [--points FILE] [--format txt|ansi|svg] [--out FILE]\n"
               "                        [--no-color] [--ascii] [scenario options]\n"
               "Renders the dashboard without a terminal, after the keys, with the same code.\n"
@@ -134,13 +134,13 @@ void ui_options_help(FILE *f, bool snapshot)
               f);
         fputs(keys_help_text, f);
     } else {
-        fputs("usage: rooftop [--scenario FILE] [--points FILE] [--no-color] [--ascii] [scenario options]\n"
+        fputs("usage: rooftop [--scenario NAME|FILE] [--points FILE] [--no-color] [--ascii] [scenario options]\n"
               "Opens the dashboard (a text report when standard output is not a terminal or\n"
               "TERM=dumb). Press ? in it for the keys.\n",
               f);
     }
-    fputs("  --scenario FILE    a scenario file (as saved with s), or a lecture demo with steps\n"
-          "                     (specs/scenarios/lecture.json)\n"
+    fputs("  --scenario NAME|FILE  a scenario file (as saved with s), or a lecture demo with\n"
+          "                     steps (--scenario lecture: NAME.json on the search path)\n"
           "  --points FILE      measured points (rooftop probe --out FILE) on the roofline; the\n"
           "                     scenario's GEMM shapes among them fill the ops table's measured\n"
           "                     column (M: their efficiency as the MFU) when they were measured\n"
