@@ -8,19 +8,18 @@
 #include "memory.h"
 
 /* Training time: executed FLOPs over what the GPUs deliver at the given utilisation. */
-static void timing_compute(const struct scenario *s, struct analysis *a)
+static void timing_compute(const struct scenario *s, const struct flops *f, struct timing *t)
 {
-    struct timing *t = &a->time;
     memset(t, 0, sizeof *t);
     double peak = gpu_peak(&s->gpu, s->dtype);
     double rate = (double)s->gpus * peak; /* promised FLOP/s of the whole cluster */
     if (rate <= 0 || s->mfu <= 0)
         return;
-    t->seconds = a->flops.total / (rate * s->mfu);
+    t->seconds = f->total / (rate * s->mfu);
     t->days = t->seconds / 86400.0;
     t->gpu_hours = t->seconds * (double)s->gpus / 3600.0;
-    t->hfu = t->seconds > 0 ? a->flops.total / (t->seconds * rate) : 0.0;
-    t->mfu = t->seconds > 0 ? a->flops.model_total / (t->seconds * rate) : 0.0;
+    t->hfu = t->seconds > 0 ? f->total / (t->seconds * rate) : 0.0;
+    t->mfu = t->seconds > 0 ? f->model_total / (t->seconds * rate) : 0.0;
     t->tokens_per_s = t->seconds > 0 ? s->tokens / t->seconds : 0.0;
     t->steps = s->tokens / ((double)s->batch * (double)s->seq);
     t->step_seconds = t->steps > 0 ? t->seconds / t->steps : 0.0;
@@ -34,7 +33,7 @@ void analysis_run(const struct scenario *s, struct analysis *out)
     out->accum_steps = scenario_accum_steps(s);
     model_params(&s->model, &out->params);
     memory_compute(s, &out->params, &out->memory);
-    flops_totals(s, out);
-    timing_compute(s, out);
-    flops_ops(s, out);
+    flops_totals(s, &out->params, &out->flops);
+    timing_compute(s, &out->flops, &out->time);
+    flops_ops(s, &out->params, out->ops, &out->n_ops, &out->roofline);
 }

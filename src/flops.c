@@ -264,15 +264,14 @@ static double optimizer_params_per_gpu(const struct scenario *s, const struct pa
     return s->zero >= 1 ? ceil(shard / (double)scenario_dp(s)) : shard;
 }
 
-void flops_totals(const struct scenario *s, struct analysis *a)
+void flops_totals(const struct scenario *s, const struct param_counts *pc, struct flops *f)
 {
-    struct flops *f = &a->flops;
     memset(f, 0, sizeof *f);
     const double step_tokens = (double)s->batch * (double)s->seq;
     const double steps = s->tokens / step_tokens;
     /* 6ND's N is the count as typed for a custom size (the lecture's 70e9 exactly), the
      * active parameters otherwise. */
-    const double N = (double)(a->params.typed > 0 ? a->params.typed : a->params.active);
+    const double N = (double)(pc->typed > 0 ? pc->typed : pc->active);
 
     double detailed_step = 3.0 * flops_forward(s, step_tokens);   /* forward + 2 x backward */
     double six_nd_step = 6.0 * N * step_tokens;
@@ -283,7 +282,7 @@ void flops_totals(const struct scenario *s, struct analysis *a)
         recompute_step = recompute_forward(s, step_tokens);
     /* Without ZeRO every data-parallel rank repeats the whole update. */
     double replicas = s->zero >= 1 ? 1.0 : (double)scenario_dp(s);
-    double opt_step = optimizer_flops_per_param(s->optimizer) * (double)a->params.total * replicas;
+    double opt_step = optimizer_flops_per_param(s->optimizer) * (double)pc->total * replicas;
 
     f->model_per_step = s->flops_mode == FLOPS_6ND ? six_nd_step : detailed_step;
     f->recompute_per_step = recompute_step;
@@ -331,7 +330,7 @@ struct rates {
  * over one step of m micro-batches, forward + backward (+ recompute), and the optimizer.
  * Returns the sum of their roofline times; *model_flops gets their model FLOPs.
  */
-static double stage_ops(const struct scenario *s, const struct analysis *a, const struct shape *z,
+static double stage_ops(const struct scenario *s, const struct param_counts *pc, const struct shape *z,
                         double m, double layers, bool head, const struct rates *r, struct op *out,
                         int *n_out, double *model_flops)
 {
@@ -366,10 +365,10 @@ static double stage_ops(const struct scenario *s, const struct analysis *a, cons
     }
 
     /* The optimizer step: read weights, gradients, state (and master copy), write back. */
-    double np = optimizer_params_per_gpu(s, &a->params);
+    double np = optimizer_params_per_gpu(s, pc);
     double pbytes = z->e;
     double sbytes = optimizer_states(s->optimizer) * dtype_bytes(optimizer_state_dtype(s->optimizer));
-    double mbytes = (s->master_weights && z->e != 4.0) ? 4.0 : 0.0;
+    double mbytes = scenario_master_copy(s) ? 4.0 : 0.0;
     struct op_fwd opt = {OP_OPTIMIZER, "optimizer", false, false, false,
                          optimizer_flops_per_param(s->optimizer) * np,
                          np * (2.0 * pbytes + pbytes + 2.0 * sbytes + 2.0 * mbytes)};
@@ -381,7 +380,8 @@ static double stage_ops(const struct scenario *s, const struct analysis *a, cons
     return step;
 }
 
-void flops_ops(const struct scenario *s, struct analysis *a)
+void flops_ops(const struct scenario *s, const struct param_counts *pc, struct op *ops,
+               int *n_ops, struct roofline *rf)
 {
     struct shape z;
     const double micro_tokens = (double)scenario_micro_batch(s) * (double)s->seq;
@@ -396,9 +396,9 @@ void flops_ops(const struct scenario *s, struct analysis *a)
     if (r.vector <= 0)
         r.vector = r.tensor;
 
-    a->roofline.peak = r.tensor;
-    a->roofline.bandwidth = r.bw;
-    a->roofline.ridge = r.bw > 0 ? r.tensor / r.bw : 0.0;
+    rf->peak = r.tensor;
+    rf->bandwidth = r.bw;
+    rf->ridge = r.bw > 0 ? r.tensor / r.bw : 0.0;
 
     /* Pipeline stages: the first L mod p hold one layer more; the last holds the LM head.
      * The table shows one GPU of the busiest stage (no GPU runs the first stage's layers
@@ -406,27 +406,27 @@ void flops_ops(const struct scenario *s, struct analysis *a)
     const int64_t L = s->model.layers, p = s->pp > 0 ? s->pp : 1;
     const double last_layers = (double)(L / p), first_layers = (double)((L + p - 1) / p);
     double model_flops;
-    double step = stage_ops(s, a, &z, m, p == 1 ? (double)L : last_layers, true, &r, a->ops,
-                            &a->n_ops, &model_flops);
-    a->roofline.stage_layers = p == 1 ? (double)L : last_layers;
-    a->roofline.stage_head = true;
+    double step = stage_ops(s, pc, &z, m, p == 1 ? (double)L : last_layers, true, &r, ops,
+                            n_ops, &model_flops);
+    rf->stage_layers = p == 1 ? (double)L : last_layers;
+    rf->stage_head = true;
     if (p > 1 && first_layers > last_layers) {
         struct op first[ANALYSIS_MAX_OPS];
         int n_first;
         double mf_first;
-        double step_first = stage_ops(s, a, &z, m, first_layers, false, &r, first, &n_first,
+        double step_first = stage_ops(s, pc, &z, m, first_layers, false, &r, first, &n_first,
                                       &mf_first);
         if (step_first > step) {
-            memcpy(a->ops, first, sizeof first);
-            a->n_ops = n_first;
+            memcpy(ops, first, sizeof first);
+            *n_ops = n_first;
             step = step_first;
             model_flops = mf_first;
-            a->roofline.stage_layers = first_layers;
-            a->roofline.stage_head = false;
+            rf->stage_layers = first_layers;
+            rf->stage_head = false;
         }
     }
-    a->roofline.step_seconds = step;
-    a->roofline.mfu_bound = step > 0 && r.tensor > 0 ? model_flops / (step * r.tensor) : 0.0;
+    rf->step_seconds = step;
+    rf->mfu_bound = step > 0 && r.tensor > 0 ? model_flops / (step * r.tensor) : 0.0;
 }
 
 void flops_pass(const struct model_arch *m, const struct gpu_spec *g, const struct flops_pass *p,

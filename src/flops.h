@@ -2,8 +2,56 @@
 #ifndef ROOFTOP_FLOPS_H
 #define ROOFTOP_FLOPS_H
 
-#include "analysis.h"
+#include <stdbool.h>
+
+#include "dtype.h"
+#include "gpu.h"
+#include "model.h"
 #include "scenario.h"
+
+/* Operations of the model, as the roofline sees them. */
+enum op_kind {
+    OP_NORM, OP_QKV, OP_ROPE, OP_SCORES, OP_SOFTMAX, OP_ATTN_V, OP_FLASH_ATTN, OP_OUT_PROJ,
+    OP_RESIDUAL, OP_ROUTER, OP_MLP_UP, OP_MLP_GATE, OP_ACT, OP_MLP_DOWN,
+    OP_FINAL_NORM, OP_LM_HEAD, OP_LOSS, OP_OPTIMIZER,
+    OP_KIND_COUNT
+};
+
+#define ANALYSIS_MAX_OPS OP_KIND_COUNT
+
+struct op {
+    enum op_kind kind;
+    const char *name;      /* "qkv", "attn_scores", ... */
+    double flops;          /* per optimizer step, one GPU, forward + backward (+ recompute) */
+    double bytes;          /* bytes read + written, same scope */
+    double intensity;      /* FLOP/byte */
+    bool compute_bound;    /* intensity >= ridge */
+    double attainable;     /* min(peak, bandwidth * intensity), FLOP/s */
+    double seconds;        /* max(flops / peak, bytes / bandwidth) */
+};
+
+struct flops {
+    double per_step;          /* FLOPs executed per optimizer step, all GPUs (incl. recompute) */
+    double model_per_step;    /* model FLOPs per step (the counting mode's, no recompute) */
+    double recompute_per_step;
+    double optimizer_per_step;
+    double total;             /* executed over the whole run of D tokens */
+    double model_total;       /* model FLOPs over the run */
+    double six_nd;            /* 6 N D, N = active parameters */
+    double detailed;          /* detailed model FLOPs over the run, whatever the mode */
+    double recompute;         /* recompute FLOPs over the run */
+};
+
+struct roofline {
+    double peak;              /* dense FLOP/s of the scenario's dtype */
+    double bandwidth;         /* bytes/s */
+    double ridge;             /* FLOP/byte */
+    double step_seconds;      /* sum of the ops' roofline times (one GPU, one step) */
+    double stage_layers;      /* layers of the pipeline stage the ops show (its busiest) */
+    bool stage_head;          /* that stage is the last, with the LM head */
+    double mfu_bound;         /* model FLOPs per GPU per step / (step_seconds * peak) */
+};
+
 
 /* FLOPs per element of the elementwise operations (each add, multiply, exp, divide is one). */
 #define FLOPS_GELU 20.0       /* the lecture's count for the tanh approximation */
@@ -20,17 +68,18 @@
  * recomputation, with FLOPs, bytes, intensity, bound and roofline time. With pipeline
  * parallelism the GPU is one of the busiest stage: the first L mod pp stages hold one layer
  * more, the last holds the LM head, and the stage with the longer roofline time is shown
- * (a->roofline.stage_layers, stage_head). Fills a->ops, a->n_ops and a->roofline. Needs
- * a->params.
+ * (rf->stage_layers, stage_head). From the parameter counts; fills ops (ANALYSIS_MAX_OPS of
+ * them), *n_ops and the roofline.
  */
-void flops_ops(const struct scenario *s, struct analysis *a);
+void flops_ops(const struct scenario *s, const struct param_counts *pc, struct op *ops,
+               int *n_ops, struct roofline *rf);
 
 /* Model FLOPs of one forward pass over `tokens` tokens of sequences of length seq, whole
  * model, no parallelism (the detailed count). */
 double flops_forward(const struct scenario *s, double tokens);
 
-/* Totals per step and per run (fills a->flops). Needs a->params. */
-void flops_totals(const struct scenario *s, struct analysis *a);
+/* Totals per step and per run, from the parameter counts. */
+void flops_totals(const struct scenario *s, const struct param_counts *pc, struct flops *out);
 
 /* One forward pass of a serving batch (prefill or one decode step). */
 struct flops_pass {

@@ -125,7 +125,7 @@ void memory_compute(const struct scenario *s, const struct param_counts *pc, str
     r[MEM_OPTIMIZER].elements = opt_shard * optimizer_states(s->optimizer);
     /* The fp32 master copy belongs to the optimizer state (ZeRO's K = 12 counts it). */
     r[MEM_MASTER].dtype = DTYPE_FP32;
-    r[MEM_MASTER].elements = (s->master_weights && pd != DTYPE_FP32) ? opt_shard : 0;
+    r[MEM_MASTER].elements = scenario_master_copy(s) ? opt_shard : 0;
 
     /* Activations: per layer for each kind of layer, then the pipeline schedule. */
     int64_t moe_layers = model_moe_layers(m);

@@ -5,8 +5,28 @@
 
 #include <stdbool.h>
 
-#include "analysis.h"
+#include "dtype.h"
+#include "model.h"
 #include "scenario.h"
+
+/* One row of the lecture's memory table, per GPU. */
+struct mem_row {
+    enum dtype dtype;
+    double elements;     /* per GPU */
+    double bytes;        /* per GPU */
+};
+
+enum mem_kind { MEM_PARAMS, MEM_GRADS, MEM_OPTIMIZER, MEM_MASTER, MEM_ACTIVATIONS, MEM_COUNT };
+
+struct memory {
+    struct mem_row row[MEM_COUNT];
+    double activations_per_layer;  /* bytes stored per layer per micro-batch, per GPU */
+    double activations_outside;    /* embedding/final norm/LM head/logits, bytes per GPU */
+    double total;                  /* bytes per GPU */
+    double capacity;               /* GPU memory, bytes */
+    bool fits;
+};
+
 
 /* Bytes and element count of some stored tensors. */
 struct tensor_sum {

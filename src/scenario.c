@@ -117,6 +117,11 @@ void scenario_default(struct scenario *s)
     s->network_bw = 0.0;
 }
 
+bool scenario_master_copy(const struct scenario *s)
+{
+    return s->master_weights && dtype_bytes(s->dtype) < 4.0;
+}
+
 int64_t scenario_dp(const struct scenario *s)
 {
     if (s->tp < 1 || s->pp < 1 || s->gpus < 1)

@@ -52,6 +52,10 @@ struct scenario {
  * (the shipped file's figures) when none is found. */
 void scenario_default(struct scenario *s);
 
+/* Whether an fp32 master copy of the weights is kept: asked for, and the weights stored below
+ * fp32 (tf32 is stored as fp32). The one rule memory, the optimizer op and the formulas use. */
+bool scenario_master_copy(const struct scenario *s);
+
 /* Data-parallel degree gpus / (tp * pp); 0 when it does not divide. */
 int64_t scenario_dp(const struct scenario *s);
 /* Micro-batch actually used (resolves 0 to batch / dp). */

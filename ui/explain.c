@@ -54,7 +54,7 @@ static double state_bytes_per_param(const struct scenario *s, double *p, double 
     *p = dtype_bytes(s->dtype);
     *g = dtype_bytes(s->dtype);
     *o = optimizer_states(s->optimizer) * dtype_bytes(optimizer_state_dtype(s->optimizer));
-    *m = s->master_weights && s->dtype != DTYPE_FP32 && s->dtype != DTYPE_TF32 ? 4 : 0;
+    *m = scenario_master_copy(s) ? 4 : 0;
     return *p + *g + *o + *m;
 }
 
