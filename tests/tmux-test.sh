@@ -1,7 +1,8 @@
 #!/bin/sh
 # tmux-test.sh - the real binary in a real terminal: start the dashboard in tmux, change a
-# slider, resize (also below the minimum and back), quit with q, with Ctrl-C and with SIGTERM,
-# and check each time that the terminal is restored (tty modes, main screen, cursor, mouse).
+# slider, resize (also below the minimum and back), quit with q, with Ctrl-C and with the
+# terminating signals (TERM, HUP, QUIT, USR1, PIPE: exit status 128 + the signal's number), and
+# check each time that the terminal is restored (tty modes, main screen, cursor, mouse).
 # usage: sh tests/tmux-test.sh [BINARY]   (run from the source tree; default ./rooftop)
 set -u
 BIN=${1:-./rooftop}
@@ -79,11 +80,12 @@ finish() {
     T send-keys -t t:0 "echo exit=\$?; stty -g > $work/after; echo END-\"\"$1" Enter
 }
 
-# run_case NAME HOW: starts rooftop, checks the first frame, ends it by HOW (q, C-c, TERM),
-# and checks the terminal came back as it was.
+# run_case NAME HOW STATUS: starts rooftop, checks the first frame, ends it by HOW (q, C-c, or
+# a signal's name), and checks the exit status and that the terminal came back as it was.
 run_case() {
     name=$1
     how=$2
+    status=$3
     start
     wait_for "143.9 days" 10 || fail "$name: the dashboard did not show 143.9 days"
     [ "$(flag alternate_on)" = 1 ] || fail "$name: not on the alternate screen while running"
@@ -92,17 +94,17 @@ run_case() {
     case $how in
     q) T send-keys -t t:0 q ;;
     C-c) T send-keys -t t:0 C-c ;;
-    TERM)
+    *)
         shell=$(flag pane_pid)
         child=$(child_of "$shell")
         [ -n "$child" ] || fail "$name: no rooftop process under the pane's shell"
-        kill -TERM "$child"
+        kill -"$how" "$child"
         ;;
     esac
     wait_gone "143.9 days" 10 || fail "$name: rooftop did not end after $how"
     finish "$name"
     wait_for "END-$name" 10 || fail "$name: the shell did not come back after $how"
-    pane | grep -q "exit=0" || fail "$name: exit status was not 0"
+    pane | grep -q "exit=$status" || fail "$name: exit status was not $status"
     cmp -s "$work/before" "$work/after" || fail "$name: tty modes differ after exit ($(cat "$work/before") vs $(cat "$work/after"))"
     [ "$(flag alternate_on)" = 0 ] || fail "$name: still on the alternate screen"
     [ "$(flag cursor_flag)" = 1 ] || fail "$name: cursor left hidden"
@@ -157,8 +159,12 @@ cmp -s "$work/before" "$work/after" || fail "tty modes differ after q"
 [ "$(flag alternate_on)" = 0 ] || fail "still on the alternate screen after q"
 echo "tmux-test: sliders, resize to 90x30, 60x20 and back, help, Ctrl-Z and fg, probe (P): ok"
 
-run_case ctrl-c C-c
-run_case sigterm TERM
+run_case ctrl-c C-c 130
+run_case sigterm TERM 143
+run_case sighup HUP 129
+run_case sigquit QUIT 131
+run_case sigusr1 USR1 138
+run_case sigpipe PIPE 141
 
 # TERM=dumb: the text report, no curses.
 T send-keys -t t:0 "clear; TERM=dumb $BIN | head -n 3; echo END-\"\"dumb" Enter

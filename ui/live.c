@@ -21,8 +21,14 @@
 #include "report.h"
 #include "term.h"
 
-/* Signal handlers only set these; the loop acts on them. */
+/* Signal handlers only set these; the loop acts on them. got_quit holds the number of the
+ * terminating signal that ended the loop (the exit status is then 128 + it). */
 static volatile sig_atomic_t got_quit, got_tstp, got_cont;
+
+/* The signals whose default is to end the process: each restores the terminal on the way
+ * out. (SIGKILL and SIGSTOP cannot be caught; the faults below go through on_fatal.) */
+static const int quit_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGPIPE,
+                                   SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ};
 
 /* For fatal signals and exit paths that never reach the loop's end. */
 static struct termios saved_tty;
@@ -31,8 +37,7 @@ static struct term *live_term;
 
 static void on_quit(int sig)
 {
-    (void)sig;
-    got_quit = 1;
+    got_quit = sig;
 }
 
 static void on_tstp(int sig)
@@ -187,9 +192,8 @@ int live_main(int argc, char **argv)
 
     have_saved_tty = tcgetattr(STDIN_FILENO, &saved_tty) == 0;
     /* Our handlers go in before curses starts, so curses leaves them alone. */
-    install(SIGINT, on_quit);
-    install(SIGTERM, on_quit);
-    install(SIGHUP, on_quit);
+    for (size_t i = 0; i < sizeof quit_signals / sizeof quit_signals[0]; i++)
+        install(quit_signals[i], on_quit);
     install(SIGTSTP, on_tstp);
     install(SIGCONT, on_cont);
     signal(SIGSEGV, on_fatal);
@@ -212,6 +216,9 @@ int live_main(int argc, char **argv)
     live_term = t;
     atexit(restore_at_exit);
     int rc = run(&d, t);
+    /* Ended by a signal: the shell's convention, 128 + its number, once the terminal is back. */
+    if (got_quit)
+        rc = 128 + got_quit;
     live_term = NULL;
     term_close(t);
     dash_free(&d);
