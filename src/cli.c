@@ -280,9 +280,11 @@ void cli_usage(FILE *f)
           "                    (and shape points in the operations table's measured column)\n"
           "  --no-color        monochrome (also when NO_COLOR is set)\n"
           "  --ascii           ASCII drawing instead of UTF-8 and braille\n"
-          "Keys: arrows/hjkl change, Tab/S-Tab move, Enter types a value, m/g pick a model/GPU,\n"
-          "n/p lecture steps, s save, o open, e export, P probe (with the scenario's GEMMs),\n"
-          "M MFU from the measured GEMMs, r reset, ? help, q quit.\n"
+          "Keys: arrows/hjkl change, Tab/S-Tab move, Enter types a value (Ctrl-U clears),\n"
+          "m/g pick a model/GPU (type to search), n/p lecture steps, c more of the caption,\n"
+          "t the operations table (Left/Right scroll it), L the lecture's five operations,\n"
+          "s save, o open, e export (both ask before replacing a file), P probe (with the\n"
+          "scenario's GEMMs), M MFU from the measured GEMMs, r reset, ? help, q quit.\n"
           "\n"
           "rooftop COMMAND --help describes each command; man rooftop has it all.\n",
           f);

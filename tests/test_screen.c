@@ -393,6 +393,32 @@ START_TEST(test_free_text_sanitised)
 }
 END_TEST
 
+/* --help and the man page tell of every key the dashboard answers (L and t were missing). */
+START_TEST(test_keys_documented)
+{
+    static const struct {
+        const char *help, *man;
+    } keys[] = {
+        {" L the lecture's five operations", "\n.B L\n"},
+        {"t the operations table", "\n.B t\n"},
+        {" c more of the caption", "\n.B c\n"},
+        {"Ctrl-U clears", "Ctrl-U clears"},
+        {"type to search", "typing searches"},
+        {"P probe", "\n.B P\n"},
+        {"M MFU", "\n.B M\n"},
+    };
+    struct check_run r;
+    ck_assert_int_eq(check_run_bin(&r, "--help"), 0);
+    char *man = check_read_all("ui/rooftop.1");
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        ck_assert_msg(strstr(r.out, keys[i].help) != NULL, "--help lacks '%s'", keys[i].help);
+        ck_assert_msg(strstr(man, keys[i].man) != NULL, "the man page lacks '%s'", keys[i].man);
+    }
+    free(man);
+    check_run_free(&r);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("screen");
@@ -407,6 +433,7 @@ int main(void)
     tcase_add_test(tc, test_picker_search_and_marks);
     tcase_add_test(tc, test_decades_even_and_on_their_row);
     tcase_add_test(tc, test_free_text_sanitised);
+    tcase_add_test(tc, test_keys_documented);
     suite_add_tcase(s, tc);
     return check_run_suite(s);
 }
