@@ -22,9 +22,17 @@ enum predict_part {
     PART_COUNT
 };
 
-/* Defaults where a GPU spec gives no figure (each with its source in predict.c). */
+/* Defaults where a GPU spec gives no figure. */
+/* A large GEMM's rate over the dense peak: H100 SXM, 792.1 of 989 TFLOP/s bf16 (Bekman,
+ * ml-engineering, "Maximum Achievable Matmul FLOPS" table), the middle of that table's NVIDIA
+ * rows (A100 0.859, GH200 0.830, A100 PCIe 0.822, H100 0.801). */
 #define PREDICT_GEMM_EFFICIENCY 0.801
+/* A streaming kernel's bytes/s over the datasheet bandwidth: the device-to-device copy of
+ * 4.3 of 4.8 TB/s measured on an H200 (reference.md section 3). */
 #define PREDICT_MEMORY_EFFICIENCY 0.9
+/* FlashAttention's rate over the dense peak (never above the GEMM fraction): FlashAttention-2
+ * reaches 50-73% of the A100's peak forward and less backward (Dao 2023); FlashAttention-3
+ * up to 75% forward on H100 (Shah et al. 2024). */
 #define PREDICT_FLASH_EFFICIENCY 0.6
 /*
  * What a training framework loses beyond its kernels' own speed (launches, synchronisation,
