@@ -458,12 +458,17 @@ int cli_plan(int argc, char **argv)
         return usage_error("plan", args.err);
     if (fmt != REPORT_TEXT && fmt != REPORT_JSON)
         return usage_error("plan", "--format: plan writes text or json");
-    /* The layout is the search's: start it where any GPU count is valid. */
+    /* The layout is the search's: every other input must hold on its own. One GPU checks
+     * all but the GPU count; a batch of one sequence per GPU checks the GPU count (the
+     * search looks for the layouts whose data-parallel degree splits the real batch). */
     s.tp = 1;
     s.pp = 1;
     s.vpp = 1;
     s.micro_batch = 1;
-    if (!validate("plan", &s))
+    struct scenario one = s, per_gpu = s;
+    one.gpus = 1;
+    per_gpu.batch = s.gpus >= 1 && s.gpus <= 1000000000LL ? s.gpus : s.batch;
+    if (!validate("plan", &one) || !validate("plan", &per_gpu))
         return EXIT_USAGE;
     struct plan_result *res = malloc(sizeof *res);
     if (res == NULL) {

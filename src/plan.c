@@ -146,6 +146,11 @@ bool plan_write_text(FILE *f, const struct scenario *base, const struct plan_res
     fprintf(f, "Layouts of %s on %lld x %s, batch %lld x seq %lld: %ld searched, %ld fit\n",
             base->model.name, (long long)base->gpus, base->gpu.name, (long long)base->batch,
             (long long)base->seq, r->searched, r->fitting);
+    if (r->n == 0) {
+        fprintf(f, "No layout splits this batch over this GPU count (tp must divide the heads, "
+                   "pp the layers, dp the batch).\n");
+        return !ferror(f);
+    }
     fprintf(f, "  %2s %4s %4s %4s %5s %3s %4s %4s %-9s %9s %6s %10s %10s  %s\n", "#", "dp", "tp",
             "pp", "vpp", "sp", "zero", "mb", "recompute", "step", "MFU", "memory", "tokens/s",
             "largest part");
@@ -166,13 +171,9 @@ bool plan_write_text(FILE *f, const struct scenario *base, const struct plan_res
                 predict_part_label((enum predict_part)big),
                 100.0 * p->pred.part[big] / p->pred.step_seconds, p->fits ? "" : "  DOES NOT FIT");
     }
-    if (r->n > 0) {
-        char flags[256];
-        plan_flags(&r->plans[0], flags, sizeof flags);
-        fprintf(f, "Best as flags: %s\n", flags);
-    } else {
-        fprintf(f, "No layout divides this GPU count and batch.\n");
-    }
+    char flags[256];
+    plan_flags(&r->plans[0], flags, sizeof flags);
+    fprintf(f, "Best as flags: %s\n", flags);
     return !ferror(f);
 }
 

@@ -661,6 +661,14 @@ START_TEST(test_plan_round_trip)
     ck_assert_int_eq(check_run_bin(&run, "plan --format csv"), 2);
     ck_assert_str_eq(run.err, "rooftop plan: --format: plan writes text or json\n");
     check_run_free(&run);
+    /* A batch no layout splits is an answer, not an error: no plans. */
+    ck_assert_int_eq(check_run_bin(&run, "plan --model llama2-7b --gpus 3 --batch 7 --format json"), 0);
+    cJSON *none = cJSON_Parse(run.out);
+    ck_assert_ptr_nonnull(none);
+    ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItem(none, "plans")), 0);
+    ck_assert_int_eq((int)jget(none, "searched"), 0);
+    cJSON_Delete(none);
+    check_run_free(&run);
     ck_assert_int_eq(check_run_bin(&run, "plan --gpus 0"), 2);
     ck_assert_ptr_nonnull(strstr(run.err, "--gpus"));
     check_run_free(&run);
