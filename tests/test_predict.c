@@ -621,17 +621,11 @@ START_TEST(test_plan_round_trip)
         cJSON_ArrayForEach(p, plans)
         {
             ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(p, "fits")));
-            /* Until the inputs registry (issue 7) carries --vpp, interleaved plans cannot go
-             * back through the command line; vpp 1 is the default and needs no flag. */
-            if (jget(p, "options.vpp") != 1.0)
-                continue;
             char flags[1024] = "";
             size_t o = 0;
             const cJSON *kv;
             cJSON_ArrayForEach(kv, cJSON_GetObjectItem(p, "options"))
             {
-                if (strcmp(kv->string, "vpp") == 0)
-                    continue;
                 char v[64];
                 if (cJSON_IsNumber(kv))
                     snprintf(v, sizeof v, "%.17g", kv->valuedouble);
@@ -652,7 +646,7 @@ START_TEST(test_plan_round_trip)
         }
         cJSON_Delete(root);
     }
-    ck_assert_int_ge(tried, 5);
+    ck_assert_int_eq(tried, 12);
     /* Bad input: one line naming the flag, exit 2. */
     struct check_run run;
     ck_assert_int_eq(check_run_bin(&run, "plan --top 0"), 2);
