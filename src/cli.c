@@ -250,6 +250,19 @@ static int usage_error(const char *cmd, const char *msg)
     return EXIT_USAGE;
 }
 
+/* Where a subcommand's argument loop stopped: --help prints its help (exit 0), an error its
+ * one line (exit 2); the end of the arguments returns -1 and the command goes on. */
+static int args_end(int r, const struct cli_args *a, void (*help)(FILE *), const char *cmd)
+{
+    if (r == CLI_HELP) {
+        help(stdout);
+        return finish_output(cmd);
+    }
+    if (r == CLI_ERROR)
+        return usage_error(cmd, a->err);
+    return -1;
+}
+
 /* ---- help ----------------------------------------------------------------------------------- */
 
 void cli_scenario_help(FILE *f)
@@ -450,12 +463,9 @@ int cli_plan(int argc, char **argv)
             }
         }
     }
-    if (r == CLI_HELP) {
-        plan_help(stdout);
-        return finish_output("plan");
-    }
-    if (r == CLI_ERROR)
-        return usage_error("plan", args.err);
+    int end = args_end(r, &args, plan_help, "plan");
+    if (end >= 0)
+        return end;
     if (fmt != REPORT_TEXT && fmt != REPORT_JSON)
         return usage_error("plan", "--format: plan writes text or json");
     /* The layout is the search's: every other input must hold on its own. One GPU checks
@@ -517,12 +527,9 @@ int cli_report(int argc, char **argv)
             }
         }
     }
-    if (r == CLI_HELP) {
-        report_help(stdout);
-        return finish_output("report");
-    }
-    if (r == CLI_ERROR)
-        return usage_error("report", args.err);
+    int end = args_end(r, &args, report_help, "report");
+    if (end >= 0)
+        return end;
     if (mfu_measured && points == NULL)
         return usage_error("report", "--mfu: 'measured' needs --points FILE with shape points "
                                      "for this scenario");
@@ -616,12 +623,9 @@ int cli_solve(int argc, char **argv)
             return usage_error("solve", err);
         }
     }
-    if (r == CLI_HELP) {
-        solve_help(stdout);
-        return finish_output("solve");
-    }
-    if (r == CLI_ERROR)
-        return usage_error("solve", args.err);
+    int end = args_end(r, &args, solve_help, "solve");
+    if (end >= 0)
+        return end;
     /* min-gpus finds the GPU count: one given is a mistake, not an input. */
     bool gpus_given = false;
     for (int k = 2; k < argc; k++)
@@ -785,12 +789,9 @@ int cli_intensity(int argc, char **argv)
             }
         }
     }
-    if (r == CLI_HELP) {
-        intensity_help(stdout);
-        return finish_output("intensity");
-    }
-    if (r == CLI_ERROR)
-        return usage_error("intensity", args.err);
+    int end = args_end(r, &args, intensity_help, "intensity");
+    if (end >= 0)
+        return end;
     struct op_cost c;
     lecture_op_cost(op, n, dt, &c);
     double peak = gpu_peak(&gpu, dt);
@@ -897,12 +898,9 @@ int cli_list(int argc, char **argv)
     while ((r = cli_next(&args, &f, &v)) == CLI_OWN)
         if (!parse_format(v, &fmt, err, sizeof err))
             return usage_error("list", err);
-    if (r == CLI_HELP) {
-        list_help(stdout);
-        return finish_output("list");
-    }
-    if (r == CLI_ERROR)
-        return usage_error("list", args.err);
+    int end = args_end(r, &args, list_help, "list");
+    if (end >= 0)
+        return end;
     if (fmt == REPORT_CSV || fmt == REPORT_MD)
         return usage_error("list", "--format: list prints text or json");
     struct spec_list l;
