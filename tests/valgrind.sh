@@ -39,6 +39,11 @@ infer --model deepseek-v2-lite --kv-dtype fp8 --weights-dtype int4 --format csv|
 infer --model mistral-7b --prompt 6k --generate 2k --format md|0
 infer --batch 12x|2
 infer --tp 3|2
+report --model llama2-70b --gpus 64 --tp 8 --pp 4 --vpp 2 --batch 64 --mfu predicted --format json|0
+plan --model llama2-7b --gpus 64 --batch 256 --top 3|0
+plan --model llama2-70b --gpu a100-80gb --gpus 128 --batch 256 --format json|0
+plan --model llama2-7b --gpus 3 --batch 7|0
+plan --top 0|2
 list gpus|0
 list models --format json|0
 report --gpus 12x|2
