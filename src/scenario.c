@@ -256,15 +256,6 @@ bool scenario_validate(const struct scenario *s, char *err, int errlen)
     return false;
 }
 
-/* Largest t <= at_most dividing both a and b (b = 0: any). */
-static int64_t divisor_below(int64_t at_most, int64_t a, int64_t b)
-{
-    for (int64_t t = at_most; t > 1; t--)
-        if (a % t == 0 && (b == 0 || b % t == 0))
-            return t;
-    return 1;
-}
-
 static int64_t round_up(int64_t v, int64_t unit)
 {
     return unit > 0 ? (v + unit - 1) / unit * unit : v;
@@ -285,8 +276,16 @@ void scenario_settle(struct scenario *c, const struct scenario *want, const char
         int64_t t = want->tp < 1 ? 1 : want->tp;
         if (t > c->gpus && gpus_fixed)
             t = c->gpus;
-        if (c->model.heads > 0)
-            t = divisor_below(t, c->model.heads, gpus_fixed ? c->gpus : 0);
+        if (c->model.heads > 0) {
+            /* The largest degree that divides the heads and leaves the GPU count as it is
+             * (1 always does). */
+            int64_t g = gpus_fixed ? c->gpus : want->gpus;
+            int64_t p = want->pp < 1 ? 1 : want->pp;
+            int64_t keep = t;
+            while (keep > 1 && (c->model.heads % keep != 0 || g % (keep * p) != 0))
+                keep--;
+            t = keep;
+        }
         if (t != want->tp)
             snprintf(note, n, "tensor degree %lld (not %lld): it must divide the %lld heads%s",
                      (long long)t, (long long)want->tp, (long long)c->model.heads,

@@ -161,6 +161,56 @@ START_TEST(test_invalid_combination_refused)
 }
 END_TEST
 
+/* No slider moves another input behind the user's back (issue 7): End on the GPU count stops
+ * at the largest count the batch splits over instead of raising the batch to 16M sequences;
+ * a dependent that must give way comes back when its cause is moved back. */
+START_TEST(test_no_input_moved_behind_the_back)
+{
+    struct harness h;
+    harness_start(&h, 120, 40, true, true);
+    harness_focus(&h, SL_GPUS);
+    harness_keys(&h, "<End>");
+    ck_assert_int_eq(h.d.sc.batch, 2048);
+    ck_assert_int_eq(h.d.sc.gpus, 2048); /* 2048 sequences, micro-batch 1: 2048 ranks at most */
+    harness_keys(&h, "<Home>");
+    ck_assert_int_eq(h.d.sc.gpus, 1);
+    ck_assert_int_eq(h.d.sc.batch, 2048);
+    harness_keys(&h, "<End>");
+
+    /* tp 8 on llama2-7b (32 heads), then gpt2-small (12 heads): tp gives way to 4; back on
+     * llama2-7b it is 8 again. */
+    harness_focus(&h, SL_MODEL);
+    harness_keys(&h, "<Enter><C-u>llama2-7b<Enter>");
+    ck_assert_str_eq(h.d.sc.model.id, "llama2-7b");
+    harness_focus(&h, SL_TP);
+    harness_keys(&h, "<Right><Right><Right>");
+    ck_assert_int_eq(h.d.sc.tp, 8);
+    harness_focus(&h, SL_MODEL);
+    harness_keys(&h, "<Enter><C-u>gpt2-small<Enter>");
+    ck_assert_str_eq(h.d.sc.model.id, "gpt2-small");
+    ck_assert_int_eq(h.d.sc.tp, 4);
+    ck_assert_screen_has(&h, "tensor degree 4 (not 8)");
+    harness_keys(&h, "<Enter><C-u>llama2-7b<Enter>");
+    ck_assert_int_eq(h.d.sc.tp, 8);
+
+    /* The size slider away from a preset and back returns to the preset. */
+    harness_focus(&h, SL_PARAMS);
+    harness_keys(&h, "<Right>");
+    ck_assert_str_ne(h.d.sc.model.id, "llama2-7b");
+    harness_keys(&h, "<Left>");
+    ck_assert_str_eq(h.d.sc.model.id, "llama2-7b");
+    ck_assert_int_eq(h.d.an.params.total, 6738415616LL);
+
+    /* Messages name inputs as the dashboard does, never as flags. */
+    harness_focus(&h, SL_TP);
+    harness_keys(&h, "<Enter><C-u>3<Enter>");
+    ck_assert(h.d.status_error);
+    ck_assert_screen_has(&h, "tensor: 3 does not divide the 32 attention heads");
+    ck_assert(!screen_contains(&h.s, "--tp"));
+    harness_stop(&h);
+}
+END_TEST
+
 START_TEST(test_gpu_steps_are_valid)
 {
     struct harness h;
@@ -498,6 +548,7 @@ static Suite *dashboard_suite(void)
     tcase_add_test(tc, test_typed_value);
     tcase_add_test(tc, test_invalid_combination_refused);
     tcase_add_test(tc, test_gpu_steps_are_valid);
+    tcase_add_test(tc, test_no_input_moved_behind_the_back);
     tcase_add_test(tc, test_lecture_demo);
     tcase_add_test(tc, test_save_open_export);
     tcase_add_test(tc, test_help_and_pickers);
