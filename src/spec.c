@@ -40,8 +40,9 @@
 #define GPU_SMS_MAX 1000000
 #define GPU_L2_MAX 1e13
 
-/* Where one parse reports to: the file's name (already made safe to print) and the buffer. */
-struct report {
+/* The error context of one parse: the file's name (already made safe to print) and where the
+ * one-line message goes. */
+struct spec_err {
     char origin[320];
     char *err;
     size_t errlen;
@@ -234,7 +235,7 @@ static void text_stem(char *dst, size_t cap, const char *path)
 
 /* ---- errors --------------------------------------------------------------------------- */
 
-static void report_init(struct report *r, const char *origin, char *err, size_t errlen)
+static void spec_err_init(struct spec_err *r, const char *origin, char *err, size_t errlen)
 {
     text_safe(r->origin, sizeof r->origin, origin ? origin : "<input>", 256);
     r->err = err;
@@ -244,7 +245,7 @@ static void report_init(struct report *r, const char *origin, char *err, size_t 
 }
 
 /* Writes "ORIGIN: FIELD: message" (or "ORIGIN: message" without a field); returns false. */
-__attribute__((format(printf, 3, 4))) static bool fail(const struct report *r, const char *field,
+__attribute__((format(printf, 3, 4))) static bool fail(const struct spec_err *r, const char *field,
                                                        const char *fmt, ...)
 {
     char msg[SPEC_ERR_MAX];
@@ -294,7 +295,7 @@ static size_t line_of(const char *s, size_t pos)
 }
 
 /* Parses text into a JSON object; on success the caller deletes *root. */
-static bool json_parse_object(const struct report *r, const char *json, size_t len, cJSON **root)
+static bool json_parse_object(const struct spec_err *r, const char *json, size_t len, cJSON **root)
 {
     *root = NULL;
     if (json == NULL)
@@ -385,7 +386,7 @@ const cJSON *spec_json_duplicate(const cJSON *node)
 }
 
 /* Refuses keys that are not in names (typos would otherwise be ignored) and repeated keys. */
-static bool json_check_keys(const struct report *r, const cJSON *obj, const char *field_prefix,
+static bool json_check_keys(const struct spec_err *r, const cJSON *obj, const char *field_prefix,
                             const char *const *names, size_t n)
 {
     bool seen[32] = {false};
@@ -415,7 +416,7 @@ static bool json_check_keys(const struct report *r, const cJSON *obj, const char
 
 /* ---- typed fields --------------------------------------------------------------------- */
 
-static bool want_number(const struct report *r, const char *field, const cJSON *v, double *out)
+static bool want_number(const struct spec_err *r, const char *field, const cJSON *v, double *out)
 {
     if (!cJSON_IsNumber(v))
         return fail(r, field, "must be a number, got %s", json_type(v));
@@ -426,7 +427,7 @@ static bool want_number(const struct report *r, const char *field, const cJSON *
 }
 
 /* A whole number in [lo, hi]. */
-static bool want_int(const struct report *r, const char *field, const cJSON *v, int64_t lo,
+static bool want_int(const struct spec_err *r, const char *field, const cJSON *v, int64_t lo,
                      int64_t hi, int64_t *out)
 {
     double d = 0;
@@ -448,7 +449,7 @@ static bool want_int(const struct report *r, const char *field, const cJSON *v, 
 }
 
 /* A number in [lo, hi]; 0 is also accepted when zero_ok (meaning "unknown"). */
-static bool want_range(const struct report *r, const char *field, const cJSON *v, double lo,
+static bool want_range(const struct spec_err *r, const char *field, const cJSON *v, double lo,
                        double hi, bool zero_ok, double *out)
 {
     double d = 0;
@@ -465,7 +466,7 @@ static bool want_range(const struct report *r, const char *field, const cJSON *v
     return true;
 }
 
-static bool want_bool(const struct report *r, const char *field, const cJSON *v, bool *out)
+static bool want_bool(const struct spec_err *r, const char *field, const cJSON *v, bool *out)
 {
     if (!cJSON_IsBool(v))
         return fail(r, field, "must be true or false, got %s", json_type(v));
@@ -474,7 +475,7 @@ static bool want_bool(const struct report *r, const char *field, const cJSON *v,
 }
 
 /* A printable string shorter than cap; empty only when empty_ok. */
-static bool want_text(const struct report *r, const char *field, const cJSON *v, char *buf,
+static bool want_text(const struct spec_err *r, const char *field, const cJSON *v, char *buf,
                       size_t cap, bool empty_ok)
 {
     if (!cJSON_IsString(v) || v->valuestring == NULL)
@@ -492,7 +493,7 @@ static bool want_text(const struct report *r, const char *field, const cJSON *v,
 }
 
 /* One of names[0..n-1]; *out is its index. */
-static bool want_enum(const struct report *r, const char *field, const cJSON *v,
+static bool want_enum(const struct spec_err *r, const char *field, const cJSON *v,
                       const char *const *names, size_t n, int *out)
 {
     char allowed[128] = "";
@@ -522,7 +523,7 @@ static const cJSON *field_get(const cJSON *obj, const char *name)
     return cJSON_GetObjectItemCaseSensitive(obj, name);
 }
 
-static bool req_int(const struct report *r, const cJSON *obj, const char *name, int64_t lo,
+static bool req_int(const struct spec_err *r, const cJSON *obj, const char *name, int64_t lo,
                     int64_t hi, int64_t *out)
 {
     const cJSON *v = field_get(obj, name);
@@ -531,7 +532,7 @@ static bool req_int(const struct report *r, const cJSON *obj, const char *name, 
     return want_int(r, name, v, lo, hi, out);
 }
 
-static bool opt_int(const struct report *r, const cJSON *obj, const char *name, int64_t lo,
+static bool opt_int(const struct spec_err *r, const cJSON *obj, const char *name, int64_t lo,
                     int64_t hi, int64_t def, int64_t *out)
 {
     const cJSON *v = field_get(obj, name);
@@ -544,7 +545,7 @@ static bool opt_int(const struct report *r, const cJSON *obj, const char *name, 
 
 /* An optional count where null means "not used", as Hugging Face configs write it
  * (q_lora_rank: null, sliding_window: null): 0. */
-static bool opt_count(const struct report *r, const cJSON *obj, const char *name, int64_t hi,
+static bool opt_count(const struct spec_err *r, const cJSON *obj, const char *name, int64_t hi,
                       int64_t *out)
 {
     const cJSON *v = field_get(obj, name);
@@ -555,7 +556,7 @@ static bool opt_count(const struct report *r, const cJSON *obj, const char *name
     return opt_int(r, obj, name, 0, hi, 0, out);
 }
 
-static bool opt_bool(const struct report *r, const cJSON *obj, const char *name, bool *out)
+static bool opt_bool(const struct spec_err *r, const cJSON *obj, const char *name, bool *out)
 {
     const cJSON *v = field_get(obj, name);
     if (!v) {
@@ -565,7 +566,7 @@ static bool opt_bool(const struct report *r, const cJSON *obj, const char *name,
     return want_bool(r, name, v, out);
 }
 
-static bool req_enum(const struct report *r, const cJSON *obj, const char *name,
+static bool req_enum(const struct spec_err *r, const cJSON *obj, const char *name,
                      const char *const *names, size_t n, int *out)
 {
     const cJSON *v = field_get(obj, name);
@@ -594,7 +595,7 @@ static double model_size_estimate(const struct model_arch *m)
     return L * per_layer + emb;
 }
 
-static bool model_read(const struct report *r, const cJSON *o, struct model_arch *m,
+static bool model_read(const struct spec_err *r, const cJSON *o, struct model_arch *m,
                        struct spec_model_meta *meta)
 {
     if (!json_check_keys(r, o, "", model_fields, MODEL_FIELD_COUNT))
@@ -684,8 +685,8 @@ bool spec_parse_model_meta(const char *json, size_t len, const char *origin,
                            struct model_arch *out, struct spec_model_meta *meta, char *err,
                            size_t errlen)
 {
-    struct report r;
-    report_init(&r, origin, err, errlen);
+    struct spec_err r;
+    spec_err_init(&r, origin, err, errlen);
     cJSON *root;
     if (!json_parse_object(&r, json, len, &root))
         return false;
@@ -717,7 +718,7 @@ bool spec_parse_model(const char *json, size_t len, const char *origin, struct m
 /* ---- GPUs ----------------------------------------------------------------------------- */
 
 /* An optional non-negative figure where 0 or null means unknown. */
-static bool opt_figure(const struct report *r, const cJSON *o, const char *name, double hi,
+static bool opt_figure(const struct spec_err *r, const cJSON *o, const char *name, double hi,
                        double *out)
 {
     const cJSON *v = field_get(o, name);
@@ -727,7 +728,7 @@ static bool opt_figure(const struct report *r, const cJSON *o, const char *name,
     return want_range(r, name, v, 1, hi, true, out);
 }
 
-static bool gpu_read_peaks(const struct report *r, const cJSON *o, struct gpu_spec *g)
+static bool gpu_read_peaks(const struct spec_err *r, const cJSON *o, struct gpu_spec *g)
 {
     const char *names[PEAK_COUNT];
     for (int p = 0; p < PEAK_COUNT; p++)
@@ -773,7 +774,7 @@ struct sub_number {
  * The optional object o.name: absent or null is fine (*out NULL); otherwise only the keys in
  * names (the last of them "source", a text) and each of nums within its range.
  */
-static bool sub_object(const struct report *r, const cJSON *o, const char *name,
+static bool sub_object(const struct spec_err *r, const cJSON *o, const char *name,
                        const char *const *names, size_t n_names, const struct sub_number *nums,
                        size_t n_nums, const cJSON **out)
 {
@@ -806,7 +807,7 @@ static bool sub_object(const struct report *r, const cJSON *o, const char *name,
  * (bytes/s per GPU per direction), "nvlink_latency", "network_latency" (seconds per ring
  * step), "source"}, and "efficiency": {"gemm", "memory" (fractions of peak and bandwidth),
  * "source"}: for the step-time model. */
-static bool gpu_read_node(const struct report *r, const cJSON *o, struct gpu_spec *g)
+static bool gpu_read_node(const struct spec_err *r, const cJSON *o, struct gpu_spec *g)
 {
     static const char *const node_keys[] = {"gpus", "nvlink_bandwidth", "network_bandwidth",
                                             "nvlink_latency", "network_latency", "source"};
@@ -833,7 +834,7 @@ static bool gpu_read_node(const struct report *r, const cJSON *o, struct gpu_spe
     return true;
 }
 
-static bool gpu_read(const struct report *r, const cJSON *o, struct gpu_spec *g)
+static bool gpu_read(const struct spec_err *r, const cJSON *o, struct gpu_spec *g)
 {
     if (!json_check_keys(r, o, "", gpu_fields, GPU_FIELD_COUNT))
         return false;
@@ -867,8 +868,8 @@ static bool gpu_read(const struct report *r, const cJSON *o, struct gpu_spec *g)
 bool spec_parse_gpu(const char *json, size_t len, const char *origin, struct gpu_spec *out,
                     char *err, size_t errlen)
 {
-    struct report r;
-    report_init(&r, origin, err, errlen);
+    struct spec_err r;
+    spec_err_init(&r, origin, err, errlen);
     cJSON *root;
     if (!json_parse_object(&r, json, len, &root))
         return false;
@@ -1037,7 +1038,7 @@ bool spec_save_gpu(const char *path, const struct gpu_spec *g, char *err, size_t
 
 /* Reads a whole spec file (at most SPEC_FILE_MAX bytes) through the bounded reader; the
  * caller frees *data. */
-static bool file_read(const struct report *r, const char *path, char **data, size_t *len)
+static bool file_read(const struct spec_err *r, const char *path, char **data, size_t *len)
 {
     char msg[FILES_ERR_MAX];
     if (files_read(path, SPEC_FILE_MAX, data, len, msg, sizeof msg))
@@ -1053,8 +1054,8 @@ static bool file_read(const struct report *r, const char *path, char **data, siz
 static bool load_model(const char *path, struct model_arch *out, struct spec_model_meta *meta,
                        char *err, size_t errlen)
 {
-    struct report r;
-    report_init(&r, path, err, errlen);
+    struct spec_err r;
+    spec_err_init(&r, path, err, errlen);
     char *data;
     size_t len;
     if (!file_read(&r, path, &data, &len))
@@ -1071,10 +1072,10 @@ bool spec_load_model_file(const char *path, struct model_arch *out, char *err, s
 
 bool spec_load_gpu_file(const char *path, struct gpu_spec *out, char *err, size_t errlen)
 {
-    struct report r;
+    struct spec_err r;
     if (!path)
         path = "";
-    report_init(&r, path, err, errlen);
+    spec_err_init(&r, path, err, errlen);
     char *data;
     size_t len;
     if (!file_read(&r, path, &data, &len))
@@ -1202,8 +1203,8 @@ void spec_list_free(struct spec_list *l)
 static char *resolve(const char *kind, const char *what, const char *name, char *err,
                      size_t errlen)
 {
-    struct report r;
-    report_init(&r, name, err, errlen);
+    struct spec_err r;
+    spec_err_init(&r, name, err, errlen);
     if (name[0] == '\0') {
         if (r.errlen)
             snprintf(r.err, r.errlen, "empty %s name", what);
