@@ -189,7 +189,7 @@ asan:
 FUZZ_SECONDS ?= 60
 # Every parser: spec files, scenario files, numbers, points (src/), the lecture-demo file and
 # the key-sequence syntax (ui/, pure code apart from curses' key codes).
-FUZZ_UI_SRC = ui/lecture.c ui/keys.c ui/screen.c
+FUZZ_UI_SRC = ui/demo.c ui/keys.c ui/screen.c
 fuzz: deps-fuzz
 	@mkdir -p $(B)/fuzz
 	@for f in $(FUZZ_SRC); do \

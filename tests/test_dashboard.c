@@ -235,7 +235,7 @@ START_TEST(test_lecture_demo)
     struct harness h;
     harness_start(&h, 120, 40, true, true);
     harness_keys(&h, "n");
-    ck_assert_msg(h.d.lec.n >= 7, "lecture steps: %d (%s)", h.d.lec.n, h.d.status);
+    ck_assert_msg(h.d.demo.n >= 7, "lecture steps: %d (%s)", h.d.demo.n, h.d.status);
     ck_assert_int_eq(h.d.step, 0);
     ck_assert_screen_has(&h, "Step 1/");
     ck_assert_screen_has(&h, "143.9 days");
@@ -261,11 +261,11 @@ START_TEST(test_lecture_demo)
     ck_assert_int_eq(h.d.step, 0);
     ck_assert_screen_has(&h, "first step");
     /* Every step shows, with its caption, and nothing cut. */
-    for (int k = 0; k < h.d.lec.n; k++) {
-        dash_lecture_show(&h.d, k);
+    for (int k = 0; k < h.d.demo.n; k++) {
+        dash_demo_show(&h.d, k);
         harness_draw(&h);
         char want[32];
-        snprintf(want, sizeof want, "Step %d/%d", k + 1, h.d.lec.n);
+        snprintf(want, sizeof want, "Step %d/%d", k + 1, h.d.demo.n);
         ck_assert_screen_has(&h, want);
         ck_assert_int_eq(h.s.cut, 0);
     }

@@ -132,9 +132,9 @@ START_TEST(test_frames_not_cut)
         check_frame(&h, "default");
         /* Each lecture step, and the ops table in the shared slot. */
         harness_keys(&h, "n");
-        ck_assert_int_gt(h.d.lec.n, 0);
-        for (int k = 0; k < h.d.lec.n; k++) {
-            dash_lecture_show(&h.d, k);
+        ck_assert_int_gt(h.d.demo.n, 0);
+        for (int k = 0; k < h.d.demo.n; k++) {
+            dash_demo_show(&h.d, k);
             check_frame(&h, "lecture step");
         }
         harness_keys(&h, "rt");

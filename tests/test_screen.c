@@ -84,8 +84,8 @@ START_TEST(test_captions_readable)
         struct harness h;
         harness_start(&h, sizes[z][0], sizes[z][1], true, true);
         harness_keys(&h, "n");
-        ck_assert_int_gt(h.d.lec.n, 1);
-        for (int st = 0; st < h.d.lec.n; st++) {
+        ck_assert_int_gt(h.d.demo.n, 1);
+        for (int st = 0; st < h.d.demo.n; st++) {
             if (st > 0)
                 harness_keys(&h, "n");
             ck_assert_int_eq(h.d.step, st);
@@ -107,8 +107,8 @@ START_TEST(test_captions_readable)
                 harness_keys(&h, "c");
             }
             /* Every word of the caption appeared whole on some page. */
-            char cap[LECTURE_TEXT_MAX];
-            snprintf(cap, sizeof cap, "%s", h.d.lec.steps[st].caption);
+            char cap[DEMO_TEXT_MAX];
+            snprintf(cap, sizeof cap, "%s", h.d.demo.steps[st].caption);
             char *save = NULL;
             for (char *w = strtok_r(cap, " ", &save); w; w = strtok_r(NULL, " ", &save))
                 ck_assert_msg(strstr(seen, w) != NULL, "%dx%d step %d: '%s' never on screen",
@@ -342,7 +342,7 @@ START_TEST(test_free_text_sanitised)
     struct harness h;
     harness_start(&h, 120, 40, true, true);
     char err[512];
-    ck_assert_msg(dash_lecture_open(&h.d, path, 0, err, sizeof err), "%s", err);
+    ck_assert_msg(dash_demo_open(&h.d, path, 0, err, sizeof err), "%s", err);
     harness_draw(&h);
     ck_assert_screen_has(&h, "clear?[2J?[H now ?31m red");
     char *txt = capture_string(&h, CAPTURE_TXT);

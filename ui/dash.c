@@ -81,16 +81,16 @@ void dash_free(struct dash *d)
     probe_child_free(d->probe);
     d->probe = NULL;
     presets_free(&d->presets);
-    lecture_free(&d->lec);
+    demo_free(&d->demo);
     points_free(&d->points);
 }
 
 bool dash_caption(const struct dash *d, char *head, size_t n, const char **text)
 {
-    if (d->step < 0 || d->step >= d->lec.n)
+    if (d->step < 0 || d->step >= d->demo.n)
         return false;
-    const struct lecture_step *st = &d->lec.steps[d->step];
-    snprintf(head, n, "Step %d/%d%s%s:", d->step + 1, d->lec.n, st->title[0] ? " " : "",
+    const struct demo_step *st = &d->demo.steps[d->step];
+    snprintf(head, n, "Step %d/%d%s%s:", d->step + 1, d->demo.n, st->title[0] ? " " : "",
              st->title);
     *text = st->caption;
     return true;
@@ -265,17 +265,17 @@ static int focus_from_name(const char *name)
     return -1;
 }
 
-void dash_lecture_show(struct dash *d, int k)
+void dash_demo_show(struct dash *d, int k)
 {
-    if (d->lec.n == 0)
+    if (d->demo.n == 0)
         return;
     if (k < 0)
         k = 0;
-    if (k >= d->lec.n)
-        k = d->lec.n - 1;
+    if (k >= d->demo.n)
+        k = d->demo.n - 1;
     d->step = k;
     d->caption_line = 0;
-    const struct lecture_step *st = &d->lec.steps[k];
+    const struct demo_step *st = &d->demo.steps[k];
     if (dash_try(d, &st->scenario, -1))
         d->status[0] = '\0';
     int f = focus_from_name(st->focus);
@@ -288,7 +288,7 @@ void dash_lecture_show(struct dash *d, int k)
         d->show_ops = false;
 }
 
-bool dash_lecture_open(struct dash *d, const char *path, int step, char *err, size_t errlen)
+bool dash_demo_open(struct dash *d, const char *path, int step, char *err, size_t errlen)
 {
     if (!path) {
         char *found = files_find("scenarios", "lecture.json");
@@ -302,12 +302,12 @@ bool dash_lecture_open(struct dash *d, const char *path, int step, char *err, si
         free(found);
         path = "lecture";
     }
-    struct lecture l;
-    if (!lecture_load(path, &l, err, errlen))
+    struct demo l;
+    if (!demo_load(path, &l, err, errlen))
         return false;
-    lecture_free(&d->lec);
-    d->lec = l;
-    dash_lecture_show(d, step);
+    demo_free(&d->demo);
+    d->demo = l;
+    dash_demo_show(d, step);
     return true;
 }
 
@@ -490,8 +490,8 @@ void dash_remember_path(struct dash *d, const char *path)
 static void open_file(struct dash *d, const char *path)
 {
     char err[DASH_STATUS_MAX];
-    if (lecture_is_demo(path)) {
-        if (dash_lecture_open(d, path, 0, err, sizeof err))
+    if (demo_is_file(path)) {
+        if (dash_demo_open(d, path, 0, err, sizeof err))
             dash_status(d, false, "opened the demo %s: n and p step through it", path);
         else
             dash_status(d, true, "%s", err);
@@ -855,21 +855,21 @@ static void plans_key(struct dash *d, uint32_t k)
     }
 }
 
-static void lecture_key(struct dash *d, int dir)
+static void demo_key(struct dash *d, int dir)
 {
     char err[DASH_STATUS_MAX];
-    if (d->lec.n == 0) {
-        if (!dash_lecture_open(d, NULL, 0, err, sizeof err))
+    if (d->demo.n == 0) {
+        if (!dash_demo_open(d, NULL, 0, err, sizeof err))
             dash_status(d, true, "%s", err);
         return;
     }
     int k = d->step + dir;
-    if (k < 0 || k >= d->lec.n) {
-        dash_status(d, false, "%s step of %d (%s)", k < 0 ? "first" : "last", d->lec.n,
+    if (k < 0 || k >= d->demo.n) {
+        dash_status(d, false, "%s step of %d (%s)", k < 0 ? "first" : "last", d->demo.n,
                     k < 0 ? "n goes forward" : "p goes back");
         return;
     }
-    dash_lecture_show(d, k);
+    dash_demo_show(d, k);
 }
 
 /* The rows of the operations table that show operations (under its header and column heads),
@@ -1063,10 +1063,10 @@ static void normal_key(struct dash *d, uint32_t k)
         d->lecture_ops = false;
         break;
     case 'n':
-        lecture_key(d, 1);
+        demo_key(d, 1);
         break;
     case 'p':
-        lecture_key(d, -1);
+        demo_key(d, -1);
         break;
     case '?':
     case UK_F1:

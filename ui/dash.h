@@ -10,7 +10,7 @@
 #include "charset.h"
 #include "keys.h"
 #include "layout.h"
-#include "lecture.h"
+#include "demo.h"
 #include "measured.h"
 #include "plan.h"
 #include "points.h"
@@ -83,8 +83,8 @@ struct dash {
     char path[DASH_PATH_MAX];    /* the scenario file: default name for save */
 
     /* Lecture demo. */
-    struct lecture lec;
-    int step;                    /* index into lec.steps, -1 before the first */
+    struct demo demo;
+    int step;                    /* index into demo.steps, -1 before the first */
 
     /* Measured points (--points, or P). */
     struct points_doc points;
@@ -143,9 +143,9 @@ bool dash_try(struct dash *d, const struct scenario *cand, int moved);
 
 /* Loads a lecture demo (from path, or the installed lecture.json when path is NULL) and shows
  * its step `step` (0-based). */
-bool dash_lecture_open(struct dash *d, const char *path, int step, char *err, size_t errlen);
+bool dash_demo_open(struct dash *d, const char *path, int step, char *err, size_t errlen);
 /* Shows step k of the loaded demo. */
-void dash_lecture_show(struct dash *d, int k);
+void dash_demo_show(struct dash *d, int k);
 
 /* Remembers path as the scenario's file (s saves there), or none when it does not fit. */
 void dash_remember_path(struct dash *d, const char *path);

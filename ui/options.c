@@ -60,7 +60,7 @@ bool ui_options_parse(int argc, char **argv, int first, bool snapshot, struct ui
             o->ascii = true;
         } else if (k == 2) {
             /* A lecture demo has steps; a scenario file is loaded onto the options so far. */
-            if (lecture_is_demo(v)) {
+            if (demo_is_file(v)) {
                 o->demo = v;
                 continue;
             }
@@ -101,7 +101,7 @@ bool ui_dash_from_options(struct dash *d, const struct ui_options *o, bool color
         return false;
     if (o->scenario_file)
         dash_remember_path(d, o->scenario_file);
-    if (o->demo && !dash_lecture_open(d, o->demo, 0, err, errlen)) {
+    if (o->demo && !dash_demo_open(d, o->demo, 0, err, errlen)) {
         dash_free(d);
         return false;
     }

@@ -1,5 +1,5 @@
-/* lecture.c - loading the lecture demo's steps. */
-#include "lecture.h"
+/* demo.c - loading a demo's steps (the lecture's is specs/scenarios/lecture.json). */
+#include "demo.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,7 +47,7 @@ static cJSON *parse_file(const char *name_or_file, char *err, size_t errlen)
     return root;
 }
 
-bool lecture_is_demo(const char *path)
+bool demo_is_file(const char *path)
 {
     char err[256];
     cJSON *root = parse_file(path, err, sizeof err);
@@ -65,7 +65,7 @@ static void copy_string(const cJSON *obj, const char *key, char *dst, size_t n)
 }
 
 /* Builds the steps from a parsed document; takes ownership of root. */
-static bool lecture_build(cJSON *root, const char *path, struct lecture *l, char *err, size_t errlen)
+static bool lecture_build(cJSON *root, const char *path, struct demo *l, char *err, size_t errlen)
 {
     cJSON *steps = cJSON_DetachItemFromObjectCaseSensitive(root, "steps");
     int n = cJSON_GetArraySize(steps);
@@ -86,7 +86,7 @@ static bool lecture_build(cJSON *root, const char *path, struct lecture *l, char
     }
     for (int i = 0; ok && i < n; i++) {
         const cJSON *st = cJSON_GetArrayItem(steps, i);
-        struct lecture_step *ls = &l->steps[i];
+        struct demo_step *ls = &l->steps[i];
         char origin[600], verr[256];
         snprintf(origin, sizeof origin, "%s: step %d", path, i + 1);
         if (!cJSON_IsObject(st)) {
@@ -115,18 +115,18 @@ static bool lecture_build(cJSON *root, const char *path, struct lecture *l, char
     cJSON_Delete(steps);
     cJSON_Delete(root);
     if (!ok)
-        lecture_free(l);
+        demo_free(l);
     return ok;
 }
 
-bool lecture_load(const char *path, struct lecture *l, char *err, size_t errlen)
+bool demo_load(const char *path, struct demo *l, char *err, size_t errlen)
 {
     memset(l, 0, sizeof *l);
     cJSON *root = parse_file(path, err, errlen);
     return root != NULL && lecture_build(root, path, l, err, errlen);
 }
 
-bool lecture_parse(const char *text, size_t len, const char *origin, struct lecture *l, char *err,
+bool demo_parse(const char *text, size_t len, const char *origin, struct demo *l, char *err,
                    size_t errlen)
 {
     memset(l, 0, sizeof *l);
@@ -134,7 +134,7 @@ bool lecture_parse(const char *text, size_t len, const char *origin, struct lect
     return root != NULL && lecture_build(root, origin, l, err, errlen);
 }
 
-void lecture_free(struct lecture *l)
+void demo_free(struct demo *l)
 {
     free(l->steps);
     memset(l, 0, sizeof *l);

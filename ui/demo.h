@@ -1,7 +1,7 @@
-/* lecture.h - the lecture demo: a scenario file with steps, each a set of overrides and a
+/* demo.h - the lecture demo: a scenario file with steps, each a set of overrides and a
  * caption, walked through with n and p. */
-#ifndef ROOFTOP_UI_LECTURE_H
-#define ROOFTOP_UI_LECTURE_H
+#ifndef ROOFTOP_UI_DEMO_H
+#define ROOFTOP_UI_DEMO_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -10,7 +10,7 @@
 
 #include "scenario.h"
 
-#define LECTURE_TEXT_MAX 512
+#define DEMO_TEXT_MAX 512
 
 /*
  * File format: a scenario object (applied first, as a scenario file) with a "steps" array.
@@ -24,30 +24,30 @@
  * Step k's scenario = scenario_default + the file's top-level keys + step k's keys: every
  * step stands alone, so stepping back needs no undo.
  */
-struct lecture_step {
+struct demo_step {
     char title[128];
-    char caption[LECTURE_TEXT_MAX];
+    char caption[DEMO_TEXT_MAX];
     char focus[32];          /* "" when none */
     bool lecture_ops;        /* show the lecture's five operations */
     struct scenario scenario;
 };
 
-struct lecture {
+struct demo {
     char name[SCENARIO_NAME_MAX];
-    struct lecture_step *steps;
+    struct demo_step *steps;
     int n;
 };
 
 /* Whether the JSON file has a "steps" array (a demo rather than a plain scenario). Here and in
- * lecture_load, a NAME without '/' or ".json" is specs/scenarios/NAME.json on the search path
+ * demo_load, a NAME without '/' or ".json" is specs/scenarios/NAME.json on the search path
  * (files.h), so `--scenario lecture` finds the installed demo. */
-bool lecture_is_demo(const char *path);
+bool demo_is_file(const char *path);
 /* Loads and checks every step (each must apply and validate). On error one line naming the
  * file and step in err. */
-bool lecture_load(const char *path, struct lecture *l, char *err, size_t errlen);
-/* As lecture_load, from JSON text; origin names it in error messages. */
-bool lecture_parse(const char *text, size_t len, const char *origin, struct lecture *l, char *err,
+bool demo_load(const char *path, struct demo *l, char *err, size_t errlen);
+/* As demo_load, from JSON text; origin names it in error messages. */
+bool demo_parse(const char *text, size_t len, const char *origin, struct demo *l, char *err,
                    size_t errlen);
-void lecture_free(struct lecture *l);
+void demo_free(struct demo *l);
 
 #endif
