@@ -73,7 +73,7 @@ struct dash {
     int pick;                    /* picker cursor */
     char pick_query[32];         /* pickers: what was typed to search them */
     int ops_top;                 /* operations table: first row shown (it scrolls) */
-    int caption_line;            /* lecture caption: first line shown (it scrolls) */
+    int caption_line;            /* demo caption: first line shown (it scrolls) */
     int drag;                    /* slider being dragged with the mouse, or -1 */
     bool show_ops;               /* where roofline and ops share a slot */
     bool lecture_ops;            /* the roofline shows the lecture's five operations */
@@ -122,7 +122,7 @@ int dash_pick_count(const struct dash *d, enum dash_mode m);
 /* The picker line of entry k, as the picker shows it and its search matches it. */
 void dash_pick_line(const struct dash *d, enum dash_mode m, int k, char *buf, size_t n);
 
-/* The lecture step shown: its heading ("Step 2/9 title:") into head, its caption into *text;
+/* The demo step shown: its heading ("Step 2/9 title:") into head, its caption into *text;
  * false when no step is shown. */
 bool dash_caption(const struct dash *d, char *head, size_t n, const char **text);
 
@@ -141,7 +141,7 @@ bool dash_handle(struct dash *d, const struct event *ev);
  * says what is wrong and which inputs fix it. Returns true when applied. */
 bool dash_try(struct dash *d, const struct scenario *cand, int moved);
 
-/* Loads a lecture demo (from path, or the installed lecture.json when path is NULL) and shows
+/* Loads a demo (from path, or the installed lecture.json when path is NULL) and shows
  * its step `step` (0-based). */
 bool dash_demo_open(struct dash *d, const char *path, int step, char *err, size_t errlen);
 /* Shows step k of the loaded demo. */
