@@ -12,6 +12,7 @@
 
 #include "check_util.h"
 #include "dash_harness.h"
+#include "infer_frame.h"
 #include "snapshot.h"
 
 /* The lecture: 6 x 70e9 x 15e12 / (1024 x 989.4e12 x 0.5) seconds = 143.9 days. */
@@ -87,6 +88,82 @@ START_TEST(test_batch_grows_activation_bar)
     ck_assert_rel(h.d.an.memory.row[MEM_ACTIVATIONS].bytes, 2 * bytes, 0.05);
     int grown = activation_cells(&h);
     ck_assert_msg(grown > cells, "activation cells %d -> %d", cells, grown);
+    harness_stop(&h);
+}
+END_TEST
+
+/* The decode step's QKV operation in the inference view. */
+static const struct op *decode_qkv(const struct harness *h)
+{
+    const struct infer_phase *p = &h->d.inf.res.decode;
+    for (int i = 0; i < p->n_ops; i++)
+        if (p->ops[i].kind == OP_QKV)
+            return &p->ops[i];
+    ck_abort_msg("no decode qkv");
+    return NULL;
+}
+
+/* Cells of the inference memory bar in element e. */
+static int infer_bar_cells(const struct harness *h, int e)
+{
+    struct layout L;
+    infer_frame_layout(&h->d, h->d.cols, h->d.rows, &L);
+    struct rect bar = L.r[P_MEMORY];
+    bar.y += 1;
+    bar.h = 1;
+    return screen_count_elem(&h->s, bar, e);
+}
+
+START_TEST(test_inference_view)
+{
+    struct harness h;
+    harness_start(&h, 160, 50, true, true);
+    /* The lecture's 70B is no preset: the view starts on Llama-2-7B, batch 1, on its H100. */
+    harness_keys(&h, "i");
+    ck_assert(h.d.inf.on);
+    ck_assert_str_eq(h.d.inf.sc.model.id, "llama2-7b");
+    ck_assert_screen_has(&h, "Serving");
+    ck_assert_screen_has(&h, "Latency and throughput");
+    ck_assert_screen_has(&h, "KV cache");
+    ck_assert_screen_has(&h, "D qkv");
+    ck_assert_screen_has(&h, "P qkv");
+    /* Batch 1 decode: the weight GEMMs at intensity ~1 (reference.md section 8), memory-bound;
+     * prefill of the 2k prompt compute-bound. */
+    ck_assert_rel(decode_qkv(&h)->intensity, 1.0, 0.01);
+    ck_assert(!decode_qkv(&h)->compute_bound);
+    ck_assert(h.d.inf.res.prefill.intensity > h.d.inf.res.ridge);
+    /* The batch slider walks decode up the bandwidth slope: batch 16, then 256. */
+    while (h.d.inf.focus != IS_BATCH)
+        harness_keys(&h, "<Down>");
+    int kv_cells = infer_bar_cells(&h, E_GRADS);
+    harness_keys(&h, "<Repeat 4 Right>");
+    ck_assert_int_eq(h.d.inf.sc.batch, 16);
+    ck_assert_rel(decode_qkv(&h)->intensity, 16.0, 0.02);
+    ck_assert_msg(infer_bar_cells(&h, E_GRADS) > kv_cells, "the KV cache's bar did not grow");
+    harness_keys(&h, "<Repeat 4 Right>");
+    ck_assert_int_eq(h.d.inf.sc.batch, 256);
+    /* 256 x 2 x 4096 x 12288 FLOPs over 2 x (256 x 4096 + 4096 x 12288 + 256 x 12288) bytes. */
+    ck_assert_rel(decode_qkv(&h)->intensity, 236.3, 0.01);
+    ck_assert(!decode_qkv(&h)->compute_bound);
+    /* 256 sequences of 2304 tokens of Llama-2-7B's MHA cache do not fit in 80 GB. */
+    ck_assert(!h.d.inf.res.memory.fits);
+    ck_assert_screen_has(&h, "DOES NOT FIT");
+    /* fp8 KV halves the cache. */
+    double kv = h.d.inf.res.memory.kv_cache;
+    while (h.d.inf.focus != IS_KV)
+        harness_keys(&h, "<Down>");
+    harness_keys(&h, "<Right>");
+    ck_assert_str_eq(dtype_name(h.d.inf.sc.kv), "fp8-e4m3");
+    ck_assert_rel(h.d.inf.res.memory.kv_cache, kv / 2, 1e-12);
+    /* i goes back to training, unchanged, and again to the same serving scenario. */
+    harness_keys(&h, "i");
+    ck_assert(!h.d.inf.on);
+    ck_assert_screen_has(&h, "Inputs");
+    harness_keys(&h, "i");
+    ck_assert_int_eq(h.d.inf.sc.batch, 256);
+    /* 80 x 24 still draws it. */
+    harness_keys(&h, "<Resize 80x24>");
+    ck_assert_screen_has(&h, "Serving");
     harness_stop(&h);
 }
 END_TEST
@@ -557,6 +634,7 @@ static Suite *dashboard_suite(void)
     tcase_add_test(tc, test_monochrome_and_ascii);
     tcase_add_test(tc, test_snapshot_command);
     tcase_add_test(tc, test_key_names);
+    tcase_add_test(tc, test_inference_view);
     suite_add_tcase(s, tc);
     TCase *tt = tcase_create("tmux");
     tcase_set_timeout(tt, 120);

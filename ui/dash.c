@@ -973,6 +973,68 @@ static bool ops_key(struct dash *d, uint32_t k)
     }
 }
 
+/* Keys of the inference view: its sliders, i back to training, and the keys that do not
+ * depend on the view. */
+static void infer_key(struct dash *d, uint32_t k)
+{
+    struct infer_ui *u = &d->inf;
+    char err[DASH_STATUS_MAX];
+    err[0] = '\0';
+    int delta = 0;
+    bool end = false;
+    switch (k) {
+    case 'q':
+    case 'Q':
+        d->quit = true;
+        return;
+    case 'i':
+        u->on = false;
+        dash_status(d, false, "training view (i: inference)");
+        return;
+    case '?':
+    case UK_F1:
+        d->mode = DM_HELP;
+        return;
+    case 't':
+        d->show_ops = !d->show_ops;
+        return;
+    case UK_UP:
+    case 'k':
+    case UK_BTAB:
+        u->focus = (u->focus + IS_COUNT - 1) % IS_COUNT;
+        return;
+    case UK_DOWN:
+    case 'j':
+    case UK_TAB:
+        u->focus = (u->focus + 1) % IS_COUNT;
+        return;
+    case UK_LEFT:
+    case UK_SLEFT:
+    case 'h':
+        delta = -1;
+        break;
+    case UK_RIGHT:
+    case UK_SRIGHT:
+    case 'l':
+        delta = 1;
+        break;
+    case UK_PGUP:
+    case UK_PGDN:
+        delta = k == UK_PGUP ? 3 : -3;
+        break;
+    case UK_HOME:
+    case UK_END:
+        delta = k == UK_END ? 1 : -1;
+        end = true;
+        break;
+    default:
+        dash_status(d, false, "inference view: arrows change the inputs, i goes back to training");
+        return;
+    }
+    if (!infer_ui_move(u, &d->presets, u->focus, delta, end, err, sizeof err) && err[0])
+        dash_status(d, true, "%s", err);
+}
+
 static void normal_key(struct dash *d, uint32_t k)
 {
     int big = 0;
@@ -1091,6 +1153,16 @@ static void normal_key(struct dash *d, uint32_t k)
     case 'b':
         plans_open(d);
         break;
+    case 'i': {
+        char err[DASH_STATUS_MAX];
+        if (!d->inf.ready && !infer_ui_open(&d->inf, &d->presets, &d->sc, err, sizeof err)) {
+            dash_status(d, true, "i: %s", err);
+            break;
+        }
+        d->inf.on = true;
+        dash_status(d, false, "inference view (i: back to training)");
+        break;
+    }
     default:
         break;
     }
@@ -1124,7 +1196,8 @@ static void mouse_event(struct dash *d, const struct event *ev)
             pick_key(d, UK_DOWN);
         return;
     }
-    if (d->mode != DM_NORMAL)
+    /* The inference view takes keys only. */
+    if (d->mode != DM_NORMAL || d->inf.on)
         return;
     struct layout L;
     dash_layout(d, d->cols, d->rows, &L);
@@ -1192,7 +1265,10 @@ bool dash_handle(struct dash *d, const struct event *ev)
         d->status[0] = '\0';
     switch (d->mode) {
     case DM_NORMAL:
-        normal_key(d, k);
+        if (d->inf.on)
+            infer_key(d, k);
+        else
+            normal_key(d, k);
         break;
     case DM_HELP:
         d->mode = DM_NORMAL;

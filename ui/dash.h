@@ -8,6 +8,7 @@
 
 #include "analysis.h"
 #include "charset.h"
+#include "infer_ui.h"
 #include "keys.h"
 #include "layout.h"
 #include "demo.h"
@@ -100,6 +101,8 @@ struct dash {
     /* The fastest layouts that fit (b), best first. */
     struct plan plans[DASH_PLANS];
     int n_plans;
+    /* The inference view (key i): its own scenario, figures and sliders. */
+    struct infer_ui inf;
 
     /* The probe started with P (live terminal only). */
     bool allow_probe;

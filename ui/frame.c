@@ -8,6 +8,7 @@
 
 #include "explain.h"
 #include "layout.h"
+#include "infer_frame.h"
 #include "ops.h"
 #include "plot.h"
 #include "predict.h"
@@ -503,6 +504,7 @@ static const char *const help_lines[] = {
     "P                        probe this machine, measured points overlay",
     "M                        MFU from the measured GEMM efficiency (P first)",
     "b                        the fastest layouts that fit; Enter or 1-5 applies one",
+    "i                        inference: KV cache, prefill and decode, tokens/s",
     "r                        reset        q  quit        ? this help",
     "",
     "The line above the status bar shows the formula of the focused number.",
@@ -659,32 +661,8 @@ static void draw_too_small(struct screen *s)
     screen_label(s, x, y, s->cols - x, msg, E_ERROR);
 }
 
-void frame_draw(const struct dash *d, struct screen *s)
+static void draw_overlay(const struct dash *d, struct screen *s)
 {
-    screen_clear(s, E_NORMAL);
-    s->ellipsis = d->cs.ellipsis;
-    struct layout L;
-    dash_layout(d, s->cols, s->rows, &L);
-    if (L.too_small) {
-        draw_too_small(s);
-        return;
-    }
-    draw_title(d, s, L.r[P_TITLE]);
-    draw_sliders(d, s, L.r[P_SLIDERS]);
-    for (int i = 0; i < L.n_vrules; i++)
-        for (int y = L.vrule[i].y; y < L.vrule[i].y + L.vrule[i].h; y++)
-            screen_put(s, L.vrule[i].x, y, d->cs.vline, E_HEADER);
-    if (!rect_empty(L.r[P_MEMORY]))
-        draw_memory(d, s, L.r[P_MEMORY], d->focus == FOCUS_MEMORY);
-    if (!rect_empty(L.r[P_COMPUTE]))
-        draw_compute(d, s, L.r[P_COMPUTE], d->focus == FOCUS_COMPUTE);
-    if (!rect_empty(L.r[P_ROOFLINE]))
-        plot_roofline(d, s, L.r[P_ROOFLINE], d->focus == FOCUS_ROOFLINE);
-    if (!rect_empty(L.r[P_OPS]))
-        ops_draw(d, s, L.r[P_OPS], d->focus == FOCUS_OPS);
-    draw_caption(d, s, L.r[P_CAPTION]);
-    draw_explain(d, s, L.r[P_EXPLAIN]);
-    draw_status(d, s, L.r[P_STATUS]);
     switch (d->mode) {
     case DM_HELP:
         draw_help(d, s);
@@ -708,4 +686,38 @@ void frame_draw(const struct dash *d, struct screen *s)
     default:
         break;
     }
+}
+
+void frame_draw(const struct dash *d, struct screen *s)
+{
+    screen_clear(s, E_NORMAL);
+    s->ellipsis = d->cs.ellipsis;
+    struct layout L;
+    dash_layout(d, s->cols, s->rows, &L);
+    if (L.too_small) {
+        draw_too_small(s);
+        return;
+    }
+    if (d->inf.on) {
+        infer_frame_draw(d, s);
+        draw_overlay(d, s);
+        return;
+    }
+    draw_title(d, s, L.r[P_TITLE]);
+    draw_sliders(d, s, L.r[P_SLIDERS]);
+    for (int i = 0; i < L.n_vrules; i++)
+        for (int y = L.vrule[i].y; y < L.vrule[i].y + L.vrule[i].h; y++)
+            screen_put(s, L.vrule[i].x, y, d->cs.vline, E_HEADER);
+    if (!rect_empty(L.r[P_MEMORY]))
+        draw_memory(d, s, L.r[P_MEMORY], d->focus == FOCUS_MEMORY);
+    if (!rect_empty(L.r[P_COMPUTE]))
+        draw_compute(d, s, L.r[P_COMPUTE], d->focus == FOCUS_COMPUTE);
+    if (!rect_empty(L.r[P_ROOFLINE]))
+        plot_roofline(d, s, L.r[P_ROOFLINE], d->focus == FOCUS_ROOFLINE);
+    if (!rect_empty(L.r[P_OPS]))
+        ops_draw(d, s, L.r[P_OPS], d->focus == FOCUS_OPS);
+    draw_caption(d, s, L.r[P_CAPTION]);
+    draw_explain(d, s, L.r[P_EXPLAIN]);
+    draw_status(d, s, L.r[P_STATUS]);
+    draw_overlay(d, s);
 }

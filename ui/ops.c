@@ -10,10 +10,70 @@
 #include "units.h"
 #include "widgets.h"
 
+void ops_roof(const struct dash *d, struct view_roof *out)
+{
+    if (d->inf.on) {
+        out->gpu = &d->inf.sc.gpu;
+        out->dtype = d->inf.sc.dtype;
+        out->peak = d->inf.res.peak;
+        out->bandwidth = d->inf.res.bandwidth;
+        out->ridge = d->inf.res.ridge;
+        return;
+    }
+    out->gpu = &d->sc.gpu;
+    out->dtype = d->sc.dtype;
+    out->peak = d->an.roofline.peak;
+    out->bandwidth = d->an.roofline.bandwidth;
+    out->ridge = d->an.roofline.ridge;
+}
+
+/* Names of the inference view's operations, by phase and kind. */
+static const char *const phase_names[2][OP_KIND_COUNT] = {
+    {[OP_NORM] = "P norm", [OP_QKV] = "P qkv", [OP_ROPE] = "P rope", [OP_SCORES] = "P scores",
+     [OP_SOFTMAX] = "P softmax", [OP_ATTN_V] = "P attn_v", [OP_FLASH_ATTN] = "P attention",
+     [OP_OUT_PROJ] = "P out_proj", [OP_RESIDUAL] = "P residual", [OP_ROUTER] = "P router",
+     [OP_MLP_UP] = "P mlp_up", [OP_MLP_GATE] = "P mlp_gate", [OP_ACT] = "P act",
+     [OP_MLP_DOWN] = "P mlp_down", [OP_FINAL_NORM] = "P final_norm", [OP_LM_HEAD] = "P lm_head",
+     [OP_LOSS] = "P loss", [OP_OPTIMIZER] = "P optimizer"},
+    {[OP_NORM] = "D norm", [OP_QKV] = "D qkv", [OP_ROPE] = "D rope", [OP_SCORES] = "D scores",
+     [OP_SOFTMAX] = "D softmax", [OP_ATTN_V] = "D attn_v", [OP_FLASH_ATTN] = "D attention",
+     [OP_OUT_PROJ] = "D out_proj", [OP_RESIDUAL] = "D residual", [OP_ROUTER] = "D router",
+     [OP_MLP_UP] = "D mlp_up", [OP_MLP_GATE] = "D mlp_gate", [OP_ACT] = "D act",
+     [OP_MLP_DOWN] = "D mlp_down", [OP_FINAL_NORM] = "D final_norm", [OP_LM_HEAD] = "D lm_head",
+     [OP_LOSS] = "D loss", [OP_OPTIMIZER] = "D optimizer"},
+};
+
+/* Prefill's and decode's operations that take at least 1% of their phase's time (the
+ * norms, RoPE and residuals of a big model would only crowd the plot). */
+static int infer_ops(const struct dash *d, struct view_op *out, int max)
+{
+    const struct infer_phase *ph[2] = {&d->inf.res.prefill, &d->inf.res.decode};
+    int n = 0;
+    for (int p = 0; p < 2; p++)
+        for (int i = 0; i < ph[p]->n_ops && n < max; i++) {
+            const struct op *op = &ph[p]->ops[i];
+            if (!(op->flops > 0) || !(op->bytes > 0) || op->seconds < 0.01 * ph[p]->compute_seconds)
+                continue;
+            struct view_op *o = &out[n];
+            o->key = (char)(n < 26 ? 'a' + n : 'A' + n - 26);
+            o->name = (unsigned)op->kind < OP_KIND_COUNT ? phase_names[p][op->kind] : op->name;
+            o->flops = op->flops;
+            o->bytes = op->bytes;
+            o->intensity = op->intensity;
+            o->attainable = op->attainable;
+            o->seconds = op->seconds;
+            o->compute_bound = op->compute_bound;
+            n++;
+        }
+    return n;
+}
+
 int ops_list(const struct dash *d, struct view_op *out, int max)
 {
     const struct analysis *a = &d->an;
     int n = 0;
+    if (d->inf.on)
+        return infer_ops(d, out, max);
     if (d->lecture_ops) {
         for (int i = 0; i < LOP_COUNT && n < max; i++) {
             struct op_cost c;
@@ -75,16 +135,25 @@ void ops_draw(const struct dash *d, struct screen *s, struct rect r, bool focuse
     snprintf(rt, sizeof rt, "sum %s", right);
     /* With pipeline stages the table is one GPU of the busiest one (flops_ops). */
     char title[96];
-    if (d->sc.pp > 1)
+    if (d->inf.on)
+        snprintf(title, sizeof title, "Prefill (P) and a decode step (D), one GPU");
+    else if (d->sc.pp > 1)
         snprintf(title, sizeof title, "Ops per step, one GPU: %.0f layers%s",
                  d->an.roofline.stage_layers, d->an.roofline.stage_head ? " + head" : "");
     else
         snprintf(title, sizeof title, "Operations per step, one GPU");
-    widget_header(s, &d->cs, r, d->lecture_ops ? "The lecture's operations" : title,
-                d->lecture_ops ? NULL : rt, focused);
+    if (d->inf.on) {
+        char a[32], b[32];
+        units_duration(d->inf.res.prefill.compute_seconds, a, sizeof a);
+        units_duration(d->inf.res.decode.compute_seconds, b, sizeof b);
+        snprintf(rt, sizeof rt, "P %s, D %s", a, b);
+    }
+    bool lecture = d->lecture_ops && !d->inf.on;
+    widget_header(s, &d->cs, r, lecture ? "The lecture's operations" : title,
+                  lecture ? NULL : rt, focused);
     /* Columns, dropped right to left when narrow: key+name, time, bound, measured time (when
      * points match the scenario's GEMMs), FLOP/B, FLOPs, bytes. */
-    bool has_meas = !d->lecture_ops && d->meas.n_ops_measured > 0;
+    bool has_meas = !d->lecture_ops && !d->inf.on && d->meas.n_ops_measured > 0;
     bool c_meas = has_meas && r.w >= 42;
     int mw = c_meas ? 9 : 0;
     bool c_bytes = r.w >= 62 + mw, c_flops = r.w >= 52 + mw, c_int = r.w >= 38 + mw;

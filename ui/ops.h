@@ -16,10 +16,21 @@ struct view_op {
     bool compute_bound;
 };
 
-#define OPS_MAX (ANALYSIS_MAX_OPS > 8 ? ANALYSIS_MAX_OPS : 8)
+/* Room for prefill's and decode's operations in the inference view. */
+#define OPS_MAX (2 * ANALYSIS_MAX_OPS)
 
-/* The model's operations (from the analysis) or the lecture's five, per d->lecture_ops. */
+/* The model's operations (from the analysis) or the lecture's five, per d->lecture_ops; in
+ * the inference view, prefill's and one decode step's ("P qkv", "D qkv"). */
 int ops_list(const struct dash *d, struct view_op *out, int max);
+
+/* The roof the operations are placed under: the training scenario's GPU and dtype, or in the
+ * inference view its GPU and activations' dtype. */
+struct view_roof {
+    const struct gpu_spec *gpu;
+    enum dtype dtype;
+    double peak, bandwidth, ridge;
+};
+void ops_roof(const struct dash *d, struct view_roof *out);
 
 /* Draws the operations table (header row included) into r. */
 void ops_draw(const struct dash *d, struct screen *s, struct rect r, bool focused);

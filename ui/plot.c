@@ -93,7 +93,9 @@ static void decade_label(double dec, const char *unit, char *buf, size_t n)
 static void plot_ranges(const struct dash *d, const struct view_op *ops, int n_ops, double peak,
                         double bw, struct axes *ax)
 {
-    const struct gpu_spec *g = &d->sc.gpu;
+    struct view_roof vr;
+    ops_roof(d, &vr);
+    const struct gpu_spec *g = vr.gpu;
     const int *kinds;
     int n_kinds = axes_peak_kinds(&kinds);
     double ridge = peak / bw;
@@ -171,12 +173,14 @@ static void plot_ranges(const struct dash *d, const struct view_op *ops, int n_o
  * measured roof dotted. */
 static void draw_lines(const struct dash *d, struct canvas *cv, double peak, double bw)
 {
-    const struct gpu_spec *g = &d->sc.gpu;
+    struct view_roof vr;
+    ops_roof(d, &vr);
+    const struct gpu_spec *g = vr.gpu;
     const int *kinds;
     int n_kinds = axes_peak_kinds(&kinds);
     for (int k = 0; k < n_kinds; k++) {
         int pk = kinds[k];
-        if (g->peak_valid[pk] && g->peak_flops[pk] > 0 && pk != (int)dtype_peak(d->sc.dtype) &&
+        if (g->peak_valid[pk] && g->peak_flops[pk] > 0 && pk != (int)dtype_peak(vr.dtype) &&
             fabs(g->peak_flops[pk] - peak) > 1e-6 * peak)
             draw_roof(cv, g->peak_flops[pk], bw, g->peak_flops[pk] > peak, true, E_CEILING, 1,
                       false);
@@ -189,7 +193,7 @@ static void draw_lines(const struct dash *d, struct canvas *cv, double peak, dou
         points_ceilings(&d->points, &pc);
         /* The measured roof: bandwidth, capped by the measured peak of the scenario's dtype,
          * or the best measured peak when that dtype was not measured. */
-        int pk = dtype_peak(d->sc.dtype);
+        int pk = dtype_peak(vr.dtype);
         double mp = pc.peak_valid[pk] ? pc.peak[pk] : 0;
         for (int k = 0; k < PEAK_COUNT && mp <= 0; k++)
             if (pc.peak_valid[k] && pc.peak[k] > mp)
@@ -347,6 +351,8 @@ static void draw_legend(const struct dash *d, struct screen *s, struct rect r, i
                         const struct op_mark *gm, int n_gm)
 {
     const struct charset *cs = &d->cs;
+    struct view_roof vr;
+    ops_roof(d, &vr);
     if (legend > 0) {
         int y = r.y + r.h - legend, x = r.x + 1, end = r.x + r.w;
         char measured[160];
@@ -361,7 +367,7 @@ static void draw_legend(const struct dash *d, struct screen *s, struct rect r, i
             const char *text;
         } items[] = {
             {cs->point, E_POINT, d->have_points ? measured : NULL},
-            {charset_plot(cs, 0x0F), E_ROOF, dtype_name(d->sc.dtype)},
+            {charset_plot(cs, 0x0F), E_ROOF, dtype_name(vr.dtype)},
             {charset_plot(cs, 0x0F), E_CEILING, "other dtypes"},
             {cs->ridge, E_RIDGE, "ridge"},
             {'a', E_MEMBOUND, "memory-bound"},
@@ -419,23 +425,24 @@ void plot_roofline(const struct dash *d, struct screen *s, struct rect r, bool f
 void plot_draw(const struct dash *d, struct screen *s, struct rect r, bool focused,
                struct plot_info *info)
 {
-    const struct analysis *a = &d->an;
-    const struct gpu_spec *g = &d->sc.gpu;
+    struct view_roof vr;
+    ops_roof(d, &vr);
+    const struct gpu_spec *g = vr.gpu;
     const struct charset *cs = &d->cs;
     char title[160], right[96], num[32];
     if (info)
         memset(info, 0, sizeof *info);
-    if (!d->lecture_ops)
-        snprintf(title, sizeof title, "Roofline: %s on %s, FLOP/s", dtype_name(d->sc.dtype),
+    if (!d->lecture_ops || d->inf.on)
+        snprintf(title, sizeof title, "Roofline: %s on %s, FLOP/s", dtype_name(vr.dtype),
                  g->name[0] ? g->name : g->id);
     else
-        snprintf(title, sizeof title, "Roofline: lecture ops, %s on %s, FLOP/s", dtype_name(d->sc.dtype),
+        snprintf(title, sizeof title, "Roofline: lecture ops, %s on %s, FLOP/s", dtype_name(vr.dtype),
                  g->name[0] ? g->name : g->id);
-    units_plain(a->roofline.ridge, num, sizeof num);
+    units_plain(vr.ridge, num, sizeof num);
     snprintf(right, sizeof right, "ridge %s FLOP/B", num);
     widget_header(s, cs, r, title, right, focused);
 
-    double peak = a->roofline.peak, bw = a->roofline.bandwidth;
+    double peak = vr.peak, bw = vr.bandwidth;
     if (!(peak > 0) || !(bw > 0) || !isfinite(peak) || !isfinite(bw)) {
         screen_label(s, r.x + 1, r.y + 1, r.w - 1, "(no peak or bandwidth for this GPU)", E_DIM);
         return;
@@ -498,7 +505,7 @@ void plot_draw(const struct dash *d, struct screen *s, struct rect r, bool focus
     struct op_mark gm[OPS_MAX];
     int n_gm = place_marks(d, s, &bd, &ax, ops, n_ops, peak, bw, gm, info);
 
-    if (!labels_ceilings(&bd, &ax, g, peak, d->sc.dtype, bw))
+    if (!labels_ceilings(&bd, &ax, g, peak, vr.dtype, bw))
         screen_label(s, r.x + 1, r.y + 1, r.w - 1, "(out of memory)", E_ERROR);
     /* The letters of each group beside its mark. */
     for (int k = 0; k < n_gm; k++)

@@ -1,0 +1,254 @@
+/* infer_frame.c - the inference view's frame: its sliders, the memory bar of weights, KV
+ * cache and activations, the latency and throughput panel, and the roofline and operations
+ * table of prefill and decode (the same panels the training view draws them with). */
+#include "infer_frame.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ops.h"
+#include "plot.h"
+#include "units.h"
+#include "widgets.h"
+
+void infer_frame_layout(const struct dash *d, int cols, int rows, struct layout *L)
+{
+    struct view_op ops[OPS_MAX];
+    struct layout_opts o = {0, d->show_ops, IS_COUNT, ops_list(d, ops, OPS_MAX)};
+    layout_compute(cols, rows, &o, L);
+}
+
+static void draw_title(const struct dash *d, struct screen *s, struct rect r)
+{
+    const struct infer_ui *u = &d->inf;
+    const struct infer_result *res = &u->res;
+    char model[96], hw[96], prec[64], ttft[32], tpot[32], mem[64], tot[32];
+    snprintf(model, sizeof model, "serving %s", u->sc.model.id[0] ? u->sc.model.id : u->sc.model.name);
+    snprintf(hw, sizeof hw, "tp %lld %s %s", (long long)u->sc.tp, d->cs.times,
+             u->sc.gpu.id[0] ? u->sc.gpu.id : u->sc.gpu.name);
+    snprintf(prec, sizeof prec, "w %s kv %s", dtype_name(u->sc.weights), dtype_name(u->sc.kv));
+    units_duration(res->ttft, ttft, sizeof ttft);
+    units_duration(res->tpot, tpot, sizeof tpot);
+    char lat[80];
+    snprintf(lat, sizeof lat, "TTFT %s TPOT %s", ttft, tpot);
+    units_bytes(res->memory.total, tot, sizeof tot);
+    snprintf(mem, sizeof mem, "%s/GPU %s", tot, res->memory.fits ? "fits" : "DOES NOT FIT");
+    screen_fill(s, r, ' ', E_TITLE);
+    const char *seg[] = {"rooftop", model, hw, prec, lat, mem};
+    int el[] = {E_TITLE, E_TITLE, E_TITLE, E_TITLE, E_TITLE, res->memory.fits ? E_TITLE : E_OVER};
+    int prio[] = {5, 2, 3, 4, 0, 1};
+    char sep[16];
+    snprintf(sep, sizeof sep, " %s ", d->cs.utf8 ? "\xE2\x94\x82" : "|");
+    widget_segments(s, r.x + 1, r.y, r.x + r.w - 8, seg, el, prio, 6, sep, E_TITLE);
+    screen_text_right(s, r.x + r.w - 1, r.y, 6, "? help", E_TITLE);
+}
+
+static void draw_sliders(const struct dash *d, struct screen *s, struct rect r)
+{
+    const struct infer_ui *u = &d->inf;
+    char right[32];
+    snprintf(right, sizeof right, "%d/%d", u->focus + 1, IS_COUNT);
+    widget_header(s, &d->cs, r, "Serving", right, false);
+    struct slider_geom g;
+    layout_sliders(r, u->focus, IS_COUNT, &g);
+    for (int i = 0; i < g.count; i++) {
+        int id = g.first + i, y = g.y0 + i;
+        bool focused = id == u->focus;
+        if (focused)
+            screen_fill(s, (struct rect){r.x, y, r.w, 1}, ' ', E_FOCUS);
+        screen_label(s, r.x + 1, y, LAYOUT_NAME_W, infer_ui_name(id), focused ? E_FOCUS : E_LABEL);
+        if (g.track_w >= 3) {
+            int k = (int)lround(infer_ui_position(u, &d->presets, id) * (g.track_w - 1));
+            for (int t = 0; t < g.track_w; t++) {
+                uint32_t ch = t < k ? d->cs.track_fill : t == k ? d->cs.knob : d->cs.track;
+                screen_put(s, g.track_x + t, y, ch, t == k ? E_KNOB : t < k ? E_TRACK : E_DIM);
+            }
+        }
+        char v[64];
+        infer_ui_format(u, id, v, sizeof v);
+        screen_text_right(s, r.x + r.w - 1, y, LAYOUT_VALUE_W, v, focused ? E_FOCUS : E_VALUE);
+    }
+    if (g.first > 0)
+        screen_put(s, r.x, g.y0, '^', E_DIM);
+    if (g.first + g.count < IS_COUNT)
+        screen_put(s, r.x, g.y0 + g.count - 1, 'v', E_DIM);
+}
+
+enum { PART_W, PART_KV, PART_ACT, PART_N };
+
+static void draw_memory(const struct dash *d, struct screen *s, struct rect r)
+{
+    const struct infer_result *res = &d->inf.res;
+    const struct infer_scenario *sc = &d->inf.sc;
+    char right[96], cap[32];
+    units_bytes(res->memory.capacity, cap, sizeof cap);
+    snprintf(right, sizeof right, "%s %s", sc->gpu.id[0] ? sc->gpu.id : sc->gpu.name, cap);
+    widget_header(s, &d->cs, r, "Memory per GPU", right, false);
+    if (r.h < 2)
+        return;
+    const double part[PART_N] = {res->memory.weights, res->memory.kv_cache, res->memory.activations};
+    /* The training view's colours: weights as parameters, the cache as gradients (the other
+     * per-token state), activations as activations. */
+    const int elem[PART_N] = {E_PARAMS, E_GRADS, E_ACTIVATIONS};
+    const int glyph[PART_N] = {MEM_PARAMS, MEM_GRADS, MEM_ACTIVATIONS};
+    const char *label[PART_N] = {"weights", "KV cache", "activations"};
+    const double total = res->memory.total, capacity = res->memory.capacity;
+    const double scale = total > capacity ? total : capacity;
+    const int bw = r.w - 2;
+    int y = r.y + 1, x = r.x + 1;
+    for (int i = 0; i < PART_N; i++) {
+        int cells = scale > 0 ? (int)lround(part[i] / scale * bw) : 0;
+        if (part[i] > 0 && cells == 0)
+            cells = 1;
+        for (int k = 0; k < cells && x < r.x + 1 + bw; k++)
+            screen_put(s, x++, y, d->theme.color ? d->cs.bar : d->cs.part[glyph[i]], elem[i]);
+    }
+    while (x < r.x + 1 + bw)
+        screen_put(s, x++, y, d->cs.free_mem, E_DIM);
+    int capx = r.x + 1 + (int)lround(scale > 0 ? capacity / scale * bw : 0);
+    if (capx > r.x + bw)
+        capx = r.x + bw;
+    screen_put(s, capx, y, d->cs.cap_mark, res->memory.fits ? E_CAPACITY : E_OVER);
+    if (++y >= r.y + r.h)
+        return;
+    char tot[32], line[160];
+    units_bytes(total, tot, sizeof tot);
+    if (res->memory.fits)
+        snprintf(line, sizeof line, "%s of %s (%.0f%%): fits; max batch %lld", tot, cap,
+                 capacity > 0 ? 100 * total / capacity : 0, (long long)res->max_batch);
+    else
+        snprintf(line, sizeof line, "%s of %s: DOES NOT FIT; max batch %lld", tot, cap,
+                 (long long)res->max_batch);
+    screen_text(s, r.x + 1, y, r.w - 2, line, res->memory.fits ? E_OK : E_OVER);
+    y++;
+    const enum dtype dt[PART_N] = {sc->weights, sc->kv, sc->dtype};
+    for (int i = 0; i < PART_N && y < r.y + r.h; i++, y++) {
+        char by[32], pc[16];
+        units_bytes(part[i], by, sizeof by);
+        snprintf(pc, sizeof pc, "%.0f%%", total > 0 ? 100 * part[i] / total : 0);
+        screen_put(s, r.x + 1, y, d->theme.color ? d->cs.bar : d->cs.part[glyph[i]], elem[i]);
+        screen_label(s, r.x + 3, y, 12, label[i], E_NORMAL);
+        screen_text_right(s, r.x + 3 + 12 + 8, y, 8, dtype_name(dt[i]), E_NORMAL);
+        screen_text_right(s, r.x + 3 + 12 + 8 + 10, y, 9, by, E_VALUE);
+        if (r.w >= 44)
+            screen_text_right(s, r.x + 3 + 12 + 8 + 10 + 6, y, 5, pc, E_NORMAL);
+    }
+    if (y < r.y + r.h) {
+        char kv[32];
+        units_bytes(res->kv_bytes_per_token, kv, sizeof kv);
+        snprintf(line, sizeof line, "KV %s per token; %lld x %lld tokens", kv,
+                 (long long)sc->batch, (long long)(sc->prompt + sc->generate));
+        screen_text(s, r.x + 3, y, r.w - 4, line, E_DIM);
+    }
+}
+
+struct item {
+    const char *label;
+    char value[32];
+    int elem;
+};
+
+static void draw_time(const struct dash *d, struct screen *s, struct rect r)
+{
+    const struct infer_result *res = &d->inf.res;
+    struct item it[12];
+    int n = 0;
+#define ITEM(lab, el) (it[n].label = (lab), it[n].elem = (el), it[n++].value)
+    units_duration(res->ttft, ITEM("TTFT", E_VALUE), 32);
+    units_duration(res->tpot, ITEM("TPOT", E_VALUE), 32);
+    units_count(res->tokens_per_s, ITEM("tokens/s", E_VALUE), 32);
+    units_duration(res->tpot_last, ITEM("TPOT last", E_NORMAL), 32);
+    units_duration(res->end_to_end, ITEM("end to end", E_NORMAL), 32);
+    units_count(res->tokens_per_s_per_gpu, ITEM("per GPU", E_NORMAL), 32);
+    units_count(res->decode_tokens_per_s, ITEM("decode t/s", E_NORMAL), 32);
+    units_plain(res->prefill.intensity, ITEM("prefill I", E_NORMAL), 32);
+    units_plain(res->decode.intensity, ITEM("decode I", E_NORMAL), 32);
+    units_duration(res->decode.comm_seconds, ITEM("all-reduce", E_NORMAL), 32);
+#undef ITEM
+    char right[64];
+    snprintf(right, sizeof right, "efficiency %.2g / %.2g", res->compute_eff, res->memory_eff);
+    widget_header(s, &d->cs, r, "Latency and throughput", right, false);
+    const int iw = LAYOUT_ITEM_WIDTH, lw = 10;
+    int per_row = (r.w - 1) / iw;
+    if (per_row < 1)
+        per_row = 1;
+    for (int i = 0; i < n && i / per_row < r.h - 1; i++) {
+        int x = r.x + 1 + (i % per_row) * iw, y = r.y + 1 + i / per_row;
+        screen_label(s, x, y, lw, it[i].label, E_LABEL);
+        screen_text_right(s, x + iw - 1, y, iw - lw - 2, it[i].value, it[i].elem);
+    }
+}
+
+/* The formula behind the focused slider's effect, with this scenario's numbers. */
+static void draw_explain(const struct dash *d, struct screen *s, struct rect r)
+{
+    if (rect_empty(r))
+        return;
+    const struct infer_result *res = &d->inf.res;
+    const struct infer_scenario *sc = &d->inf.sc;
+    char line[320], by[32], bw[32], t[32];
+    switch (d->inf.focus) {
+    case IS_BATCH:
+    case IS_WEIGHTS:
+        units_bytes(res->decode.bytes, by, sizeof by);
+        units_bandwidth(sc->gpu.bandwidth * res->memory_eff, bw, sizeof bw);
+        units_duration(res->decode.compute_seconds, t, sizeof t);
+        snprintf(line, sizeof line, "decode step: weights once + %lld caches = %s / %s = %s; "
+                 "GEMM intensity ~ batch %lld", (long long)sc->batch, by, bw, t, (long long)sc->batch);
+        break;
+    case IS_KV:
+    case IS_PROMPT:
+    case IS_GENERATE:
+        units_bytes(res->kv_bytes_per_token, by, sizeof by);
+        snprintf(line, sizeof line, "KV per token = 2 x layers x kv_heads x head_dim x bytes = %s "
+                 "(MLA: latent + rope key; windows cap local layers)", by);
+        break;
+    default:
+        units_sci(res->prefill.flops, by, sizeof by);
+        units_duration(res->ttft, t, sizeof t);
+        snprintf(line, sizeof line, "prefill %s FLOPs at intensity %.0f: TTFT %s; i returns to "
+                 "training", by, res->prefill.intensity, t);
+        break;
+    }
+    screen_text(s, r.x + 1, r.y, r.w - 2, line, E_EXPLAIN);
+}
+
+static void draw_status(const struct dash *d, struct screen *s, struct rect r)
+{
+    screen_fill(s, r, ' ', E_STATUS);
+    int x = r.x + 1, end = r.x + r.w - 1;
+    if (d->status[0]) {
+        int w = screen_label(s, x, r.y, end - x, d->status, d->status_error ? E_ERROR : E_STATUS);
+        x += w + 2;
+    }
+    const char *arrows = d->cs.utf8 ? "\xE2\x86\x90\xE2\x86\x92 change  \xE2\x86\x91\xE2\x86\x93 select"
+                                    : "<> change  ^v select";
+    char keys[128];
+    snprintf(keys, sizeof keys, "%s  i training  t ops  ? help  q quit", arrows);
+    if (x < end)
+        screen_label(s, x, r.y, end - x, keys, E_STATUS);
+}
+
+void infer_frame_draw(const struct dash *d, struct screen *s)
+{
+    struct layout L;
+    infer_frame_layout(d, s->cols, s->rows, &L);
+    if (L.too_small)
+        return;
+    draw_title(d, s, L.r[P_TITLE]);
+    draw_sliders(d, s, L.r[P_SLIDERS]);
+    for (int i = 0; i < L.n_vrules; i++)
+        for (int y = L.vrule[i].y; y < L.vrule[i].y + L.vrule[i].h; y++)
+            screen_put(s, L.vrule[i].x, y, d->cs.vline, E_HEADER);
+    if (!rect_empty(L.r[P_MEMORY]))
+        draw_memory(d, s, L.r[P_MEMORY]);
+    if (!rect_empty(L.r[P_COMPUTE]))
+        draw_time(d, s, L.r[P_COMPUTE]);
+    if (!rect_empty(L.r[P_ROOFLINE]))
+        plot_roofline(d, s, L.r[P_ROOFLINE], false);
+    if (!rect_empty(L.r[P_OPS]))
+        ops_draw(d, s, L.r[P_OPS], false);
+    draw_explain(d, s, L.r[P_EXPLAIN]);
+    draw_status(d, s, L.r[P_STATUS]);
+}

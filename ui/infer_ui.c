@@ -1,0 +1,297 @@
+/* infer_ui.c - the inference view's scenario and its sliders. */
+#include "infer_ui.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define STEPS_MAX 64
+
+static const char *const names[IS_COUNT] = {
+    [IS_MODEL] = "model", [IS_GPU] = "GPU", [IS_TP] = "tensor", [IS_BATCH] = "batch",
+    [IS_PROMPT] = "prompt", [IS_GENERATE] = "generate", [IS_DTYPE] = "dtype",
+    [IS_WEIGHTS] = "weights", [IS_KV] = "KV cache",
+};
+
+/* The formats each dtype slider offers, widest first. */
+static const enum dtype act_dtypes[] = {DTYPE_FP32, DTYPE_BF16, DTYPE_FP16, DTYPE_FP8_E4M3};
+static const enum dtype weight_dtypes[] = {DTYPE_FP32, DTYPE_BF16, DTYPE_FP8_E4M3, DTYPE_INT8,
+                                           DTYPE_INT4, DTYPE_FP4};
+static const enum dtype kv_dtypes[] = {DTYPE_FP32, DTYPE_BF16, DTYPE_FP8_E4M3, DTYPE_INT8,
+                                       DTYPE_INT4};
+#define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+const char *infer_ui_name(int id)
+{
+    return id >= 0 && id < IS_COUNT ? names[id] : "?";
+}
+
+/* Powers of two from lo to at most hi (and hi itself when it is not one). */
+static int powers(double lo, double hi, double *vals, int max)
+{
+    int n = 0;
+    for (double v = lo; v <= hi && n < max; v *= 2)
+        vals[n++] = v;
+    if (n > 0 && vals[n - 1] < hi && n < max)
+        vals[n++] = hi;
+    return n;
+}
+
+/* The slider's steps, ascending. */
+static int steps(const struct infer_ui *u, const struct presets *p, int id, double *vals)
+{
+    const struct infer_scenario *s = &u->sc;
+    int n = 0;
+    switch (id) {
+    case IS_MODEL:
+        for (int i = 0; i < p->n_models && n < STEPS_MAX; i++)
+            vals[n++] = i;
+        break;
+    case IS_GPU:
+        for (int i = 0; i < p->n_gpus && n < STEPS_MAX; i++)
+            vals[n++] = i;
+        break;
+    case IS_TP:
+        /* Tensor parallelism stays inside one node: up to 8 (or more where heads allow). */
+        for (int64_t t = 1; t <= 64 && n < STEPS_MAX; t *= 2)
+            if (s->model.heads % t == 0)
+                vals[n++] = (double)t;
+        break;
+    case IS_BATCH:
+        n = powers(1, 4096, vals, STEPS_MAX);
+        break;
+    case IS_PROMPT:
+        n = powers(128, (double)(s->model.context - 1), vals, STEPS_MAX);
+        break;
+    case IS_GENERATE:
+        vals[n++] = 1;
+        n += powers(16, (double)(s->model.context - 128), vals + n, STEPS_MAX - n);
+        break;
+    case IS_DTYPE:
+        for (int i = 0; i < COUNT(act_dtypes); i++)
+            vals[n++] = act_dtypes[i];
+        break;
+    case IS_WEIGHTS:
+        for (int i = 0; i < COUNT(weight_dtypes); i++)
+            vals[n++] = weight_dtypes[i];
+        break;
+    case IS_KV:
+        for (int i = 0; i < COUNT(kv_dtypes); i++)
+            vals[n++] = kv_dtypes[i];
+        break;
+    default:
+        break;
+    }
+    return n;
+}
+
+/* The current value in the steps' terms. */
+static double value(const struct infer_ui *u, const struct presets *p, int id)
+{
+    const struct infer_scenario *s = &u->sc;
+    switch (id) {
+    case IS_MODEL:
+        return presets_model_index(p, s->model.id);
+    case IS_GPU:
+        return presets_gpu_index(p, s->gpu.id);
+    case IS_TP:
+        return (double)s->tp;
+    case IS_BATCH:
+        return (double)s->batch;
+    case IS_PROMPT:
+        return (double)s->prompt;
+    case IS_GENERATE:
+        return (double)s->generate;
+    case IS_DTYPE:
+        return s->dtype;
+    case IS_WEIGHTS:
+        return s->weights;
+    case IS_KV:
+        return s->kv;
+    default:
+        return 0;
+    }
+}
+
+/* Index of the step at the value (the last one not above it), for ordered sliders; the
+ * equal one for enumerations. */
+static int step_index(const struct infer_ui *u, const struct presets *p, int id,
+                      const double *vals, int n)
+{
+    double v = value(u, p, id);
+    bool ordered = id == IS_TP || id == IS_BATCH || id == IS_PROMPT || id == IS_GENERATE ||
+                   id == IS_MODEL || id == IS_GPU;
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        if (ordered ? vals[i] <= v : vals[i] == v)
+            k = i;
+    }
+    return k;
+}
+
+static void apply(struct infer_scenario *s, const struct presets *p, int id, double v)
+{
+    switch (id) {
+    case IS_MODEL:
+        if (v >= 0 && v < p->n_models)
+            s->model = p->models[(int)v].arch;
+        break;
+    case IS_GPU:
+        if (v >= 0 && v < p->n_gpus)
+            s->gpu = p->gpus[(int)v];
+        break;
+    case IS_TP:
+        s->tp = (int64_t)v;
+        break;
+    case IS_BATCH:
+        s->batch = (int64_t)v;
+        break;
+    case IS_PROMPT:
+        s->prompt = (int64_t)v;
+        break;
+    case IS_GENERATE:
+        s->generate = (int64_t)v;
+        break;
+    case IS_DTYPE:
+        s->dtype = (enum dtype)(int)v;
+        break;
+    case IS_WEIGHTS:
+        s->weights = (enum dtype)(int)v;
+        break;
+    case IS_KV:
+        s->kv = (enum dtype)(int)v;
+        break;
+    default:
+        break;
+    }
+}
+
+/* What one change forces on the others: tp must divide the heads, prompt + generation must
+ * fit the context. */
+static void repair(struct infer_scenario *s, int moved)
+{
+    while (s->tp > 1 && s->model.heads % s->tp != 0)
+        s->tp /= 2;
+    const int64_t ctx = s->model.context;
+    if (s->prompt + s->generate > ctx) {
+        if (moved == IS_GENERATE && ctx > 1)
+            s->prompt = ctx - s->generate > 0 ? ctx - s->generate : 1;
+        else
+            s->generate = ctx - s->prompt > 0 ? ctx - s->prompt : 1;
+        if (s->prompt + s->generate > ctx)
+            s->prompt = ctx > 1 ? ctx - 1 : 1;
+    }
+}
+
+static bool try_apply(struct infer_ui *u, const struct infer_scenario *cand, char *err,
+                      size_t errlen)
+{
+    if (!infer_validate(cand, err, (int)errlen))
+        return false;
+    u->sc = *cand;
+    infer_run(&u->sc, &u->res);
+    u->ready = true;
+    return true;
+}
+
+bool infer_ui_open(struct infer_ui *u, const struct presets *p, const struct scenario *train,
+                   char *err, size_t errlen)
+{
+    struct infer_scenario c;
+    infer_default(&c);
+    c.gpu = train->gpu;
+    int m = presets_model_index(p, train->model.id);
+    if (m < 0)
+        m = presets_model_index(p, "llama2-7b");
+    if (m < 0 && p->n_models > 0)
+        m = 0;
+    if (m < 0) {
+        snprintf(err, errlen, "no model presets found (set ROOFTOP_SPECS to the specs directory)");
+        return false;
+    }
+    c.model = p->models[m].arch;
+    /* The GPU's dtype when it trains in one serving can use, else bf16. */
+    if (train->dtype == DTYPE_FP16 || train->dtype == DTYPE_FP8_E4M3)
+        c.dtype = c.weights = c.kv = train->dtype;
+    if (c.prompt + c.generate > c.model.context) {
+        c.prompt = c.model.context / 2;
+        c.generate = c.model.context / 4 > 0 ? c.model.context / 4 : 1;
+    }
+    repair(&c, -1);
+    return try_apply(u, &c, err, errlen);
+}
+
+bool infer_ui_move(struct infer_ui *u, const struct presets *p, int id, int delta, bool to_end,
+                   char *err, size_t errlen)
+{
+    err[0] = '\0';
+    double vals[STEPS_MAX];
+    int n = steps(u, p, id, vals);
+    if (n <= 0)
+        return false;
+    int k = step_index(u, p, id, vals, n);
+    int to = to_end ? (delta < 0 ? 0 : n - 1) : k + delta;
+    if (to < 0)
+        to = 0;
+    if (to > n - 1)
+        to = n - 1;
+    /* A value between two steps moves onto the step above when going up. */
+    if (to == k && delta > 0 && vals[k] < value(u, p, id) && k + 1 < n)
+        to = k + 1;
+    if (vals[to] == value(u, p, id))
+        return false;
+    struct infer_scenario c = u->sc;
+    apply(&c, p, id, vals[to]);
+    repair(&c, id);
+    return try_apply(u, &c, err, errlen);
+}
+
+double infer_ui_position(const struct infer_ui *u, const struct presets *p, int id)
+{
+    double vals[STEPS_MAX];
+    int n = steps(u, p, id, vals);
+    if (n <= 1)
+        return 0.0;
+    return (double)step_index(u, p, id, vals, n) / (double)(n - 1);
+}
+
+void infer_ui_format(const struct infer_ui *u, int id, char *buf, size_t n)
+{
+    const struct infer_scenario *s = &u->sc;
+    switch (id) {
+    case IS_MODEL:
+        snprintf(buf, n, "%s", s->model.id[0] ? s->model.id : s->model.name);
+        break;
+    case IS_GPU:
+        snprintf(buf, n, "%s", s->gpu.id[0] ? s->gpu.id : s->gpu.name);
+        break;
+    case IS_TP:
+        snprintf(buf, n, "%lld", (long long)s->tp);
+        break;
+    case IS_BATCH:
+        snprintf(buf, n, "%lld", (long long)s->batch);
+        break;
+    case IS_PROMPT:
+    case IS_GENERATE: {
+        /* Token counts in k = 1024, as the CLI reads them. */
+        int64_t v = id == IS_PROMPT ? s->prompt : s->generate;
+        if (v >= 1024 && v % 1024 == 0)
+            snprintf(buf, n, "%lldk", (long long)(v / 1024));
+        else
+            snprintf(buf, n, "%lld", (long long)v);
+        break;
+    }
+    case IS_DTYPE:
+        snprintf(buf, n, "%s", dtype_name(s->dtype));
+        break;
+    case IS_WEIGHTS:
+        snprintf(buf, n, "%s", dtype_name(s->weights));
+        break;
+    case IS_KV:
+        snprintf(buf, n, "%s", dtype_name(s->kv));
+        break;
+    default:
+        snprintf(buf, n, "?");
+        break;
+    }
+}

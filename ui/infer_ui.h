@@ -1,0 +1,50 @@
+/* infer_ui.h - the dashboard's inference view (key i): its scenario, figures and sliders. */
+#ifndef ROOFTOP_UI_INFER_UI_H
+#define ROOFTOP_UI_INFER_UI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "infer.h"
+#include "presets.h"
+#include "scenario.h"
+
+enum infer_slider {
+    IS_MODEL, IS_GPU, IS_TP, IS_BATCH, IS_PROMPT, IS_GENERATE, IS_DTYPE, IS_WEIGHTS, IS_KV,
+    IS_COUNT
+};
+
+struct infer_ui {
+    bool on;                     /* the dashboard shows inference instead of training */
+    bool ready;                  /* sc and res hold a valid scenario */
+    struct infer_scenario sc;    /* always valid once ready */
+    struct infer_result res;     /* infer_run(sc) */
+    int focus;                   /* a slider, or IS_COUNT.. for the panels after them */
+};
+
+/* On screen: "batch", "KV dtype", ... */
+const char *infer_ui_name(int id);
+
+/*
+ * Starts the view from the training scenario: its model when it is a preset (else
+ * Llama-2-7B, else the first preset) and its GPU; tp 1, batch 1, prompt 2048 (or what the
+ * context allows), 256 tokens generated, bf16. False with one line in err when nothing
+ * validates (no presets).
+ */
+bool infer_ui_open(struct infer_ui *u, const struct presets *p, const struct scenario *train,
+                   char *err, size_t errlen);
+
+/*
+ * Moves slider id by delta steps, or to its end (to_end: delta's sign picks which). Inputs
+ * that the move forces are adjusted (a model whose heads tp does not divide lowers tp; a
+ * shorter context shortens prompt and generation). When the result does not validate, the
+ * old scenario stays and err says why. Returns true when the scenario changed.
+ */
+bool infer_ui_move(struct infer_ui *u, const struct presets *p, int id, int delta, bool to_end,
+                   char *err, size_t errlen);
+
+/* The knob's position along the track, 0..1, and the value as text ("llama2-7b", "2k"). */
+double infer_ui_position(const struct infer_ui *u, const struct presets *p, int id);
+void infer_ui_format(const struct infer_ui *u, int id, char *buf, size_t n);
+
+#endif
