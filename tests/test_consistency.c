@@ -14,6 +14,11 @@
 #include "warnings.h"
 #include "dash_harness.h"
 #include "gpu.h"
+#include "lecture.h"
+#include "roofline.h"
+#include "scenario_file.h"
+#include "solve.h"
+#include "units.h"
 #include "scenario.h"
 #include "spec.h"
 
@@ -259,6 +264,150 @@ START_TEST(test_dashboard_warning_line)
 }
 END_TEST
 
+/* The lecture demo's step titled `title`. */
+static int step_of(const struct lecture *l, const char *title)
+{
+    for (int k = 0; k < l->n; k++)
+        if (strstr(l->steps[k].title, title) != NULL)
+            return k;
+    ck_abort_msg("no lecture step \"%s\"", title);
+    return -1;
+}
+
+/* The caption of step k says `figure`, and so does the formatted value. */
+#define ck_caption(l, k, figure, shown)                                                       \
+    do {                                                                                      \
+        ck_assert_msg(strstr((l)->steps[k].caption, (figure)) != NULL,                        \
+                      "step %d's caption lacks \"%s\": %s", (k) + 1, (figure),                \
+                      (l)->steps[k].caption);                                                 \
+        ck_assert_msg(strstr((shown), (figure)) != NULL, "step %d: caption says \"%s\", "     \
+                      "the analysis gives \"%s\"", (k) + 1, (figure), (shown));               \
+    } while (0)
+
+/* Inputs of step b that differ from step a, other than those named in `allowed` (keys of the
+ * scenario file, space-separated): the JSON of both with the allowed keys removed. */
+static void ck_only_changes(const struct lecture *l, int a, int b, const char *allowed)
+{
+    cJSON *ja = scenario_to_json(&l->steps[a].scenario);
+    cJSON *jb = scenario_to_json(&l->steps[b].scenario);
+    ck_assert(ja != NULL && jb != NULL);
+    char keys[256];
+    snprintf(keys, sizeof keys, "%s", allowed);
+    for (char *k = strtok(keys, " "); k != NULL; k = strtok(NULL, " ")) {
+        cJSON_DeleteItemFromObjectCaseSensitive(ja, k);
+        cJSON_DeleteItemFromObjectCaseSensitive(jb, k);
+    }
+    cJSON_DeleteItemFromObjectCaseSensitive(ja, "name");
+    cJSON_DeleteItemFromObjectCaseSensitive(jb, "name");
+    char *ta = cJSON_PrintUnformatted(ja), *tb = cJSON_PrintUnformatted(jb);
+    ck_assert_msg(strcmp(ta, tb) == 0, "step %d changes more than %s:\n%s\n%s", b + 1, allowed,
+                  ta, tb);
+    free(ta);
+    free(tb);
+    cJSON_Delete(ja);
+    cJSON_Delete(jb);
+}
+
+static double state_bytes(const struct analysis *a)
+{
+    double b = 0;
+    for (int i = MEM_PARAMS; i <= MEM_MASTER; i++)
+        b += a->memory.row[i].bytes;
+    return b;
+}
+
+START_TEST(test_lecture_captions)
+{
+    /* Each step of the shipped demo says figures; each is checked against the analysis of
+     * the step's scenario (what the screen shows), and each step changes only what its
+     * caption talks about (issue 8: step 6 said "a third more" but showed +52% because it
+     * also switched to the detailed count). */
+    static struct lecture l;
+    char err[512], shown[64];
+    ck_assert_msg(lecture_load("lecture", &l, err, sizeof err), "%s", err);
+    static struct analysis an[16];
+    ck_assert(l.n <= 16);
+    for (int k = 0; k < l.n; k++)
+        analysis_run(&l.steps[k].scenario, &an[k]);
+
+    int k = step_of(&l, "144-day");
+    units_sci(an[k].flops.six_nd, shown, sizeof shown);
+    ck_assert_str_eq(shown, "6.30e24");
+    ck_caption(&l, k, "6.3e24 FLOPs", "6.3e24 FLOPs");
+    ck_assert(an[k].flops.six_nd == 6.0 * 70e9 * 15e12);
+    units_duration(an[k].time.seconds, shown, sizeof shown);
+    ck_caption(&l, k, "143.9 days", shown);
+
+    k = step_of(&l, "largest model on 8");
+    ck_assert_rel(state_bytes(&an[k]), 12.0 * (double)an[k].params.total / 8, 1e-9);
+    units_count(solve_max_params(&l.steps[k].scenario, false), shown, sizeof shown);
+    ck_caption(&l, k, "53.3B", shown);
+    units_count((double)an[k].params.total, shown, sizeof shown);
+    ck_caption(&l, k, "53.3B", shown);
+    ck_only_changes(&l, step_of(&l, "144-day"), k, "params gpus zero batch micro_batch seq");
+
+    k = step_of(&l, "fp32");
+    ck_assert_rel(state_bytes(&an[k]), 16.0 * (double)an[k].params.total / 8, 1e-9);
+    units_count(solve_max_params(&l.steps[k].scenario, false), shown, sizeof shown);
+    ck_caption(&l, k, "40B", shown);
+    ck_only_changes(&l, step_of(&l, "largest model on 8"), k, "params dtype");
+
+    int k4 = step_of(&l, "Activations: batch");
+    k = step_of(&l, "Gradient accumulation");
+    snprintf(shown, sizeof shown, "%lld accumulation steps", (long long)an[k].accum_steps);
+    ck_caption(&l, k, "8 accumulation steps", shown);
+    /* "Activations shrink eightfold; FLOPs and training time do not change." */
+    ck_assert_rel(an[k4].memory.activations_per_layer / an[k].memory.activations_per_layer, 8,
+                  1e-12);
+    ck_assert_rel(an[k].flops.total, an[k4].flops.total, 1e-12);
+    ck_assert_rel(an[k].time.seconds, an[k4].time.seconds, 1e-12);
+    ck_only_changes(&l, k4, k, "micro_batch");
+
+    int k5 = k;
+    k = step_of(&l, "checkpointing");
+    /* "one more forward pass costs about a third more compute (8ND instead of 6ND)" */
+    ck_assert_msg(strstr(l.steps[k].caption, "a third more compute (8ND instead of 6ND)"), "%s",
+                  l.steps[k].caption);
+    ck_assert_rel(an[k].flops.total / an[k5].flops.total, 8.0 / 6.0, 1e-12);
+    ck_assert_rel(an[k].time.seconds / an[k5].time.seconds, 8.0 / 6.0, 1e-12);
+    ck_assert(an[k].memory.row[MEM_ACTIVATIONS].bytes < an[k5].memory.row[MEM_ACTIVATIONS].bytes);
+    ck_only_changes(&l, k5, k, "recompute");
+
+    k = step_of(&l, "Five operations");
+    static const struct {
+        enum lecture_op op;
+        const char *figure;
+    } fig[] = {{LOP_RELU, "ReLU (0.25)"}, {LOP_DOT, "dot product (0.5)"},
+               {LOP_MATVEC, "matrix-vector (~1)"}, {LOP_GELU, "GELU (5)"},
+               {LOP_MATMUL, "matmul (341)"}};
+    for (size_t i = 0; i < sizeof fig / sizeof fig[0]; i++) {
+        struct op_cost c;
+        lecture_op_cost(fig[i].op, lecture_op_default_n(fig[i].op), DTYPE_BF16, &c);
+        char want[64];
+        const char *open = strchr(fig[i].figure, '(');
+        /* Rounded as the caption rounds: "~1" for 0.9976, 341 for 341.17. */
+        if (fig[i].op == LOP_MATVEC)
+            snprintf(want, sizeof want, "%.*s(~%.0f)", (int)(open - fig[i].figure), fig[i].figure,
+                     c.intensity);
+        else
+            snprintf(want, sizeof want, "%.*s(%.3g)", (int)(open - fig[i].figure), fig[i].figure,
+                     c.intensity);
+        ck_caption(&l, k, fig[i].figure, want);
+    }
+    snprintf(shown, sizeof shown, "ridge at %.0f FLOP/byte",
+             gpu_ridge(&l.steps[k].scenario.gpu, DTYPE_BF16));
+    ck_caption(&l, k, "ridge at 295 FLOP/byte", shown);
+
+    k = step_of(&l, "transformer's operations");
+    /* "Their roofline times add up to the step time." */
+    double sum = 0;
+    for (int i = 0; i < an[k].n_ops; i++)
+        sum += an[k].ops[i].seconds;
+    ck_assert_rel(an[k].roofline.step_seconds, sum, 1e-12);
+    lecture_free(&l);
+}
+END_TEST
+
 static Suite *consistency_suite(void)
 {
     Suite *s = suite_create("consistency");
@@ -268,6 +417,7 @@ static Suite *consistency_suite(void)
     tcase_add_test(tc, test_pipeline_busiest_stage);
     tcase_add_test(tc, test_warnings);
     tcase_add_test(tc, test_dashboard_warning_line);
+    tcase_add_test(tc, test_lecture_captions);
     suite_add_tcase(s, tc);
     return s;
 }
