@@ -690,6 +690,11 @@ int cli_solve(int argc, char **argv)
     } else {
         int64_t g = solve_min_gpus(&s, activations, (int64_t)max_gpus);
         solve_setting(&s, setting, sizeof setting, false);
+        /* Nothing fits: why (the batch caps data parallelism; the memory left per GPU) and
+         * what would fit. */
+        struct solve_miss miss;
+        if (g <= 0)
+            solve_min_gpus_miss(&s, activations, (int64_t)max_gpus, &miss);
         if (fmt == REPORT_JSON) {
             cJSON *o = cJSON_CreateObject();
             bool ok = o != NULL && cJSON_AddNumberToObject(o, "min_gpus", (double)g) &&
@@ -699,6 +704,26 @@ int cli_solve(int argc, char **argv)
                       cJSON_AddNumberToObject(o, "tp", (double)s.tp) &&
                       cJSON_AddNumberToObject(o, "pp", (double)s.pp) &&
                       cJSON_AddNumberToObject(o, "max_gpus", (double)max_gpus);
+            if (ok && g <= 0) {
+                cJSON *w = cJSON_AddObjectToObject(o, "why");
+                cJSON *tr = cJSON_AddArrayToObject(o, "try");
+                ok = w != NULL && tr != NULL &&
+                     cJSON_AddBoolToObject(w, "batch_limits_dp", miss.batch_limits) &&
+                     cJSON_AddNumberToObject(w, "batch", (double)s.batch) &&
+                     cJSON_AddNumberToObject(w, "largest_gpus", (double)miss.gpus) &&
+                     cJSON_AddNumberToObject(w, "largest_dp", (double)miss.dp) &&
+                     cJSON_AddNumberToObject(w, "memory_per_gpu", miss.needed) &&
+                     cJSON_AddNumberToObject(w, "activations_per_gpu", miss.activations) &&
+                     cJSON_AddNumberToObject(w, "capacity", miss.capacity);
+                for (int k = 0; ok && k < miss.n_hints; k++) {
+                    cJSON *h = cJSON_CreateObject();
+                    ok = h != NULL && cJSON_AddItemToArray(tr, h) &&
+                         cJSON_AddStringToObject(h, "option", miss.hint[k].option) &&
+                         cJSON_AddNumberToObject(h, "min_gpus", (double)miss.hint[k].gpus);
+                    if (h != NULL && !ok)
+                        break;
+                }
+            }
             char *text = ok ? cJSON_Print(o) : NULL;
             cJSON_Delete(o);
             if (text == NULL) {
@@ -715,9 +740,36 @@ int cli_solve(int argc, char **argv)
             if (g > 0)
                 printf("min gpus: %lld for %s (%s parameters) on %s\n", (long long)g,
                        s.model.name, c, setting);
-            else
+            else {
                 printf("min gpus: none up to %lld fits %s (%s parameters) on %s\n", max_gpus,
                        s.model.name, c, setting);
+                char need[32], cap[32], act[32];
+                units_bytes(miss.needed, need, sizeof need);
+                units_bytes(miss.capacity, cap, sizeof cap);
+                units_bytes(miss.activations, act, sizeof act);
+                if (miss.batch_limits)
+                    printf("why: data parallelism cannot exceed the batch of %lld sequences: at "
+                           "%lld GPUs (dp %lld) each still needs %s of its %s",
+                           (long long)s.batch, (long long)miss.gpus, (long long)miss.dp, need, cap);
+                else
+                    printf("why: at the largest count searched, %lld GPUs (dp %lld), each still "
+                           "needs %s of its %s",
+                           (long long)miss.gpus, (long long)miss.dp, need, cap);
+                if (miss.activations > 0)
+                    printf(", %s of it activations, which data parallelism does not shrink", act);
+                printf("\n");
+                if (miss.n_hints == 0) {
+                    printf("try: %s, or a GPU with more memory (--gpu)\n",
+                           miss.batch_limits ? "a larger --batch (more data parallelism)"
+                                             : "a larger --max-gpus");
+                } else {
+                    printf("try:");
+                    for (int k = 0; k < miss.n_hints; k++)
+                        printf("%s %s (fits on %lld GPUs)", k > 0 ? "," : "",
+                               miss.hint[k].option, (long long)miss.hint[k].gpus);
+                    printf("\n");
+                }
+            }
             if (activations)
                 printf("note: activations counted (batch %lld, micro-batch %lld, seq %lld); "
                        "--activations off counts model state only\n",

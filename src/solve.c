@@ -2,6 +2,8 @@
 #include "solve.h"
 
 #include <math.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "analysis.h"
 #include "memory.h"
@@ -80,4 +82,88 @@ int64_t solve_min_gpus(const struct scenario *s, bool activations, int64_t max_g
             return t.gpus;
     }
     return 0;
+}
+
+static void add_hint(struct solve_miss *out, const struct scenario *t, bool activations,
+                     int64_t max_gpus, const char *option)
+{
+    if (out->n_hints >= SOLVE_HINTS_MAX)
+        return;
+    struct scenario c = *t;
+    c.gpus = c.tp * c.pp; /* validated at the smallest count, as the CLI does */
+    char err[256];
+    if (!scenario_validate(&c, err, (int)sizeof err))
+        return;
+    int64_t g = solve_min_gpus(&c, activations, max_gpus);
+    if (g <= 0)
+        return;
+    snprintf(out->hint[out->n_hints].option, sizeof out->hint[0].option, "%s", option);
+    out->hint[out->n_hints].gpus = g;
+    out->n_hints++;
+}
+
+void solve_min_gpus_miss(const struct scenario *s, bool activations, int64_t max_gpus,
+                         struct solve_miss *out)
+{
+    memset(out, 0, sizeof *out);
+    out->capacity = s->gpu.memory_bytes;
+    const int64_t mp = s->tp * s->pp;
+    if (mp < 1)
+        return;
+    /* The largest data-parallel degree the search could use: it divides the batch (and the
+     * batch splits into micro-batches over it), at most max_gpus / (tp x pp). */
+    int64_t top = max_gpus / mp < s->batch ? max_gpus / mp : s->batch;
+    out->batch_limits = s->batch <= max_gpus / mp;
+    for (int64_t dp = top; dp >= 1; dp--) {
+        if (s->batch % dp != 0 || (s->micro_batch > 0 && s->batch % (s->micro_batch * dp) != 0))
+            continue;
+        struct scenario t = *s;
+        t.gpus = dp * mp;
+        struct param_counts pc;
+        model_params(&t.model, &pc);
+        struct memory m;
+        memory_compute(&t, &pc, &m);
+        out->gpus = t.gpus;
+        out->dp = dp;
+        out->needed = memory_needed(&m, activations);
+        out->activations = activations ? m.row[MEM_ACTIVATIONS].bytes : 0.0;
+        break;
+    }
+    /* One change at a time, each tried as min-gpus would: more tensor parallelism (within
+     * a node of 8), pipeline stages, full recomputation, one sequence per micro-batch. */
+    char opt[48];
+    struct scenario t;
+    for (int64_t f = 2; f <= 8 && s->tp * f <= 8; f *= 2) {
+        t = *s;
+        t.tp = s->tp * f;
+        snprintf(opt, sizeof opt, "--tp %lld", (long long)t.tp);
+        int before = out->n_hints;
+        add_hint(out, &t, activations, max_gpus, opt);
+        if (out->n_hints > before)
+            break; /* the smallest degree that works */
+    }
+    for (int64_t f = 2; f <= 64 && s->pp * f <= s->model.layers; f *= 2) {
+        t = *s;
+        t.pp = s->pp * f;
+        snprintf(opt, sizeof opt, "--pp %lld", (long long)t.pp);
+        int before = out->n_hints;
+        add_hint(out, &t, activations, max_gpus, opt);
+        if (out->n_hints > before)
+            break;
+    }
+    if (activations && s->recompute != RECOMPUTE_FULL) {
+        t = *s;
+        t.recompute = RECOMPUTE_FULL;
+        add_hint(out, &t, activations, max_gpus, "--recompute full");
+    }
+    if (activations && s->micro_batch != 1) {
+        t = *s;
+        t.micro_batch = 1;
+        add_hint(out, &t, activations, max_gpus, "--micro-batch 1");
+    }
+    if (s->zero < 3) {
+        t = *s;
+        t.zero = 3;
+        add_hint(out, &t, activations, max_gpus, "--zero 3");
+    }
 }

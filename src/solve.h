@@ -22,4 +22,30 @@ double solve_max_params(const struct scenario *s, bool activations);
  */
 int64_t solve_min_gpus(const struct scenario *s, bool activations, int64_t max_gpus);
 
+#define SOLVE_HINTS_MAX 6
+
+/* Why solve_min_gpus found nothing, and what would find something. */
+struct solve_miss {
+    bool batch_limits;       /* data parallelism stopped at the batch (dp cannot exceed it),
+                                not at max_gpus */
+    int64_t gpus, dp;        /* the largest count tried (its data-parallel degree) */
+    double needed;           /* bytes per GPU that must fit there */
+    double activations;      /* of which activations (0 when they do not count) */
+    double capacity;         /* the GPU's memory */
+    int n_hints;
+    struct {
+        char option[48];     /* "--tp 8", "--pp 4", "--recompute full" */
+        int64_t gpus;        /* what min-gpus finds with it */
+    } hint[SOLVE_HINTS_MAX];
+};
+
+/*
+ * For a scenario on which solve_min_gpus finds nothing up to max_gpus: the largest count it
+ * could try and the memory per GPU there, and which single change (more tensor or pipeline
+ * parallelism, full recomputation, a micro-batch of one) makes it find a count, with that
+ * count. Fills out.
+ */
+void solve_min_gpus_miss(const struct scenario *s, bool activations, int64_t max_gpus,
+                         struct solve_miss *out);
+
 #endif

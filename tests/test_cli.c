@@ -571,6 +571,12 @@ START_TEST(test_bin_solve)
     ck_assert_int_eq(R.status, 0);
     ck_assert_msg(strstr(R.out, "min gpus: ") != NULL && strstr(R.out, "activations counted"),
                   "%s", R.out);
+    /* Nothing fits: why (the batch of 8 caps data parallelism at 8 GPUs) and what to try. */
+    run_bin(&R, "solve min-gpus --model llama2-70b --batch 8");
+    ck_assert_msg(strstr(R.out, "min gpus: none up to 1048576 fits") != NULL, "%s", R.out);
+    ck_assert_msg(strstr(R.out, "\nwhy: data parallelism cannot exceed the batch of 8 sequences: "
+                                "at 8 GPUs (dp 8) each still needs ") != NULL, "%s", R.out);
+    ck_assert_msg(strstr(R.out, "\ntry: --tp 2 (fits on 16 GPUs)") != NULL, "%s", R.out);
 }
 END_TEST
 

@@ -477,6 +477,45 @@ START_TEST(validation_messages)
 }
 END_TEST
 
+START_TEST(solve_min_gpus_explains)
+{
+    /* Llama-2-70B (reference.md section 4) with a batch of 8 sequences of 2048: data
+     * parallelism stops at 8 GPUs, where each GPU still holds 12 B x 69B / 8 of model state
+     * plus one micro-batch's activations, more than 80 GB. min-gpus says so, and what fits. */
+    struct scenario s = lecture_on(8);
+    s.model = llama(80, 8192, 64, 8, 28672, 32000);
+    s.batch = 8;
+    s.micro_batch = 1;
+    s.gpus = 1;
+    s.seq = 2048;
+    char err[256];
+    ck_assert_msg(scenario_validate(&s, err, sizeof err), "%s", err);
+    ck_assert_int_eq(solve_min_gpus(&s, true, 1048576), 0);
+    struct solve_miss miss;
+    solve_min_gpus_miss(&s, true, 1048576, &miss);
+    ck_assert(miss.batch_limits);
+    ck_assert_int_eq(miss.dp, 8);
+    ck_assert_int_eq(miss.gpus, 8);
+    ck_assert(miss.capacity == 80e9);
+    double n = (double)total_params(s.model);
+    ck_assert_rel(miss.needed - miss.activations, 12.0 * n / 8, 1e-6);
+    ck_assert(miss.activations > 0 && miss.needed > miss.capacity);
+    /* Each hint is what min-gpus finds with that one change. */
+    ck_assert_int_ge(miss.n_hints, 1);
+    ck_assert_str_eq(miss.hint[0].option, "--tp 2");
+    struct scenario t = s;
+    t.tp = 2;
+    t.gpus = 2;
+    ck_assert_int_eq(miss.hint[0].gpus, solve_min_gpus(&t, true, 1048576));
+    ck_assert_int_eq(miss.hint[0].gpus, 16);
+    /* Capped by --max-gpus 4 instead: not the batch. */
+    solve_min_gpus_miss(&s, true, 4, &miss);
+    ck_assert(!miss.batch_limits);
+    ck_assert_int_eq(miss.gpus, 4);
+    ck_assert_int_eq(miss.n_hints, 0);
+}
+END_TEST
+
 static Suite *core_suite(void)
 {
     Suite *s = suite_create("core");
@@ -497,6 +536,7 @@ static Suite *core_suite(void)
     tcase_add_test(tc, ops_roofline);
     tcase_add_test(tc, huge_no_overflow);
     tcase_add_test(tc, validation_messages);
+    tcase_add_test(tc, solve_min_gpus_explains);
     suite_add_tcase(s, tc);
     return s;
 }
