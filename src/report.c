@@ -37,16 +37,6 @@ bool report_format_parse(const char *s, enum report_format *out)
     return false;
 }
 
-void report_title(const struct scenario *s, char *buf, size_t n)
-{
-    /* A scenario someone named keeps its name; an edited one is described by what it is. */
-    if (s->name[0] != '\0' && strcmp(s->name, "custom") != 0)
-        snprintf(buf, n, "%s", s->name);
-    else
-        snprintf(buf, n, "%s on %lld x %s", s->model.name[0] ? s->model.name : s->model.id,
-                 (long long)s->gpus, s->gpu.name[0] ? s->gpu.name : s->gpu.id);
-}
-
 /* ---- shared figures --------------------------------------------------------------------------- */
 
 static const char *const MEM_KEYS[MEM_COUNT] = {"params", "grads", "optimizer", "master_weights",
@@ -174,6 +164,16 @@ static cJSON *report_json(const struct scenario *s, const struct analysis *a,
     cJSON *in = scenario_to_json(s);
     if (in == NULL || !cJSON_AddItemToObject(root, "scenario", in)) {
         cJSON_Delete(in);
+        cJSON_Delete(root);
+        return NULL;
+    }
+    /* The name the text report gives it (issue 8: JSON said "custom" where the text named
+     * the model). */
+    char title[SCENARIO_NAME_MAX + 160];
+    scenario_title(s, title, sizeof title);
+    cJSON *tj = cJSON_CreateString(title);
+    if (tj == NULL || !cJSON_ReplaceItemInObjectCaseSensitive(in, "name", tj)) {
+        cJSON_Delete(tj);
         cJSON_Delete(root);
         return NULL;
     }
@@ -702,7 +702,7 @@ static bool write_text(FILE *out, const struct scenario *s, const struct analysi
     char b1[48], b2[48], b3[48], b4[48];
 
     char title[256];
-    report_title(s, title, sizeof title);
+    scenario_title(s, title, sizeof title);
     fprintf(out, "Scenario: %s\n", title);
     fprintf(out, "  model   %s\n", fg.model);
     fprintf(out, "  gpus    %s\n", fg.gpus);
@@ -860,7 +860,7 @@ static bool write_md(FILE *out, const struct scenario *s, const struct analysis 
 
     fputs("# ", out);
     char title[256];
-    report_title(s, title, sizeof title);
+    scenario_title(s, title, sizeof title);
     md_cell(out, title);
     fputs("\n\n- model: ", out);
     md_cell(out, fg.model);

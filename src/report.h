@@ -54,7 +54,5 @@ struct cJSON;
  * fails. For every command's --format json. */
 bool report_print_json(FILE *f, struct cJSON *root);
 
-/* A title for the scenario: its name, or "MODEL on N x GPU" when it has none (or "custom"). */
-void report_title(const struct scenario *s, char *buf, size_t n);
 
 #endif

@@ -78,10 +78,22 @@ bool recompute_parse(const char *s, enum recompute *out)
     return false;
 }
 
+void scenario_title(const struct scenario *s, char *buf, size_t n)
+{
+    if (n == 0)
+        return;
+    if (s->name[0] != '\0' && strcmp(s->name, "custom") != 0)
+        snprintf(buf, n, "%s", s->name);
+    else
+        snprintf(buf, n, "%s on %lld x %s", s->model.name[0] ? s->model.name : s->model.id,
+                 (long long)s->gpus, s->gpu.name[0] ? s->gpu.name : s->gpu.id);
+}
+
 void scenario_default(struct scenario *s)
 {
     memset(s, 0, sizeof *s);
-    snprintf(s->name, sizeof s->name, "lecture: 70B on 15T tokens, 1024 H100s");
+    /* No name: a scenario file without "name" must not take a title describing the
+     * lecture's question over another model (issue 8); the title is derived. */
     (void)model_from_params(70e9, &s->model);
     /* The H100 SXM preset as found on the search path, so that a user's own h100-sxm.json
      * (in ~/.config/rooftop/gpus, say) is the default's GPU too, as it is for --gpu

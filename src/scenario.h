@@ -56,6 +56,14 @@ void scenario_default(struct scenario *s);
  * fp32 (tf32 is stored as fp32). The one rule memory, the optimizer op and the formulas use. */
 bool scenario_master_copy(const struct scenario *s);
 
+/*
+ * The scenario's title, derived rather than stored stale (issue 8): its name when it has one
+ * (a scenario file's or demo's "name"), else "MODEL on N x GPU" from what it is now. "custom"
+ * counts as no name (the command line's mark for an edited scenario). Report, export and
+ * dashboard all title a scenario with this.
+ */
+void scenario_title(const struct scenario *s, char *buf, size_t n);
+
 /* Data-parallel degree gpus / (tp * pp); 0 when it does not divide. */
 int64_t scenario_dp(const struct scenario *s);
 /* Micro-batch actually used (resolves 0 to batch / dp). */

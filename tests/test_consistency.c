@@ -408,6 +408,68 @@ START_TEST(test_lecture_captions)
 }
 END_TEST
 
+START_TEST(test_names_follow_the_scenario)
+{
+    char title[256], err[512];
+    /* A scenario file without "name": titled after what it is, not the lecture's question
+     * ("lecture: 70B on 15T tokens, 1024 H100s" over a 7B model before). */
+    static const char file[] = "{\"model\": \"llama2-7b\", \"gpus\": 8}";
+    struct scenario s;
+    scenario_default(&s);
+    ck_assert_msg(scenario_parse(file, strlen(file), "t.json", &s, err, sizeof err), "%s", err);
+    scenario_title(&s, title, sizeof title);
+    ck_assert_str_eq(title, "Llama 2 7B on 8 x H100 SXM5");
+    struct analysis a;
+    analysis_run(&s, &a);
+    char *t = render(&s, &a, REPORT_TEXT);
+    ck_assert_msg(strncmp(t, "Scenario: Llama 2 7B on 8 x H100 SXM5\n", 38) == 0, "%s", t);
+    free(t);
+    /* A named file keeps its name. */
+    static const char named[] = "{\"name\": \"my run\", \"model\": \"llama2-7b\", \"gpus\": 8}";
+    scenario_default(&s);
+    ck_assert_msg(scenario_parse(named, strlen(named), "t.json", &s, err, sizeof err), "%s", err);
+    scenario_title(&s, title, sizeof title);
+    ck_assert_str_eq(title, "my run");
+
+    /* JSON names it as the text does (it said "custom" before). */
+    setup(&s, &a, "--model llama2-7b --gpus 8");
+    t = render(&s, &a, REPORT_JSON);
+    cJSON *j = cJSON_Parse(t);
+    const cJSON *name = cJSON_GetObjectItemCaseSensitive(
+        cJSON_GetObjectItemCaseSensitive(j, "scenario"), "name");
+    ck_assert(cJSON_IsString(name));
+    ck_assert_str_eq(name->valuestring, "Llama 2 7B on 8 x H100 SXM5");
+    cJSON_Delete(j);
+    free(t);
+
+    /* The dashboard on a named scenario: another model picked, the title (status line and
+     * what an export writes) names the new model. */
+    struct harness h;
+    memset(&h, 0, sizeof h);
+    scenario_default(&s);
+    ck_assert_msg(scenario_parse(named, strlen(named), "t.json", &s, err, sizeof err), "%s", err);
+    ck_assert_msg(dash_init(&h.d, &s, true, true, err, sizeof err), "%s", err);
+    struct event ev = {.type = EV_RESIZE, .x = 120, .y = 40};
+    dash_handle(&h.d, &ev);
+    harness_draw(&h);
+    ck_assert_screen_has(&h, "my run");
+    harness_focus(&h, SL_MODEL);
+    harness_keys(&h, "<Right>");
+    ck_assert_str_ne(h.d.sc.model.id, "llama2-7b");
+    harness_keys(&h, "<Down><Up>"); /* a key without a message: the status shows the title */
+    scenario_title(&h.d.sc, title, sizeof title);
+    ck_assert_msg(strstr(title, h.d.sc.model.name) == title, "%s", title);
+    ck_assert_screen_has(&h, title);
+    ck_assert(!screen_contains(&h.s, "my run"));
+    t = render(&h.d.sc, &h.d.an, REPORT_MD);
+    char want[300];
+    snprintf(want, sizeof want, "# %s\n", title);
+    ck_assert_msg(strncmp(t, want, strlen(want)) == 0, "%s", t);
+    free(t);
+    harness_stop(&h);
+}
+END_TEST
+
 static Suite *consistency_suite(void)
 {
     Suite *s = suite_create("consistency");
@@ -418,6 +480,7 @@ static Suite *consistency_suite(void)
     tcase_add_test(tc, test_warnings);
     tcase_add_test(tc, test_dashboard_warning_line);
     tcase_add_test(tc, test_lecture_captions);
+    tcase_add_test(tc, test_names_follow_the_scenario);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -169,6 +169,6 @@ run_case sigpipe PIPE 141
 # TERM=dumb: the text report, no curses.
 T send-keys -t t:0 "clear; TERM=dumb $BIN | head -n 3; echo END-\"\"dumb" Enter
 wait_for "END-dumb" 10 || fail "TERM=dumb did not finish"
-pane | grep -q "lecture: 70B" || fail "TERM=dumb did not print the report"
+pane | grep -q "custom 70B on 1024" || fail "TERM=dumb did not print the report"
 echo "tmux-test: TERM=dumb prints the report"
 echo "tmux-test: all passed"

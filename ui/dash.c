@@ -207,6 +207,11 @@ bool dash_try(struct dash *d, const struct scenario *cand, int moved)
      * ends the measured MFU. */
     if (d->mfu_measured && (moved < 0 || moved == SL_MFU))
         d->mfu_measured = false;
+    /* A moved slider (a picked model or GPU too) makes it another scenario than the one the
+     * name was given to: from now on its title is derived (scenario_title), as the command
+     * line drops the name of a scenario file its options edit. */
+    if (moved >= 0)
+        c.name[0] = '\0';
     d->sc = c;
     d->want = want;
     d->edited = moved >= 0;

@@ -98,11 +98,10 @@ static void draw_status(const struct dash *d, struct screen *s, struct rect r)
         char name[SCENARIO_NAME_MAX + 200];
         /* While M is on, the MFU is not the scenario's guess: say so wherever it is. */
         const char *mm = d->mfu_measured ? ", MFU measured" : "";
-        if (d->sc.name[0] && strcmp(d->sc.name, "custom") != 0)
-            snprintf(name, sizeof name, "%s%s%s", d->sc.name, d->edited ? " (edited)" : "", mm);
-        else
-            snprintf(name, sizeof name, "%s on %lld %s%s", d->sc.model.id[0] ? d->sc.model.id : "custom",
-                     (long long)d->sc.gpus, d->sc.gpu.id[0] ? d->sc.gpu.id : d->sc.gpu.name, mm);
+        /* The same title the report and an export give it. */
+        char title[SCENARIO_NAME_MAX + 160];
+        scenario_title(&d->sc, title, sizeof title);
+        snprintf(name, sizeof name, "%s%s", title, mm);
         int w = screen_width(name);
         if (w > r.w / 2)
             w = r.w / 2;
