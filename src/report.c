@@ -171,8 +171,9 @@ static cJSON *report_json(const struct scenario *s, const struct analysis *a,
      * the model). */
     char title[SCENARIO_NAME_MAX + 160];
     scenario_title(s, title, sizeof title);
+    cJSON_DeleteItemFromObjectCaseSensitive(in, "name");
     cJSON *tj = cJSON_CreateString(title);
-    if (tj == NULL || !cJSON_ReplaceItemInObjectCaseSensitive(in, "name", tj)) {
+    if (tj == NULL || !cJSON_AddItemToObject(in, "name", tj)) {
         cJSON_Delete(tj);
         cJSON_Delete(root);
         return NULL;

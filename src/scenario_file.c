@@ -157,7 +157,9 @@ cJSON *scenario_to_json(const struct scenario *s)
     cJSON *o = cJSON_CreateObject();
     if (o == NULL)
         return NULL;
-    add_str(o, "name", s->name, &ok);
+    /* A scenario without a name is titled after what it is (scenario_title): no key. */
+    if (s->name[0] != '\0')
+        add_str(o, "name", s->name, &ok);
 
     /* The model: preset id when it is the preset, "params" alone when it is exactly the
      * --params shape, otherwise every field so the file stands on its own. */
@@ -479,7 +481,14 @@ bool scenario_parse(const char *json, size_t len, const char *origin, struct sce
         one_line(err);
         return false;
     }
+    /* A whole file: its "name", or none (then the title is derived), never the name of what
+     * it was applied onto (issue 8: a file without a name took the lecture's title). */
+    char before[SCENARIO_NAME_MAX];
+    memcpy(before, s->name, sizeof before);
+    s->name[0] = '\0';
     bool ok = scenario_apply_json(s, root, origin, err, errlen);
+    if (!ok)
+        memcpy(s->name, before, sizeof before);
     cJSON_Delete(root);
     return ok;
 }
