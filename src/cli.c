@@ -135,11 +135,10 @@ static bool scenario_arg(struct cli_args *a, const char *flag, const char *inlin
         if (strcmp(a->s->name, def.name) == 0)
             snprintf(a->s->name, sizeof a->s->name, "custom");
     }
-    if (strcmp(in->key, "model") == 0 && !argv_has_tokens(a->argc, a->argv)) {
-        double tok;
-        if (scenario_model_tokens(value, &tok))
-            a->s->tokens = tok;
-    }
+    /* The model file's tokens came with the model: its file is not read a second time. */
+    if (strcmp(in->key, "model") == 0 && !argv_has_tokens(a->argc, a->argv) &&
+        a->s->model.trained_tokens >= 1)
+        a->s->tokens = a->s->model.trained_tokens;
     return true;
 }
 

@@ -54,6 +54,9 @@ struct model_arch {
     int64_t moe_ffn;             /* expert hidden width; 0 = ffn */
     int64_t dense_layers;        /* the first dense_layers layers keep a dense MLP */
     int64_t exact_params;        /* > 0: a custom model of exactly this many parameters */
+    double trained_tokens;       /* the model file's "tokens" (what it was trained on), kept
+                                    with the model so that --model reads its file once;
+                                    0 when the file does not say */
     /* Named as in Hugging Face configs. 0 means "not used" / the default. */
     int64_t head_dim;            /* per attention head; 0 = d_model / heads */
     int64_t sliding_window;      /* tokens a local layer attends to; 0 = every layer global */

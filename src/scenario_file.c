@@ -69,19 +69,6 @@ static bool json_number(const cJSON *item, double *out)
     return false;
 }
 
-bool scenario_model_tokens(const char *name_or_file, double *tokens)
-{
-    struct model_arch m;
-    struct spec_model_meta meta;
-    char err[SPEC_ERR_MAX];
-    if (name_or_file == NULL || !spec_find_model_meta(name_or_file, &m, &meta, err, sizeof err))
-        return false;
-    if (!(meta.tokens >= 1.0) || !isfinite(meta.tokens))
-        return false;
-    *tokens = meta.tokens;
-    return true;
-}
-
 /* ---- JSON out ----------------------------------------------------------------------------- */
 
 /* Equal as the schema writes them (every field the files hold, spec.c's one writer), and
@@ -444,11 +431,9 @@ static bool apply_json(struct scenario *s, const cJSON *obj, const char *origin,
     }
     /* A preset model named without tokens brings the tokens it was trained on. */
     const cJSON *model = cJSON_GetObjectItemCaseSensitive(obj, "model");
-    if (cJSON_IsString(model) && cJSON_GetObjectItemCaseSensitive(obj, "tokens") == NULL) {
-        double tok;
-        if (scenario_model_tokens(model->valuestring, &tok))
-            t.tokens = tok;
-    }
+    if (cJSON_IsString(model) && cJSON_GetObjectItemCaseSensitive(obj, "tokens") == NULL &&
+        t.model.trained_tokens >= 1)
+        t.tokens = t.model.trained_tokens;
     *s = t;
     return true;
 }

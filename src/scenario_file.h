@@ -33,10 +33,6 @@
 int scenario_set_option(struct scenario *s, const char *key, const char *value, char *err,
                         size_t errlen);
 
-/* The "tokens" field of a model spec (NAME|FILE, found as spec_find_model finds it).
- * Returns false when the file has none or cannot be read. */
-bool scenario_model_tokens(const char *name_or_file, double *tokens);
-
 /* A scenario as a JSON object (all inputs). The model and GPU are written as their preset id
  * when they equal the preset; otherwise the full object inline. Caller frees with
  * cJSON_Delete. Returns NULL on allocation failure. */

@@ -703,6 +703,7 @@ bool spec_parse_model_meta(const char *json, size_t len, const char *origin,
     why[0] = '\0';
     if (!model_validate(&m, why, (int)sizeof why))
         return fail(&r, NULL, "%s", why[0] ? why : "not a usable model");
+    m.trained_tokens = mm.tokens;
     *out = m;
     if (meta)
         *meta = mm;
@@ -996,8 +997,9 @@ cJSON *spec_model_to_json(const struct model_arch *m, const struct spec_model_me
     for (size_t i = 0; ok && i < sizeof more / sizeof more[0]; i++)
         if (more[i].always || more[i].v > 0)
             ok = spec_json_add_number(o, more[i].key, (double)more[i].v);
-    if (ok && meta != NULL && meta->tokens > 0)
-        ok = spec_json_add_number(o, "tokens", meta->tokens);
+    double tokens = meta != NULL ? meta->tokens : m->trained_tokens;
+    if (ok && tokens > 0)
+        ok = spec_json_add_number(o, "tokens", tokens);
     if (ok && meta != NULL && meta->source[0])
         ok = cJSON_AddStringToObject(o, "source", meta->source) != NULL;
     if (!ok) {

@@ -67,7 +67,7 @@ const cJSON *spec_json_duplicate(const cJSON *node);
  * same figures): spec_gpu_to_json writes unknown figures (0) and formats the GPU lacks as
  * null, and its node and efficiency groups when it has them; spec_model_to_json writes every
  * field (the attention extras only when used), and meta's tokens and source when given (meta
- * may be NULL). NULL when out of memory; the caller frees with cJSON_Delete. No "id": a file's
+ * may be NULL: then the model's own trained_tokens). NULL when out of memory; the caller frees with cJSON_Delete. No "id": a file's
  * id is its name.
  */
 cJSON *spec_gpu_to_json(const struct gpu_spec *g);

@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <signal.h>
+#include <sys/inotify.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/types.h>
@@ -12,6 +13,7 @@
 #include <unistd.h>
 
 #include "check_util.h"
+#include "cli.h"
 #include "dash_harness.h"
 #include "files.h"
 #include "points.h"
@@ -133,6 +135,67 @@ START_TEST(read_refuses_fifo_without_waiting)
     points_init(&d);
     ck_assert(!points_load_file(fifo, &d, err, sizeof err));
     ck_assert_msg(strstr(err, "pipe (FIFO)"), "%s", err);
+}
+END_TEST
+
+/* Opens of path while fn(arg) runs, counted with inotify. */
+static int opens_during(const char *path, void (*fn)(const char *), const char *arg)
+{
+    int fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+    ck_assert(fd >= 0);
+    /* Closes watched too: the kernel merges an event identical to the one queued before it,
+     * so two opens in a row would count as one; open, close, open, close do not merge. */
+    ck_assert(inotify_add_watch(fd, path, IN_OPEN | IN_CLOSE) >= 0);
+    fn(arg);
+    int opens = 0;
+    char buf[4096] __attribute__((aligned(__alignof__(struct inotify_event))));
+    ssize_t n;
+    while ((n = read(fd, buf, sizeof buf)) > 0) {
+        for (char *p = buf; p < buf + n;) {
+            struct inotify_event *ev = (struct inotify_event *)p;
+            if (ev->mask & IN_OPEN)
+                opens++;
+            p += sizeof *ev + ev->len;
+        }
+    }
+    close(fd);
+    return opens;
+}
+
+static void parse_model_flag(const char *path)
+{
+    struct scenario s;
+    scenario_default(&s);
+    char *argv[] = {(char *)"report", (char *)"--model", (char *)path, NULL};
+    char err[512];
+    ck_assert_msg(cli_parse_scenario(&s, 3, argv, 1, err, sizeof err), "%s", err);
+    /* The tokens it was trained on came with it. */
+    ck_assert(s.tokens == 2e12);
+    ck_assert_int_eq(s.model.layers, 32);
+}
+
+static void load_model_scenario(const char *path)
+{
+    char text[700];
+    snprintf(text, sizeof text, "{\"model\": \"%s\"}", path);
+    struct scenario s;
+    scenario_default(&s);
+    char err[512];
+    ck_assert_msg(scenario_parse(text, strlen(text), "t.json", &s, err, sizeof err), "%s", err);
+    ck_assert(s.tokens == 2e12);
+}
+
+/* The model file was opened twice (the model, then its "tokens"): --model on a pipe lost the
+ * model's tokens, and a file could change between the two reads. */
+START_TEST(model_file_read_once)
+{
+    char path[512];
+    in_dir(path, sizeof path, "m.json");
+    write_text(path, "{\"name\": \"m\", \"layers\": 32, \"d_model\": 4096, \"heads\": 32,"
+                     " \"ffn\": 11008, \"vocab\": 32000, \"context\": 4096, \"mlp\": \"swiglu\","
+                     " \"norm\": \"rmsnorm\", \"tokens\": 2e12}");
+    ck_assert_int_eq(opens_during(path, parse_model_flag, path), 1);
+    ck_assert_int_eq(opens_during(path, load_model_scenario, path), 1);
 }
 END_TEST
 
@@ -682,6 +745,7 @@ static Suite *files_suite(void)
     tcase_add_test(tc, read_refuses_what_is_not_a_file);
     tcase_add_test(tc, read_refuses_fifo_without_waiting);
     tcase_add_test(tc, scenario_directory_says_directory);
+    tcase_add_test(tc, model_file_read_once);
 
     tc = files_case(s, "writer", 30);
     tcase_add_test(tc, write_replaces_keeping_permissions);
