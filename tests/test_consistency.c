@@ -14,7 +14,7 @@
 #include "warnings.h"
 #include "dash_harness.h"
 #include "gpu.h"
-#include "lecture.h"
+#include "demo.h"
 #include "roofline.h"
 #include "scenario_file.h"
 #include "solve.h"
@@ -265,7 +265,7 @@ START_TEST(test_dashboard_warning_line)
 END_TEST
 
 /* The lecture demo's step titled `title`. */
-static int step_of(const struct lecture *l, const char *title)
+static int step_of(const struct demo *l, const char *title)
 {
     for (int k = 0; k < l->n; k++)
         if (strstr(l->steps[k].title, title) != NULL)
@@ -286,7 +286,7 @@ static int step_of(const struct lecture *l, const char *title)
 
 /* Inputs of step b that differ from step a, other than those named in `allowed` (keys of the
  * scenario file, space-separated): the JSON of both with the allowed keys removed. */
-static void ck_only_changes(const struct lecture *l, int a, int b, const char *allowed)
+static void ck_only_changes(const struct demo *l, int a, int b, const char *allowed)
 {
     cJSON *ja = scenario_to_json(&l->steps[a].scenario);
     cJSON *jb = scenario_to_json(&l->steps[b].scenario);
@@ -322,9 +322,9 @@ START_TEST(test_lecture_captions)
      * the step's scenario (what the screen shows), and each step changes only what its
      * caption talks about (issue 8: step 6 said "a third more" but showed +52% because it
      * also switched to the detailed count). */
-    static struct lecture l;
+    static struct demo l;
     char err[512], shown[64];
-    ck_assert_msg(lecture_load("lecture", &l, err, sizeof err), "%s", err);
+    ck_assert_msg(demo_load("lecture", &l, err, sizeof err), "%s", err);
     static struct analysis an[16];
     ck_assert(l.n <= 16);
     for (int k = 0; k < l.n; k++)
@@ -404,7 +404,7 @@ START_TEST(test_lecture_captions)
     for (int i = 0; i < an[k].n_ops; i++)
         sum += an[k].ops[i].seconds;
     ck_assert_rel(an[k].roofline.step_seconds, sum, 1e-12);
-    lecture_free(&l);
+    demo_free(&l);
 }
 END_TEST
 
