@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "inputs.h"
+
 #define STEPS_MAX 64
 
 static const char *const names[IS_COUNT] = {
@@ -272,15 +274,10 @@ void infer_ui_format(const struct infer_ui *u, int id, char *buf, size_t n)
         snprintf(buf, n, "%lld", (long long)s->batch);
         break;
     case IS_PROMPT:
-    case IS_GENERATE: {
-        /* Token counts in k = 1024, as the CLI reads them. */
-        int64_t v = id == IS_PROMPT ? s->prompt : s->generate;
-        if (v >= 1024 && v % 1024 == 0)
-            snprintf(buf, n, "%lldk", (long long)(v / 1024));
-        else
-            snprintf(buf, n, "%lld", (long long)v);
+    case IS_GENERATE:
+        /* Exact, in the one grammar (2048, "128Ki"), as the CLI and files read it back. */
+        inputs_format_count((double)(id == IS_PROMPT ? s->prompt : s->generate), buf, n);
         break;
-    }
     case IS_DTYPE:
         snprintf(buf, n, "%s", dtype_name(s->dtype));
         break;
