@@ -1,7 +1,8 @@
 #!/bin/sh
 # screenshots.sh - regenerates screenshots/*.svg and *.txt with `rooftop snapshot` (the
 # dashboard's own drawing code, no terminal): the default view, every lecture step, a model
-# that does not fit, an 80x24 terminal, a wide one, the fastest layouts (b), and the ASCII
+# that does not fit, an 80x24 terminal, a wide one, the fastest layouts (b), the inference view
+# (i) at batch 1 and 256, and the ASCII
 # monochrome fallback.
 # usage: sh tests/screenshots.sh [BINARY]   (run from the source tree; default ./rooftop)
 set -eu
@@ -27,6 +28,11 @@ shot does-not-fit 120x40 --model llama3.1-405b --gpus 8 --keys "<Down><Down><Dow
 shot ops-80x24 80x24 --keys "t"
 # b: the fastest layouts of Llama 2 70B on 256 H100s, over the tp 8 layout's step bar.
 shot plans 120x40 --model llama2-70b --gpus 256 --batch 512 --seq 4k --tp 8 --zero 1 --keys "b"
+# i: the inference view of Llama 3.1 8B on an H200, 1024-token prompts: decode at batch 1 sits at
+# intensity ~1 on the bandwidth slope; at batch 256 its weight GEMMs near the ridge.
+shot inference-batch1 120x40 --model llama3.1-8b --gpu h200 --keys "i<Down><Down><Down><Down><Left><Up>"
+shot inference-batch256 120x40 --model llama3.1-8b --gpu h200 \
+    --keys "i<Down><Down><Down><Down><Left><Up><Repeat 8 Right>"
 "$BIN" snapshot --size 100x30 --ascii --no-color --format txt --out "$OUT/ascii-mono.txt"
 echo "screenshots: $OUT/ascii-mono.txt"
 
