@@ -393,6 +393,28 @@ START_TEST(test_free_text_sanitised)
 }
 END_TEST
 
+/* Messages shown on the dashboard name the input as the dashboard and the file do, never a
+ * command-line flag: a refused typed value, and a demo file's invalid step. */
+START_TEST(test_messages_without_flags)
+{
+    struct harness h;
+    harness_start(&h, 120, 40, true, true);
+    harness_focus(&h, SL_TP);
+    harness_keys(&h, "<Enter>3<Enter>"); /* 3 does not divide the 70B shape's heads */
+    ck_assert(h.d.status_error);
+    ck_assert_msg(strstr(h.d.status, "--") == NULL, "status names a flag: %s", h.d.status);
+    char dir[128], path[256], err[512];
+    check_tmpdir(dir, sizeof dir, "screen");
+    snprintf(path, sizeof path, "%s/bad-demo.json", dir);
+    write_file(path, "{\"params\": \"7B\", \"steps\": [{\"caption\": \"x\", \"tp\": 3}]}");
+    ck_assert(!dash_demo_open(&h.d, path, 0, err, sizeof err));
+    ck_assert_msg(strstr(err, "step 1: gpus: ") != NULL && strstr(err, "--") == NULL,
+                  "demo error: %s", err);
+    harness_stop(&h);
+    check_rmtree(dir);
+}
+END_TEST
+
 /* --help and the man page tell of every key the dashboard answers (L and t were missing). */
 START_TEST(test_keys_documented)
 {
@@ -434,6 +456,7 @@ int main(void)
     tcase_add_test(tc, test_decades_even_and_on_their_row);
     tcase_add_test(tc, test_free_text_sanitised);
     tcase_add_test(tc, test_keys_documented);
+    tcase_add_test(tc, test_messages_without_flags);
     suite_add_tcase(s, tc);
     return check_run_suite(s);
 }
