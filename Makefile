@@ -187,16 +187,20 @@ asan:
 	        EXTRA_LDFLAGS="-fsanitize=address,undefined" test
 
 FUZZ_SECONDS ?= 60
-# Every parser: spec files, scenario files, numbers, points (src/), the lecture-demo file and
-# the key-sequence syntax (ui/, pure code apart from curses' key codes).
+# Every parser: spec files, scenario files, numbers, points, the command line (src/), the demo
+# file, the key-sequence syntax and sizes, typed slider values, GEMM shapes, and the txt/ANSI/SVG
+# writers fed hostile names and captions (ui/, probes/).
+# A target that needs more of ui/ or probes/ names those files on a line of its own:
+#   /* fuzz-src: ui/slider.c ui/presets.c */
 FUZZ_UI_SRC = ui/demo.c ui/keys.c ui/screen.c
 fuzz: deps-fuzz
 	@mkdir -p $(B)/fuzz
 	@for f in $(FUZZ_SRC); do \
 	  n=$$(basename $$f .c); \
+	  extra=$$(sed -n 's|^/\* fuzz-src: \(.*\) \*/$$|\1|p' $$f); \
 	  clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -D_XOPEN_SOURCE=700 -D_DEFAULT_SOURCE \
 	    -DROOFTOP_DATADIR='"$(DATADIR)"' -DROOFTOP_VERSION='"$(VERSION)"' \
-	    -Isrc -Iui -Iprobes $(PKG_CFLAGS) -o $(B)/fuzz/$$n $$f $(CORE_SRC) $(FUZZ_UI_SRC) \
+	    -Isrc -Iui -Iprobes $(PKG_CFLAGS) -o $(B)/fuzz/$$n $$f $(CORE_SRC) $(FUZZ_UI_SRC) $$extra \
 	    $(CJSON_LIBS) $(CURSES_LIBS) -lm || exit 1; \
 	  mkdir -p $(B)/fuzz/$$n-corpus; \
 	  echo "fuzz: $$n for $(FUZZ_SECONDS)s"; \

@@ -61,7 +61,7 @@ static bool parse_dim(const char *s, const char *end, long max, long *out)
     return true;
 }
 
-bool probe_parse_shapes(const char *s, struct probe_options *o, char *err, size_t n)
+static bool parse_shapes(const char *s, struct probe_options *o, char *err, size_t n)
 {
     /* Each dimension up to 2^20 and each GEMM up to 2^34 elements per operand keeps the
      * buffers allocatable on an 80 GB GPU (measured_shapes_arg keeps to the same limits). */
@@ -136,6 +136,17 @@ bool probe_parse_shapes(const char *s, struct probe_options *o, char *err, size_
         return false;
     }
     return true;
+}
+
+bool probe_parse_shapes(const char *s, struct probe_options *o, char *err, size_t n)
+{
+    if (parse_shapes(s, o, err, n))
+        return true;
+    /* The message quotes what was given: one line, nothing a terminal would act on. */
+    for (char *c = err; n > 0 && *c; c++)
+        if ((unsigned char)*c < 0x20 || *c == 0x7f)
+            *c = '?';
+    return false;
 }
 
 double probe_now(void)

@@ -47,6 +47,24 @@ static bool lookup_key(const char *name, size_t len, uint32_t *key)
     return false;
 }
 
+bool keys_parse_size(const char *s, int max, int *cols, int *rows)
+{
+    char *end;
+    errno = 0;
+    if (!isdigit((unsigned char)s[0]))
+        return false;
+    long c = strtol(s, &end, 10);
+    if (errno || (*end != 'x' && *end != 'X') || !isdigit((unsigned char)end[1]))
+        return false;
+    const char *r0 = end + 1;
+    long r = strtol(r0, &end, 10);
+    if (errno || *end || c < 1 || r < 1 || c > max || r > max)
+        return false;
+    *cols = (int)c;
+    *rows = (int)r;
+    return true;
+}
+
 /* A non-negative integer at *p (advanced past it). */
 static bool read_int(const char **p, int *out)
 {

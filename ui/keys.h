@@ -51,6 +51,9 @@ struct event {
  */
 int keys_parse(const char *spec, struct event *out, int max, char *err, size_t errlen);
 
+/* "COLSxROWS" (digits, x or X, digits; each 1..max) into cols and rows; false otherwise. */
+bool keys_parse_size(const char *s, int max, int *cols, int *rows);
+
 /* The syntax above as help text lines. */
 extern const char *const keys_help_text;
 

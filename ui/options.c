@@ -9,21 +9,6 @@
 #include "points.h"
 #include "scenario_file.h"
 
-static bool parse_size(const char *v, int *cols, int *rows)
-{
-    char *end;
-    long c = strtol(v, &end, 10);
-    if (end == v || (*end != 'x' && *end != 'X'))
-        return false;
-    const char *r0 = end + 1;
-    long r = strtol(r0, &end, 10);
-    if (end == r0 || *end || c < 1 || r < 1 || c > 1000 || r > 1000)
-        return false;
-    *cols = (int)c;
-    *rows = (int)r;
-    return true;
-}
-
 bool ui_options_parse(int argc, char **argv, int first, bool snapshot, struct ui_options *o,
                       char *err, size_t errlen)
 {
@@ -72,7 +57,7 @@ bool ui_options_parse(int argc, char **argv, int first, bool snapshot, struct ui
         } else if (k == 4) {
             o->points_any_device = true;
         } else if (k == 5) {
-            if (!parse_size(v, &o->cols, &o->rows)) {
+            if (!keys_parse_size(v, 1000, &o->cols, &o->rows)) {
                 snprintf(err, errlen, "--size: want COLSxROWS between 1x1 and 1000x1000, e.g. 120x40");
                 return false;
             }
