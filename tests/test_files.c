@@ -199,6 +199,22 @@ START_TEST(model_file_read_once)
 }
 END_TEST
 
+/* `--model /dev/stdin` on a pipe: refused with one line instead of a model without its
+ * tokens (the second read found the pipe drained). */
+START_TEST(model_on_a_pipe_refused)
+{
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "{ cat '%s/models/llama2-7b.json' | '%s' report --model /dev/stdin; }",
+             getenv("ROOFTOP_SPECS"), check_bin());
+    struct check_run r;
+    check_run_sh(&r, cmd);
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_msg(strstr(r.err, "/dev/stdin: is a pipe (FIFO), not a regular file"), "%s", r.err);
+    ck_assert_str_eq(r.out, "");
+    check_run_free(&r);
+}
+END_TEST
+
 /* `--scenario DIR` said "Input/output error". */
 START_TEST(scenario_directory_says_directory)
 {
@@ -600,6 +616,18 @@ START_TEST(nul_in_scenario_name_refused)
     ck_assert_msg(scenario_parse(ok, strlen(ok), "t.json", &s, err, sizeof err), "%s", err);
     ck_assert_str_eq(s.name, "abc\\u0000def");
     ck_assert_uint_eq(spec_json_nul_at(bad, strlen(bad)), 13);
+    /* The other readers refuse it too: a GPU's name, a points file's device name. */
+    static const char gpu[] = "{\"name\": \"H\\u0000X\", \"memory_bytes\": 80e9,"
+                              " \"bandwidth\": 3e12, \"peak_flops\": {\"bf16\": 1e15}}";
+    struct gpu_spec g;
+    ck_assert(!spec_parse_gpu(gpu, strlen(gpu), "g.json", &g, err, sizeof err));
+    ck_assert_msg(strstr(err, "g.json: a string holds \\u0000"), "%s", err);
+    static const char pts[] = "{\"device\": {\"kind\": \"cpu\", \"name\": \"a\\u0000b\"},"
+                              " \"time\": \"\", \"points\": []}";
+    struct points_doc d;
+    points_init(&d);
+    ck_assert(!points_parse(pts, strlen(pts), "p.json", &d, err, sizeof err));
+    ck_assert_msg(strstr(err, "p.json: a string holds \\u0000"), "%s", err);
 }
 END_TEST
 
@@ -746,6 +774,7 @@ static Suite *files_suite(void)
     tcase_add_test(tc, read_refuses_fifo_without_waiting);
     tcase_add_test(tc, scenario_directory_says_directory);
     tcase_add_test(tc, model_file_read_once);
+    tcase_add_test(tc, model_on_a_pipe_refused);
 
     tc = files_case(s, "writer", 30);
     tcase_add_test(tc, write_replaces_keeping_permissions);
