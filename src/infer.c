@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "flops.h"
+#include "measured.h"
 #include "predict.h"
 
 /* Longest prompt + generation rooftop models (far beyond any released context). */
@@ -270,4 +271,44 @@ void infer_run(const struct infer_scenario *s, struct infer_result *out)
     out->peak = gpu_peak(&s->gpu, s->dtype);
     out->bandwidth = s->gpu.bandwidth;
     out->ridge = out->bandwidth > 0 ? out->peak / out->bandwidth : 0.0;
+}
+
+bool infer_probe_shapes(const struct infer_scenario *s, const int64_t *batches, int nb, char *buf,
+                        size_t n)
+{
+    if (n == 0)
+        return false;
+    buf[0] = '\0';
+    size_t used = 0;
+    for (int i = 0; i < nb; i++) {
+        if (batches[i] < 1)
+            return false;
+        /* A decode step's GEMMs are a forward pass over batch tokens of one position each:
+         * the training shapes of a micro-batch of `batch` sequences of 1 token. */
+        struct scenario step;
+        scenario_default(&step);
+        step.model = s->model;
+        step.gpu = s->gpu;
+        step.tp = s->tp;
+        step.gpus = s->tp;
+        step.batch = batches[i];
+        step.micro_batch = batches[i];
+        step.seq = 1;
+        step.dtype = s->dtype;
+        char one[1024];
+        if (!measured_shapes_arg(&step, one, sizeof one))
+            return false;
+        /* Each "LABEL=M,N,K" becomes "bB_LABEL=M,N,K". */
+        for (char *p = one; *p;) {
+            char *end = strchr(p, ';');
+            size_t len = end ? (size_t)(end - p) : strlen(p);
+            int w = snprintf(buf + used, n - used, "%sb%lld_%.*s", used ? ";" : "",
+                             (long long)batches[i], (int)len, p);
+            if (w < 0 || (size_t)w >= n - used)
+                return false;
+            used += (size_t)w;
+            p += len + (end ? 1 : 0);
+        }
+    }
+    return true;
 }

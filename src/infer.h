@@ -95,6 +95,16 @@ double infer_kv_bytes(const struct model_arch *m, double ctx, enum dtype kv, int
  * ring (predict_collective) on g's node; 0 for n = 1. */
 double infer_allreduce_seconds(const struct gpu_spec *g, double bytes, int64_t n);
 
+/*
+ * The weight GEMMs of one decode step at each of the nb batches (M = batch rows: qkv,
+ * out_proj, the MLP, router, LM head on one tensor-parallel rank) as `rooftop probe --shapes`
+ * takes them, labels prefixed "bB_" ("b8_qkv=8,12288,4096;..."), so measured points show how
+ * far a real GEMM at batch 1, 8, 64 is from the roof. False when buf is too small or a batch
+ * is not positive.
+ */
+bool infer_probe_shapes(const struct infer_scenario *s, const int64_t *batches, int nb, char *buf,
+                        size_t n);
+
 /* The efficiencies s runs at: its inputs, or g's measured figures, or the defaults. */
 void infer_efficiencies(const struct infer_scenario *s, double *compute, double *memory);
 

@@ -13,14 +13,14 @@
 
 enum infer_flag {
     F_MODEL, F_GPU, F_TP, F_BATCH, F_PROMPT, F_GENERATE, F_DTYPE, F_WEIGHTS, F_KV,
-    F_COMPUTE_EFF, F_MEMORY_EFF, F_FORMAT, F_COUNT
+    F_COMPUTE_EFF, F_MEMORY_EFF, F_FORMAT, F_PROBE_SHAPES, F_COUNT
 };
 
 static const char *const flag_names[F_COUNT] = {
     [F_MODEL] = "model", [F_GPU] = "gpu", [F_TP] = "tp", [F_BATCH] = "batch",
     [F_PROMPT] = "prompt", [F_GENERATE] = "generate", [F_DTYPE] = "dtype",
     [F_WEIGHTS] = "weights-dtype", [F_KV] = "kv-dtype", [F_COMPUTE_EFF] = "compute-eff",
-    [F_MEMORY_EFF] = "memory-eff", [F_FORMAT] = "format",
+    [F_MEMORY_EFF] = "memory-eff", [F_FORMAT] = "format", [F_PROBE_SHAPES] = "probe-shapes",
 };
 
 void infer_cli_help(FILE *f)
@@ -43,6 +43,8 @@ void infer_cli_help(FILE *f)
           "  --memory-eff E          fraction of the memory bandwidth reached (default: the\n"
           "                          GPU spec's measured copy efficiency, 0.9)\n"
           "  --format F              text (default), json, csv or md\n"
+          "  --probe-shapes B,B,...  print instead the decode GEMMs at these batches as\n"
+          "                          `rooftop probe --shapes` takes them\n"
           "Numbers take 2k = 2000, 2Ki = 2048, 1e3, 256.\n",
           f);
 }
@@ -88,8 +90,33 @@ static bool parse_dtype(const char *flag, const char *v, enum dtype *out, char *
     return true;
 }
 
+/* "1,8,64": batches for --probe-shapes. */
+static bool parse_batches(const char *v, struct infer_cli_out *out, char *err, size_t errlen)
+{
+    char item[64];
+    out->n_batches = 0;
+    for (const char *p = v;;) {
+        const char *end = strchr(p, ',');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        if (len == 0 || len >= sizeof item || out->n_batches == INFER_PROBE_BATCHES) {
+            snprintf(err, errlen, "--probe-shapes: '%s' is not up to %d batches like 1,8,64", v,
+                     INFER_PROBE_BATCHES);
+            return false;
+        }
+        memcpy(item, p, len);
+        item[len] = '\0';
+        int64_t b;
+        if (!parse_count("probe-shapes", item, &b, false, err, errlen))
+            return false;
+        out->batches[out->n_batches++] = b;
+        if (!end)
+            return true;
+        p = end + 1;
+    }
+}
+
 static bool apply(struct infer_scenario *s, enum infer_flag f, const char *v, bool *weights_set,
-                  bool *kv_set, enum report_format *fmt, char *err, size_t errlen)
+                  bool *kv_set, struct infer_cli_out *out, char *err, size_t errlen)
 {
     const char *name = flag_names[f];
     char sub[SPEC_ERR_MAX];
@@ -133,11 +160,13 @@ static bool apply(struct infer_scenario *s, enum infer_flag f, const char *v, bo
     case F_MEMORY_EFF:
         return parse_fraction(name, v, &s->memory_eff, err, errlen);
     case F_FORMAT:
-        if (fmt == NULL || !report_format_parse(v, fmt)) {
+        if (out == NULL || !report_format_parse(v, &out->fmt)) {
             snprintf(err, errlen, "--format: '%s' is not one of text, json, csv, md", v);
             return false;
         }
         return true;
+    case F_PROBE_SHAPES:
+        return out != NULL && parse_batches(v, out, err, errlen);
     case F_COUNT:
         break;
     }
@@ -145,7 +174,7 @@ static bool apply(struct infer_scenario *s, enum infer_flag f, const char *v, bo
 }
 
 bool infer_cli_parse(struct infer_scenario *s, int argc, char **argv, int first,
-                     enum report_format *fmt, char *err, size_t errlen)
+                     struct infer_cli_out *out, char *err, size_t errlen)
 {
     bool weights_set = false, kv_set = false;
     for (int i = first; i < argc; i++) {
@@ -159,7 +188,7 @@ bool infer_cli_parse(struct infer_scenario *s, int argc, char **argv, int first,
         int f = 0;
         while (f < F_COUNT && !(strlen(flag_names[f]) == len && strncmp(flag_names[f], body, len) == 0))
             f++;
-        if (f == F_COUNT || (f == F_FORMAT && fmt == NULL)) {
+        if (f == F_COUNT || ((f == F_FORMAT || f == F_PROBE_SHAPES) && out == NULL)) {
             snprintf(err, errlen, "unknown option '%.*s' (rooftop infer --help lists them)",
                      (int)(len < 64 ? len + 2 : 66), arg);
             return false;
@@ -171,7 +200,7 @@ bool infer_cli_parse(struct infer_scenario *s, int argc, char **argv, int first,
             snprintf(err, errlen, "--%s: needs a value", flag_names[f]);
             return false;
         }
-        if (!apply(s, (enum infer_flag)f, v, &weights_set, &kv_set, fmt, err, errlen))
+        if (!apply(s, (enum infer_flag)f, v, &weights_set, &kv_set, out, err, errlen))
             return false;
     }
     return true;
@@ -199,15 +228,27 @@ int cli_infer(int argc, char **argv)
         fprintf(stderr, "rooftop infer: --model: %s (give one with --model)\n", sub);
         return 2;
     }
-    enum report_format fmt = REPORT_TEXT;
-    if (!infer_cli_parse(&s, argc, argv, 1, &fmt, err, sizeof err) ||
+    struct infer_cli_out out = {.fmt = REPORT_TEXT};
+    if (!infer_cli_parse(&s, argc, argv, 1, &out, err, sizeof err) ||
         !infer_validate(&s, err, (int)sizeof err)) {
         fprintf(stderr, "rooftop infer: %s\n", err);
         return 2;
     }
+    if (out.n_batches > 0) {
+        char shapes[8192];
+        if (!infer_probe_shapes(&s, out.batches, out.n_batches, shapes, sizeof shapes)) {
+            fprintf(stderr, "rooftop infer: --probe-shapes: too many shapes for one argument\n");
+            return 2;
+        }
+        if (puts(shapes) < 0 || fflush(stdout) != 0 || ferror(stdout)) {
+            fprintf(stderr, "rooftop infer: writing output: %s\n", strerror(errno));
+            return 1;
+        }
+        return 0;
+    }
     struct infer_result r;
     infer_run(&s, &r);
-    if (!infer_report_write(stdout, &s, &r, fmt) || fflush(stdout) != 0 || ferror(stdout)) {
+    if (!infer_report_write(stdout, &s, &r, out.fmt) || fflush(stdout) != 0 || ferror(stdout)) {
         fprintf(stderr, "rooftop infer: writing output: %s\n", strerror(errno));
         return 1;
     }

@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "infer.h"
@@ -16,12 +17,18 @@
  * Parses argv[first..argc-1] onto s (start it with infer_default and a model): --model,
  * --gpu, --tp, --batch, --prompt, --generate, --dtype, --weights-dtype, --kv-dtype,
  * --compute-eff, --memory-eff, as "--flag value" or "--flag=value". --weights-dtype and
- * --kv-dtype follow --dtype unless given; --format too when fmt is not NULL. Returns false
- * with one line in err naming the flag ("--batch: 'x' is not a number"). Does not validate:
- * call infer_validate.
+ * --kv-dtype follow --dtype unless given; --format and --probe-shapes too when out is not
+ * NULL. Returns false with one line in err naming the flag ("--batch: 'x' is not a number").
+ * Does not validate: call infer_validate.
  */
+#define INFER_PROBE_BATCHES 8
+struct infer_cli_out {
+    enum report_format fmt;
+    int n_batches;                            /* --probe-shapes B,B,...: 0 when not given */
+    int64_t batches[INFER_PROBE_BATCHES];
+};
 bool infer_cli_parse(struct infer_scenario *s, int argc, char **argv, int first,
-                     enum report_format *fmt, char *err, size_t errlen);
+                     struct infer_cli_out *out, char *err, size_t errlen);
 
 /* The help text of `rooftop infer`. */
 void infer_cli_help(FILE *f);

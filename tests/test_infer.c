@@ -374,6 +374,27 @@ START_TEST(llm_analysis_llama_a100)
 }
 END_TEST
 
+START_TEST(probe_decode_shapes)
+{
+    /* Decode's weight GEMMs at batch B: M = B rows; Llama-2-7B's QKV is 4096 -> 3 x 4096, its
+     * MLP 4096 -> 11008; tensor parallelism splits the output widths. */
+    struct infer_scenario s = on_h100("llama2-7b");
+    const int64_t batches[] = {1, 8, 64};
+    char buf[4096];
+    ck_assert(infer_probe_shapes(&s, batches, 3, buf, sizeof buf));
+    ck_assert_msg(strstr(buf, "b1_qkv=1,12288,4096") != NULL, "%s", buf);
+    ck_assert_msg(strstr(buf, "b8_mlp_down=8,4096,11008") != NULL, "%s", buf);
+    ck_assert_msg(strstr(buf, "b64_lm_head=64,32000,4096") != NULL, "%s", buf);
+    s.tp = 2;
+    ck_assert(infer_probe_shapes(&s, batches, 1, buf, sizeof buf));
+    ck_assert_msg(strstr(buf, "b1_qkv=1,6144,4096;") != NULL, "%s", buf);
+    /* Too small a buffer, or a batch of 0, is refused. */
+    ck_assert(!infer_probe_shapes(&s, batches, 3, buf, 40));
+    const int64_t zero[] = {0};
+    ck_assert(!infer_probe_shapes(&s, zero, 1, buf, sizeof buf));
+}
+END_TEST
+
 static Suite *infer_suite(void)
 {
     Suite *s = suite_create("infer");
@@ -388,6 +409,7 @@ static Suite *infer_suite(void)
     tcase_add_test(tc, tensor_parallel);
     tcase_add_test(tc, validation);
     tcase_add_test(tc, llm_analysis_llama_a100);
+    tcase_add_test(tc, probe_decode_shapes);
     suite_add_tcase(s, tc);
     return s;
 }

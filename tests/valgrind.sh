@@ -37,6 +37,8 @@ infer|0
 infer --model llama2-70b --tp 4 --batch 8 --prompt 1k --generate 128 --format json|0
 infer --model deepseek-v2-lite --kv-dtype fp8 --weights-dtype int4 --format csv|0
 infer --model mistral-7b --prompt 6k --generate 2k --format md|0
+infer --model llama2-7b --tp 2 --probe-shapes 1,8,64|0
+infer --probe-shapes 1,x|2
 infer --batch 12x|2
 infer --tp 3|2
 report --model llama2-70b --gpus 64 --tp 8 --pp 4 --vpp 2 --batch 64 --mfu predicted --format json|0
