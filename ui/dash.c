@@ -260,11 +260,13 @@ static bool slider_to_valid(struct dash *d, int id, int target)
 
 static int focus_from_name(const char *name)
 {
-    static const char *const panels[] = {"memory", "compute", "roofline", "ops"};
+    /* The panels after the sliders, in their focus order. */
+    static const char *const panels[FOCUS_COUNT - FOCUS_MEMORY] = {"memory", "compute",
+                                                                   "roofline", "ops"};
     int s = slider_find(name);
     if (s >= 0)
         return s;
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < FOCUS_COUNT - FOCUS_MEMORY; i++)
         if (strcmp(name, panels[i]) == 0)
             return FOCUS_MEMORY + i;
     return -1;

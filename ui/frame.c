@@ -422,8 +422,10 @@ static void draw_compute(const struct dash *d, struct screen *s, struct rect r, 
     const struct analysis *a = &d->an;
     struct prediction pred;
     predict_run(&d->sc, a, d->have_points ? &d->meas : NULL, &pred);
-    struct item it[16];
+    struct item it[LAYOUT_COMPUTE_FIGURES];
     int n = 0;
+    /* Every line below adds one item: LAYOUT_COMPUTE_FIGURES in all (layout.c sizes the
+     * panel for that many). */
 #define ITEM(lab, el) (it[n].label = (lab), it[n].elem = (el), it[n++].value)
     const int vw = LAYOUT_ITEM_WIDTH - 9 - 2; /* value cells of an item (see below) */
     fit_duration(a->time.seconds, ITEM("time", E_VALUE), 32, vw);

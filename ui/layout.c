@@ -37,13 +37,13 @@ static void add_vrule(struct layout *L, int x, int y, int h)
     }
 }
 
-/* The compute panel: a header and enough rows for its 14 figures in as many columns as fit. */
+/* The compute panel: a header and enough rows for its figures in as many columns as fit. */
 static int compute_rows(int w, int min_items)
 {
     int per_row = w / LAYOUT_ITEM_WIDTH;
     if (per_row < 1)
         per_row = 1;
-    int want = 14;
+    int want = LAYOUT_COMPUTE_FIGURES;
     if (min_items > want)
         want = min_items;
     return 1 + (want + per_row - 1) / per_row;

@@ -65,6 +65,8 @@ void layout_sliders(struct rect r, int focus, int n, struct slider_geom *g);
 /* Rows the memory panel needs in full, and at least. */
 #define LAYOUT_MEMORY_ROWS 9
 #define LAYOUT_MEMORY_MIN_ROWS 8
+/* The compute panel's figures (label + value items; frame.c's draw_compute lists them). */
+#define LAYOUT_COMPUTE_FIGURES 14
 /* Width of one figure item (label + value) of the compute panel. */
 #define LAYOUT_ITEM_WIDTH 22
 
