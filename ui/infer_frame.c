@@ -34,14 +34,8 @@ static void draw_title(const struct dash *d, struct screen *s, struct rect r)
     snprintf(lat, sizeof lat, "TTFT %s TPOT %s", ttft, tpot);
     units_bytes(res->memory.total, tot, sizeof tot);
     snprintf(mem, sizeof mem, "%s/GPU %s", tot, res->memory.fits ? "fits" : "DOES NOT FIT");
-    screen_fill(s, r, ' ', E_TITLE);
-    const char *seg[] = {"rooftop", model, hw, prec, lat, mem};
-    int el[] = {E_TITLE, E_TITLE, E_TITLE, E_TITLE, E_TITLE, res->memory.fits ? E_TITLE : E_OVER};
-    int prio[] = {5, 2, 3, 4, 0, 1};
-    char sep[16];
-    snprintf(sep, sizeof sep, " %s ", d->cs.utf8 ? "\xE2\x94\x82" : "|");
-    widget_segments(s, r.x + 1, r.y, r.x + r.w - 8, seg, el, prio, 6, sep, E_TITLE);
-    screen_text_right(s, r.x + r.w - 1, r.y, 6, "? help", E_TITLE);
+    const char *const seg[] = {"rooftop", model, hw, prec, lat, mem};
+    widget_title_bar(s, &d->cs, r, seg, res->memory.fits);
 }
 
 static void draw_sliders(const struct dash *d, struct screen *s, struct rect r)

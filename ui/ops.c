@@ -27,6 +27,19 @@ void ops_roof(const struct dash *d, struct view_roof *out)
     out->ridge = d->an.roofline.ridge;
 }
 
+/* An analysed operation as the views show it, marked key and called name. */
+static void view_of(struct view_op *o, const struct op *op, char key, const char *name)
+{
+    o->key = key;
+    o->name = name;
+    o->flops = op->flops;
+    o->bytes = op->bytes;
+    o->intensity = op->intensity;
+    o->attainable = op->attainable;
+    o->seconds = op->seconds;
+    o->compute_bound = op->compute_bound;
+}
+
 /* Names of the inference view's operations, by phase and kind. */
 static const char *const phase_names[2][OP_KIND_COUNT] = {
     {[OP_NORM] = "P norm", [OP_QKV] = "P qkv", [OP_ROPE] = "P rope", [OP_SCORES] = "P scores",
@@ -54,15 +67,8 @@ static int infer_ops(const struct dash *d, struct view_op *out, int max)
             const struct op *op = &ph[p]->ops[i];
             if (!(op->flops > 0) || !(op->bytes > 0) || op->seconds < 0.01 * ph[p]->compute_seconds)
                 continue;
-            struct view_op *o = &out[n];
-            o->key = (char)(n < 26 ? 'a' + n : 'A' + n - 26);
-            o->name = (unsigned)op->kind < OP_KIND_COUNT ? phase_names[p][op->kind] : op->name;
-            o->flops = op->flops;
-            o->bytes = op->bytes;
-            o->intensity = op->intensity;
-            o->attainable = op->attainable;
-            o->seconds = op->seconds;
-            o->compute_bound = op->compute_bound;
+            view_of(&out[n], op, (char)(n < 26 ? 'a' + n : 'A' + n - 26),
+                    (unsigned)op->kind < OP_KIND_COUNT ? phase_names[p][op->kind] : op->name);
             n++;
         }
     return n;
@@ -96,15 +102,7 @@ int ops_list(const struct dash *d, struct view_op *out, int max)
         const struct op *op = &a->ops[i];
         if (!(op->flops > 0) || !(op->bytes > 0))
             continue;
-        struct view_op *o = &out[n];
-        o->key = (char)('a' + n);
-        o->name = op->name;
-        o->flops = op->flops;
-        o->bytes = op->bytes;
-        o->intensity = op->intensity;
-        o->attainable = op->attainable;
-        o->seconds = op->seconds;
-        o->compute_bound = op->compute_bound;
+        view_of(&out[n], op, (char)('a' + n), op->name);
         n++;
     }
     return n;

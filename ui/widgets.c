@@ -134,3 +134,16 @@ void widget_segments(struct screen *s, int x, int y, int end, const char *const 
         first = false;
     }
 }
+
+void widget_title_bar(struct screen *s, const struct charset *cs, struct rect r,
+                      const char *const seg[6], bool fits)
+{
+    screen_fill(s, r, ' ', E_TITLE);
+    /* The over-capacity verdict stays red on the blue bar. */
+    const int el[] = {E_TITLE, E_TITLE, E_TITLE, E_TITLE, E_TITLE, fits ? E_TITLE : E_OVER};
+    static const int prio[] = {5, 2, 3, 4, 0, 1};
+    char sep[16];
+    snprintf(sep, sizeof sep, " %s ", cs->utf8 ? "\xE2\x94\x82" : "|");
+    widget_segments(s, r.x + 1, r.y, r.x + r.w - 8, seg, el, prio, 6, sep, E_TITLE);
+    screen_text_right(s, r.x + r.w - 1, r.y, 6, "? help", E_TITLE);
+}

@@ -32,4 +32,10 @@ struct rect widget_box(struct screen *s, const struct charset *cs, int x, int y,
 void widget_segments(struct screen *s, int x, int y, int end, const char *const *seg,
                      const int *elems, const int *prio, int n, const char *sep, int sep_elem);
 
+/* The dashboard's top line in row r: the six segments (rooftop, model, hardware, precision,
+ * the headline figure, memory) with rules between them, dropped by prio where they do not
+ * fit, and "? help" at the right end; the memory segment red when it does not fit. */
+void widget_title_bar(struct screen *s, const struct charset *cs, struct rect r,
+                      const char *const seg[6], bool fits);
+
 #endif
