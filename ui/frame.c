@@ -176,21 +176,11 @@ static void draw_sliders(const struct dash *d, struct screen *s, struct rect r)
         int id = g.first + i, y = g.y0 + i;
         bool focused = id == d->focus;
         const struct input *in = slider_input((enum slider_id)id);
-        if (focused)
-            screen_fill(s, (struct rect){r.x, y, r.w, 1}, ' ', E_FOCUS);
-        screen_label(s, r.x + 1, y, LAYOUT_NAME_W, in->label, focused ? E_FOCUS : E_LABEL);
-        if (g.track_w >= 3) {
-            double pos = slider_position(&d->presets, &d->sc, (enum slider_id)id);
-            int k = (int)lround(pos * (g.track_w - 1));
-            for (int t = 0; t < g.track_w; t++) {
-                uint32_t ch = t < k ? d->cs.track_fill : t == k ? d->cs.knob : d->cs.track;
-                int el = t == k ? E_KNOB : t < k ? E_TRACK : E_DIM;
-                screen_put(s, g.track_x + t, y, ch, el);
-            }
-        }
         char v[64];
         slider_format(&d->presets, &d->sc, (enum slider_id)id, v, sizeof v);
-        screen_text_right(s, r.x + r.w - 1, y, LAYOUT_VALUE_W, v, focused ? E_FOCUS : E_VALUE);
+        widget_slider_row(s, &d->cs, r, y, in->label, LAYOUT_NAME_W, g.track_x, g.track_w,
+                          slider_position(&d->presets, &d->sc, (enum slider_id)id), v,
+                          LAYOUT_VALUE_W, focused);
     }
     /* Scroll marks when not every slider fits. */
     if (g.first > 0)

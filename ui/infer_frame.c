@@ -48,20 +48,11 @@ static void draw_sliders(const struct dash *d, struct screen *s, struct rect r)
     layout_sliders(r, u->focus, IS_COUNT, &g);
     for (int i = 0; i < g.count; i++) {
         int id = g.first + i, y = g.y0 + i;
-        bool focused = id == u->focus;
-        if (focused)
-            screen_fill(s, (struct rect){r.x, y, r.w, 1}, ' ', E_FOCUS);
-        screen_label(s, r.x + 1, y, LAYOUT_NAME_W, infer_ui_name(id), focused ? E_FOCUS : E_LABEL);
-        if (g.track_w >= 3) {
-            int k = (int)lround(infer_ui_position(u, &d->presets, id) * (g.track_w - 1));
-            for (int t = 0; t < g.track_w; t++) {
-                uint32_t ch = t < k ? d->cs.track_fill : t == k ? d->cs.knob : d->cs.track;
-                screen_put(s, g.track_x + t, y, ch, t == k ? E_KNOB : t < k ? E_TRACK : E_DIM);
-            }
-        }
         char v[64];
         infer_ui_format(u, id, v, sizeof v);
-        screen_text_right(s, r.x + r.w - 1, y, LAYOUT_VALUE_W, v, focused ? E_FOCUS : E_VALUE);
+        widget_slider_row(s, &d->cs, r, y, infer_ui_name(id), LAYOUT_NAME_W, g.track_x, g.track_w,
+                          infer_ui_position(u, &d->presets, id), v, LAYOUT_VALUE_W,
+                          id == u->focus);
     }
     if (g.first > 0)
         screen_put(s, r.x, g.y0, '^', E_DIM);

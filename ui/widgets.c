@@ -1,6 +1,7 @@
 /* widgets.c - a panel's title row, word-wrapped text, framed boxes and segment rows. */
 #include "widgets.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -146,4 +147,21 @@ void widget_title_bar(struct screen *s, const struct charset *cs, struct rect r,
     snprintf(sep, sizeof sep, " %s ", cs->utf8 ? "\xE2\x94\x82" : "|");
     widget_segments(s, r.x + 1, r.y, r.x + r.w - 8, seg, el, prio, 6, sep, E_TITLE);
     screen_text_right(s, r.x + r.w - 1, r.y, 6, "? help", E_TITLE);
+}
+
+void widget_slider_row(struct screen *s, const struct charset *cs, struct rect r, int y,
+                       const char *name, int name_w, int track_x, int track_w, double pos,
+                       const char *value, int value_w, bool focused)
+{
+    if (focused)
+        screen_fill(s, (struct rect){r.x, y, r.w, 1}, ' ', E_FOCUS);
+    screen_label(s, r.x + 1, y, name_w, name, focused ? E_FOCUS : E_LABEL);
+    if (track_w >= 3) {
+        int k = (int)lround(pos * (track_w - 1));
+        for (int t = 0; t < track_w; t++) {
+            uint32_t ch = t < k ? cs->track_fill : t == k ? cs->knob : cs->track;
+            screen_put(s, track_x + t, y, ch, t == k ? E_KNOB : t < k ? E_TRACK : E_DIM);
+        }
+    }
+    screen_text_right(s, r.x + r.w - 1, y, value_w, value, focused ? E_FOCUS : E_VALUE);
 }

@@ -38,4 +38,11 @@ void widget_segments(struct screen *s, int x, int y, int end, const char *const 
 void widget_title_bar(struct screen *s, const struct charset *cs, struct rect r,
                       const char *const seg[6], bool fits);
 
+/* One slider row at row y of r: the name in name_w cells, a track of track_w cells from
+ * track_x with the knob at pos (0..1; no track below 3 cells), the value right-aligned in
+ * value_w cells; the whole row highlighted when focused. */
+void widget_slider_row(struct screen *s, const struct charset *cs, struct rect r, int y,
+                       const char *name, int name_w, int track_x, int track_w, double pos,
+                       const char *value, int value_w, bool focused);
+
 #endif
