@@ -102,6 +102,26 @@ static void add_hint(struct solve_miss *out, const struct scenario *t, bool acti
     out->n_hints++;
 }
 
+/* The smallest tensor (tp) or pipeline degree, doubling up to limit, that min-gpus fits. */
+static void hint_degree(struct solve_miss *out, const struct scenario *s, bool activations,
+                        int64_t max_gpus, bool tp, int64_t limit)
+{
+    const int64_t now = tp ? s->tp : s->pp;
+    for (int64_t f = 2; f <= 64 && now * f <= limit; f *= 2) {
+        struct scenario t = *s;
+        if (tp)
+            t.tp = now * f;
+        else
+            t.pp = now * f;
+        char opt[48];
+        snprintf(opt, sizeof opt, "--%s %lld", tp ? "tp" : "pp", (long long)(now * f));
+        int before = out->n_hints;
+        add_hint(out, &t, activations, max_gpus, opt);
+        if (out->n_hints > before)
+            return;
+    }
+}
+
 void solve_min_gpus_miss(const struct scenario *s, bool activations, int64_t max_gpus,
                          struct solve_miss *out)
 {
@@ -130,27 +150,10 @@ void solve_min_gpus_miss(const struct scenario *s, bool activations, int64_t max
         break;
     }
     /* One change at a time, each tried as min-gpus would: more tensor parallelism (within
-     * a node of 8), pipeline stages, full recomputation, one sequence per micro-batch. */
-    char opt[48];
+     * a node of 8), pipeline stages, full recomputation, one sequence per micro-batch, ZeRO-3. */
     struct scenario t;
-    for (int64_t f = 2; f <= 8 && s->tp * f <= 8; f *= 2) {
-        t = *s;
-        t.tp = s->tp * f;
-        snprintf(opt, sizeof opt, "--tp %lld", (long long)t.tp);
-        int before = out->n_hints;
-        add_hint(out, &t, activations, max_gpus, opt);
-        if (out->n_hints > before)
-            break; /* the smallest degree that works */
-    }
-    for (int64_t f = 2; f <= 64 && s->pp * f <= s->model.layers; f *= 2) {
-        t = *s;
-        t.pp = s->pp * f;
-        snprintf(opt, sizeof opt, "--pp %lld", (long long)t.pp);
-        int before = out->n_hints;
-        add_hint(out, &t, activations, max_gpus, opt);
-        if (out->n_hints > before)
-            break;
-    }
+    hint_degree(out, s, activations, max_gpus, true, 8);
+    hint_degree(out, s, activations, max_gpus, false, s->model.layers);
     if (activations && s->recompute != RECOMPUTE_FULL) {
         t = *s;
         t.recompute = RECOMPUTE_FULL;

@@ -9,6 +9,7 @@
 
 #include "analysis.h"
 #include "check_util.h"
+#include "report_harness.h"
 #include "cli.h"
 #include "report.h"
 #include "warnings.h"
@@ -112,22 +113,6 @@ START_TEST(test_dashboard_dtype_na)
 }
 END_TEST
 
-/* The scenario of a line of report options, validated, and its analysis. */
-static void setup(struct scenario *s, struct analysis *a, const char *line)
-{
-    char buf[1024], err[512];
-    char *argv[64];
-    int argc = 0;
-    snprintf(buf, sizeof buf, "report %s", line);
-    for (char *t = strtok(buf, " "); t != NULL && argc < 63; t = strtok(NULL, " "))
-        argv[argc++] = t;
-    argv[argc] = NULL;
-    scenario_default(s);
-    ck_assert_msg(cli_parse_scenario(s, argc, argv, 1, err, sizeof err), "%s: %s", line, err);
-    ck_assert_msg(scenario_validate(s, err, (int)sizeof err), "%s: %s", line, err);
-    analysis_run(s, a);
-}
-
 static const struct op *find_op(const struct analysis *a, const char *name)
 {
     for (int i = 0; i < a->n_ops; i++)
@@ -144,7 +129,7 @@ START_TEST(test_pipeline_busiest_stage)
      * table added the last stage's head to the first stage's 27 layers. */
     struct scenario s;
     struct analysis a;
-    setup(&s, &a, "--model llama2-70b --gpus 24 --tp 8 --pp 3 --batch 8 --micro-batch 1 --seq 4096");
+    check_scenario(&s, &a, "--model llama2-70b --gpus 24 --tp 8 --pp 3 --batch 8 --micro-batch 1 --seq 4096");
     ck_assert(a.roofline.stage_layers == 27);
     ck_assert(!a.roofline.stage_head);
     ck_assert_ptr_null(find_op(&a, "lm_head"));
@@ -153,7 +138,7 @@ START_TEST(test_pipeline_busiest_stage)
     const double T = 4096, h = 8192, kd = 8 * 128, t = 8, m = 8;
     ck_assert_rel(find_op(&a, "qkv")->flops, 27 * m * 3 * 2 * T * h * (h + 2 * kd) / t, 1e-12);
     /* 4 stages of 20: the last, with the head, is the busiest. */
-    setup(&s, &a, "--model llama2-70b --gpus 32 --tp 8 --pp 4 --batch 8 --micro-batch 1 --seq 4096");
+    check_scenario(&s, &a, "--model llama2-70b --gpus 32 --tp 8 --pp 4 --batch 8 --micro-batch 1 --seq 4096");
     ck_assert(a.roofline.stage_layers == 20);
     ck_assert(a.roofline.stage_head);
     ck_assert_ptr_nonnull(find_op(&a, "lm_head"));
@@ -167,25 +152,13 @@ START_TEST(test_pipeline_busiest_stage)
 }
 END_TEST
 
-/* The report of s and a in format f, as a string (caller frees). */
-static char *render(const struct scenario *s, const struct analysis *a, enum report_format f)
-{
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *m = open_memstream(&buf, &len);
-    ck_assert_ptr_nonnull(m);
-    ck_assert(report_write(m, s, a, f));
-    ck_assert(fclose(m) == 0);
-    return buf;
-}
-
 /* The warnings of a line of options, joined by newlines. */
 static const char *warnings_of(const char *line)
 {
     static char all[WARNINGS_MAX * (WARNING_LEN + 1)];
     struct scenario s;
     struct analysis a;
-    setup(&s, &a, line);
+    check_scenario(&s, &a, line);
     struct warnings w;
     warnings_collect(&s, &a, &w);
     all[0] = '\0';
@@ -223,24 +196,24 @@ START_TEST(test_warnings)
     /* The report says them: text "warning:" lines, JSON "warnings", the step time marked. */
     struct scenario s;
     struct analysis a;
-    setup(&s, &a, "--mfu 1 --sp on");
-    char *t = render(&s, &a, REPORT_TEXT);
+    check_scenario(&s, &a, "--mfu 1 --sp on");
+    char *t = check_render(&s, &a, REPORT_TEXT);
     ck_assert_msg(strstr(t, "\n  warning: sequence parallelism (sp) does nothing") != NULL, "%s", t);
     ck_assert_msg(strstr(t, "\n  warning: step time 1.74 s at MFU 1") != NULL, "%s", t);
     ck_assert_msg(strstr(t, "steps; under the roofline's") != NULL, "%s", t);
     free(t);
-    t = render(&s, &a, REPORT_JSON);
+    t = check_render(&s, &a, REPORT_JSON);
     cJSON *j = cJSON_Parse(t);
     const cJSON *wa = cJSON_GetObjectItemCaseSensitive(j, "warnings");
     ck_assert(cJSON_IsArray(wa));
     ck_assert_int_eq(cJSON_GetArraySize(wa), 2);
     cJSON_Delete(j);
     free(t);
-    t = render(&s, &a, REPORT_CSV);
+    t = check_render(&s, &a, REPORT_CSV);
     ck_assert_msg(strstr(t, "\nwarnings,1,sequence parallelism") != NULL, "%s", t);
     free(t);
-    setup(&s, &a, "");
-    t = render(&s, &a, REPORT_JSON);
+    check_scenario(&s, &a, "");
+    t = check_render(&s, &a, REPORT_JSON);
     j = cJSON_Parse(t);
     ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(j, "warnings")), 0);
     cJSON_Delete(j);
@@ -421,7 +394,7 @@ START_TEST(test_names_follow_the_scenario)
     ck_assert_str_eq(title, "Llama 2 7B on 8 x H100 SXM5");
     struct analysis a;
     analysis_run(&s, &a);
-    char *t = render(&s, &a, REPORT_TEXT);
+    char *t = check_render(&s, &a, REPORT_TEXT);
     ck_assert_msg(strncmp(t, "Scenario: Llama 2 7B on 8 x H100 SXM5\n", 38) == 0, "%s", t);
     free(t);
     /* A named file keeps its name. */
@@ -432,8 +405,8 @@ START_TEST(test_names_follow_the_scenario)
     ck_assert_str_eq(title, "my run");
 
     /* JSON names it as the text does (it said "custom" before). */
-    setup(&s, &a, "--model llama2-7b --gpus 8");
-    t = render(&s, &a, REPORT_JSON);
+    check_scenario(&s, &a, "--model llama2-7b --gpus 8");
+    t = check_render(&s, &a, REPORT_JSON);
     cJSON *j = cJSON_Parse(t);
     const cJSON *name = cJSON_GetObjectItemCaseSensitive(
         cJSON_GetObjectItemCaseSensitive(j, "scenario"), "name");
@@ -461,7 +434,7 @@ START_TEST(test_names_follow_the_scenario)
     ck_assert_msg(strstr(title, h.d.sc.model.name) == title, "%s", title);
     ck_assert_screen_has(&h, title);
     ck_assert(!screen_contains(&h.s, "my run"));
-    t = render(&h.d.sc, &h.d.an, REPORT_MD);
+    t = check_render(&h.d.sc, &h.d.an, REPORT_MD);
     char want[300];
     snprintf(want, sizeof want, "# %s\n", title);
     ck_assert_msg(strncmp(t, want, strlen(want)) == 0, "%s", t);

@@ -9,40 +9,11 @@
 
 #include "analysis.h"
 #include "check_util.h"
+#include "report_harness.h"
 #include "cli.h"
 #include "report.h"
 #include "scenario.h"
 
-#define ERR 1024
-
-/* Builds a scenario from a line of options and analyses it. */
-static void setup(struct scenario *s, struct analysis *a, const char *line)
-{
-    char buf[1024];
-    char *argv[64];
-    int argc = 0;
-    snprintf(buf, sizeof buf, "report %s", line);
-    for (char *t = strtok(buf, " "); t != NULL && argc < 63; t = strtok(NULL, " "))
-        argv[argc++] = t;
-    argv[argc] = NULL;
-    scenario_default(s);
-    char err[ERR];
-    ck_assert_msg(cli_parse_scenario(s, argc, argv, 1, err, sizeof err), "%s: %s", line, err);
-    ck_assert_msg(scenario_validate(s, err, (int)sizeof err), "%s: %s", line, err);
-    analysis_run(s, a);
-}
-
-/* The report in one format, as a malloc'd string. */
-static char *render(const struct scenario *s, const struct analysis *a, enum report_format f)
-{
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *m = open_memstream(&buf, &len);
-    ck_assert(m != NULL);
-    ck_assert(report_write(m, s, a, f));
-    ck_assert(fclose(m) == 0);
-    return buf;
-}
 
 /* True when text holds "nan" or "inf" as a word of its own (not inside "info", "name"). */
 static bool has_nonfinite(const char *text)
@@ -84,8 +55,8 @@ static struct analysis A;
 
 START_TEST(test_json_keys)
 {
-    setup(&S, &A, "--model llama2-7b --gpus 64 --tp 2 --recompute full --flops detailed");
-    char *text = render(&S, &A, REPORT_JSON);
+    check_scenario(&S, &A, "--model llama2-7b --gpus 64 --tp 2 --recompute full --flops detailed");
+    char *text = check_render(&S, &A, REPORT_JSON);
     cJSON *j = cJSON_Parse(text);
     ck_assert_msg(j != NULL, "not JSON:\n%s", text);
 
@@ -159,8 +130,8 @@ END_TEST
 
 START_TEST(test_text_lecture)
 {
-    setup(&S, &A, "--params 70B --tokens 15T --gpus 1024 --gpu h100-sxm --mfu 0.5 --flops 6nd");
-    char *t = render(&S, &A, REPORT_TEXT);
+    check_scenario(&S, &A, "--params 70B --tokens 15T --gpus 1024 --gpu h100-sxm --mfu 0.5 --flops 6nd");
+    char *t = check_render(&S, &A, REPORT_TEXT);
     ck_assert_msg(strstr(t, "143.9 days") != NULL, "%s", t);
     static const char *const want[] = {
         "Memory per GPU", "parameters", "gradients", "optimizer state", "master weights",
@@ -175,8 +146,8 @@ START_TEST(test_text_lecture)
     free(t);
 
     /* Too big: the total row says by how much it overflows. 70B with AdamW on one GPU. */
-    setup(&S, &A, "--params 70B --gpus 1 --tp 1 --zero 0 --batch 1 --sp off");
-    t = render(&S, &A, REPORT_TEXT);
+    check_scenario(&S, &A, "--params 70B --gpus 1 --tp 1 --zero 0 --batch 1 --sp off");
+    t = check_render(&S, &A, REPORT_TEXT);
     ck_assert(!A.memory.fits);
     ck_assert_msg(strstr(t, "does not fit: ") != NULL && strstr(t, " over 80 GB"), "%s", t);
     free(t);
@@ -237,9 +208,9 @@ static int csv_record(const char **p, char fields[][256], int max)
 
 START_TEST(test_csv)
 {
-    setup(&S, &A, "--model gpt2-small --gpus 8 --tp 1 --flops detailed");
+    check_scenario(&S, &A, "--model gpt2-small --gpus 8 --tp 1 --flops detailed");
     snprintf(S.name, sizeof S.name, "a, \"quoted\" name");
-    char *t = render(&S, &A, REPORT_CSV);
+    char *t = check_render(&S, &A, REPORT_CSV);
     const char *p = t;
     char f[8][256];
     ck_assert_int_eq(csv_record(&p, f, 8), 4);
@@ -290,9 +261,9 @@ static int md_cells(const char *line, size_t len)
 
 START_TEST(test_markdown)
 {
-    setup(&S, &A, "--model mixtral-8x7b --gpus 64 --tp 8 --zero 1");
+    check_scenario(&S, &A, "--model mixtral-8x7b --gpus 64 --tp 8 --zero 1");
     snprintf(S.name, sizeof S.name, "pipes | in | name");
-    char *t = render(&S, &A, REPORT_MD);
+    char *t = check_render(&S, &A, REPORT_MD);
     ck_assert(strncmp(t, "# pipes \\| in \\| name\n", 22) == 0);
     int tables = 0, cols = 0, line_no = 0;
     bool in_table = false, need_sep = false;
@@ -346,9 +317,9 @@ START_TEST(test_never_nonfinite)
         "--model mixtral-8x7b --optimizer adam8bit --dtype fp8-e5m2 --gpu rtx-4090",
     };
     for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
-        setup(&S, &A, lines[i]);
+        check_scenario(&S, &A, lines[i]);
         for (int f = REPORT_TEXT; f <= REPORT_MD; f++) {
-            char *t = render(&S, &A, (enum report_format)f);
+            char *t = check_render(&S, &A, (enum report_format)f);
             ck_assert_msg(!has_nonfinite(t), "%s --format %s:\n%s", lines[i],
                           report_format_name((enum report_format)f), t);
             if (f == REPORT_JSON) {
@@ -366,7 +337,7 @@ END_TEST
 START_TEST(test_write_failure)
 {
     /* A stream that cannot be written: report_write says so instead of pretending. */
-    setup(&S, &A, "");
+    check_scenario(&S, &A, "");
     FILE *f = fopen("/dev/full", "w");
     if (f == NULL)
         return; /* no /dev/full on this system: nothing to exercise */
@@ -397,8 +368,8 @@ START_TEST(test_params_parts_sum)
 {
     /* Issue 8: --params 70B printed parts summing to 67.48B under a 70B total. The total row
      * is now the sum of the rows above it; the count typed (6ND's N) is said beside it. */
-    setup(&S, &A, "--params 70B --tokens 15T --gpus 1024 --gpu h100-sxm --mfu 0.5 --flops 6nd");
-    char *t = render(&S, &A, REPORT_TEXT);
+    check_scenario(&S, &A, "--params 70B --tokens 15T --gpus 1024 --gpu h100-sxm --mfu 0.5 --flops 6nd");
+    char *t = check_render(&S, &A, REPORT_TEXT);
     long long parts = param_row(t, "embedding") + param_row(t, "attention") +
                       param_row(t, "mlp") + param_row(t, "norms") + param_row(t, "lm head");
     ck_assert_int_eq(param_row(t, "total"), parts);
@@ -408,7 +379,7 @@ START_TEST(test_params_parts_sum)
     ck_assert_msg(strstr(t, "143.9 days") != NULL, "%s", t);
     free(t);
 
-    cJSON *j = cJSON_Parse(t = render(&S, &A, REPORT_JSON));
+    cJSON *j = cJSON_Parse(t = check_render(&S, &A, REPORT_JSON));
     ck_assert(j != NULL);
     ck_assert_rel(jnum(j, "params", "total"), (double)parts, 1e-14);
     ck_assert_rel(jnum(j, "params", "typed"), 70e9, 1e-14);
@@ -418,11 +389,11 @@ START_TEST(test_params_parts_sum)
     free(t);
 
     /* A preset architecture: no typed count, 6ND's N is its own total. */
-    setup(&S, &A, "--model llama2-7b --gpus 8");
-    t = render(&S, &A, REPORT_TEXT);
+    check_scenario(&S, &A, "--model llama2-7b --gpus 8");
+    t = check_render(&S, &A, REPORT_TEXT);
     ck_assert_msg(strstr(t, "typed") == NULL, "%s", t);
     free(t);
-    j = cJSON_Parse(t = render(&S, &A, REPORT_JSON));
+    j = cJSON_Parse(t = check_render(&S, &A, REPORT_JSON));
     ck_assert(cJSON_IsNull(jpath(j, "params", "typed")));
     ck_assert_rel(jnum(j, "params", "six_nd_n"), 6738415616.0, 1e-14);
     cJSON_Delete(j);

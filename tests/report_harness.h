@@ -1,0 +1,46 @@
+/* report_harness.h - a scenario from a line of report options, and its report as a string,
+ * for the Check suites that test figures through the report. */
+#ifndef ROOFTOP_REPORT_HARNESS_H
+#define ROOFTOP_REPORT_HARNESS_H
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "cli.h"
+#include "report.h"
+#include "scenario.h"
+
+/* Builds a scenario from a line of options (as `rooftop report` takes them, split at
+ * spaces), validates it and analyses it. */
+static inline void check_scenario(struct scenario *s, struct analysis *a, const char *line)
+{
+    char buf[1024], err[1024];
+    char *argv[64];
+    int argc = 0;
+    snprintf(buf, sizeof buf, "report %s", line);
+    for (char *t = strtok(buf, " "); t != NULL && argc < 63; t = strtok(NULL, " "))
+        argv[argc++] = t;
+    argv[argc] = NULL;
+    scenario_default(s);
+    ck_assert_msg(cli_parse_scenario(s, argc, argv, 1, err, sizeof err), "%s: %s", line, err);
+    ck_assert_msg(scenario_validate(s, err, (int)sizeof err), "%s: %s", line, err);
+    analysis_run(s, a);
+}
+
+/* The report of s and a in format f, as a malloc'd string. */
+static inline char *check_render(const struct scenario *s, const struct analysis *a,
+                                 enum report_format f)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    ck_assert(m != NULL);
+    ck_assert(report_write(m, s, a, f));
+    ck_assert(fclose(m) == 0);
+    return buf;
+}
+
+#endif
