@@ -719,6 +719,7 @@ START_TEST(test_dashboard_measured)
     ck_assert(!h.d.mfu_measured && h.d.sc.mfu == 0.5 && h.d.status_error);
     ck_assert_rel(h.d.an.time.days, 143.93, 1e-3);
     ck_assert_screen_has(&h, "M: the points were measured on AMD EPYC 9454");
+    ck_assert_screen_has(&h, "H100 SXM5 (pick that GPU, or start with -");
     harness_stop(&h);
 }
 END_TEST

@@ -352,7 +352,10 @@ void dash_toggle_measured_mfu(struct dash *d)
     double mfu;
     char why[256];
     if (!measured_mfu(&d->meas, &mfu, why, sizeof why)) {
-        dash_status(d, true, "M: %s (P measures them)", why);
+        /* P measures this machine: no help when the points are from another device. */
+        dash_status(d, true, "M: %s%s", why,
+                    d->meas.other_device ? " (pick that GPU, or start with --points-any-device)"
+                                         : " (P measures them)");
         return;
     }
     d->mfu_measured = true;
