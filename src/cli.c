@@ -390,6 +390,9 @@ static bool report_measured(const char *path, bool any_device, bool mfu_measured
         snprintf(err, errlen, "--points: %s", why);
         return false;
     }
+    if (d.incomplete[0])
+        fprintf(stderr, "rooftop report: note: --points %s holds what was measured before the "
+                        "run stopped (%s)\n", path, d.incomplete);
     double used;
     bool ok = measured_analyze(s, &d, any_device, mfu_measured, a, m, &used, why, sizeof why);
     points_free(&d);

@@ -672,6 +672,19 @@ START_TEST(probe_out_keeps_points_of_a_stopped_run)
     ck_assert_uint_ge(d.n, 1);
     ck_assert_uint_eq(d.n, streamed);
     ck_assert_msg(strstr(d.incomplete, "time limit of 1.5 s reached"), "%s", d.incomplete);
+    /* Whoever uses the file is told: the dashboard's legend, report's note. */
+    struct harness h;
+    harness_start(&h, 120, 40, false, true);
+    dash_set_points(&h.d, &d, path);
+    ck_assert_msg(strstr(h.d.points_from, "(incomplete run)"), "%s", h.d.points_from);
+    harness_stop(&h);
+    check_run_free(r);
+    char args[1024];
+    snprintf(args, sizeof args, "report --points '%s' --points-any-device", path);
+    check_run_bin(r, args);
+    ck_assert_msg(r->status == 0, "%s", r->err);
+    ck_assert_msg(strstr(r->err, "holds what was measured before the run stopped (time limit"),
+                  "%s", r->err);
     points_free(&d);
     check_run_free(r);
 }

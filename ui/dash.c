@@ -326,8 +326,10 @@ void dash_set_points(struct dash *d, struct points_doc *doc, const char *from)
     d->points = *doc;
     points_init(doc);
     d->have_points = true;
-    snprintf(d->points_from, sizeof d->points_from, "%s",
-             d->points.device.name[0] ? d->points.device.name : from);
+    /* A run the time limit or the backend stopped says so wherever its name is shown. */
+    snprintf(d->points_from, sizeof d->points_from, "%.100s%s",
+             d->points.device.name[0] ? d->points.device.name : from,
+             d->points.incomplete[0] ? " (incomplete run)" : "");
     dash_recompute(d);
     /* They still plot on the roofline, named; the ops table and M use them only on their
      * own device. */
