@@ -5,7 +5,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cli.h"
 #include "infer_report.h"
+#include "inputs.h"
 #include "spec.h"
 #include "units.h"
 
@@ -115,34 +117,59 @@ static bool parse_batches(const char *v, struct infer_cli_out *out, char *err, s
     }
 }
 
+/* The inputs training and serving share (model, GPU, tp, batch, dtype) read as the registry
+ * reads them (src/inputs.h: one grammar, one set of messages), then move into s. */
+static bool from_registry(struct infer_scenario *s, enum infer_flag f, const char *v, char *err,
+                          size_t errlen)
+{
+    static const char *const keys[F_COUNT] = {
+        [F_MODEL] = "model", [F_GPU] = "gpu", [F_TP] = "tp", [F_BATCH] = "batch",
+        [F_DTYPE] = "dtype",
+    };
+    const struct input *in = keys[f] ? inputs_find(keys[f]) : NULL;
+    struct scenario scratch;
+    scenario_default(&scratch);
+    char sub[SPEC_ERR_MAX];
+    if (in == NULL || !inputs_parse(in, &scratch, v, sub, sizeof sub)) {
+        snprintf(err, errlen, "--%s: %s", flag_names[f], in ? sub : "not a serving input");
+        return false;
+    }
+    switch (f) {
+    case F_MODEL:
+        s->model = scratch.model;
+        break;
+    case F_GPU:
+        s->gpu = scratch.gpu;
+        break;
+    case F_TP:
+        s->tp = scratch.tp;
+        break;
+    case F_BATCH:
+        s->batch = scratch.batch;
+        break;
+    default:
+        s->dtype = scratch.dtype;
+        break;
+    }
+    return true;
+}
+
 static bool apply(struct infer_scenario *s, enum infer_flag f, const char *v, bool *weights_set,
                   bool *kv_set, struct infer_cli_out *out, char *err, size_t errlen)
 {
     const char *name = flag_names[f];
-    char sub[SPEC_ERR_MAX];
     switch (f) {
     case F_MODEL:
-        if (!spec_find_model(v, &s->model, sub, sizeof sub)) {
-            snprintf(err, errlen, "--model: %s", sub);
-            return false;
-        }
-        return true;
     case F_GPU:
-        if (!spec_find_gpu(v, &s->gpu, sub, sizeof sub)) {
-            snprintf(err, errlen, "--gpu: %s", sub);
-            return false;
-        }
-        return true;
     case F_TP:
-        return parse_count(name, v, &s->tp, false, err, errlen);
     case F_BATCH:
-        return parse_count(name, v, &s->batch, false, err, errlen);
+        return from_registry(s, f, v, err, errlen);
     case F_PROMPT:
         return parse_count(name, v, &s->prompt, true, err, errlen);
     case F_GENERATE:
         return parse_count(name, v, &s->generate, true, err, errlen);
     case F_DTYPE:
-        if (!parse_dtype(name, v, &s->dtype, err, errlen))
+        if (!from_registry(s, f, v, err, errlen))
             return false;
         if (!*weights_set)
             s->weights = s->dtype;
@@ -176,26 +203,34 @@ static bool apply(struct infer_scenario *s, enum infer_flag f, const char *v, bo
 bool infer_cli_parse(struct infer_scenario *s, int argc, char **argv, int first,
                      struct infer_cli_out *out, char *err, size_t errlen)
 {
+    /* The one command-line parser (src/cli.h), with every flag of this command its own: the
+     * training scenario's options (--zero, --seq, ...) mean nothing here and are refused. */
+    struct cli_flag own[F_COUNT];
+    for (int f = 0; f < F_COUNT; f++)
+        own[f] = (struct cli_flag){flag_names[f], true};
+    struct cli_args a;
+    cli_args_init(&a, argc, argv, first, NULL, own, F_COUNT);
     bool weights_set = false, kv_set = false;
-    for (int i = first; i < argc; i++) {
-        const char *arg = argv[i];
-        if (arg == NULL || strncmp(arg, "--", 2) != 0) {
-            snprintf(err, errlen, "unexpected argument '%.64s'", arg ? arg : "");
+    for (;;) {
+        const struct cli_flag *flag = NULL;
+        const char *v = NULL;
+        switch (cli_next(&a, &flag, &v)) {
+        case CLI_END:
+            return true;
+        case CLI_HELP:
+            snprintf(err, errlen, "--help: give it alone (rooftop infer --help)");
+            return false;
+        case CLI_ERROR:
+            snprintf(err, errlen, "%s", a.err);
+            return false;
+        default:
+            break;
+        }
+        int f = (int)(flag - own);
+        if ((f == F_FORMAT || f == F_PROBE_SHAPES) && out == NULL) {
+            snprintf(err, errlen, "unknown option '--%s'", flag_names[f]);
             return false;
         }
-        const char *body = arg + 2, *eq = strchr(body, '=');
-        size_t len = eq ? (size_t)(eq - body) : strlen(body);
-        int f = 0;
-        while (f < F_COUNT && !(strlen(flag_names[f]) == len && strncmp(flag_names[f], body, len) == 0))
-            f++;
-        if (f == F_COUNT || ((f == F_FORMAT || f == F_PROBE_SHAPES) && out == NULL)) {
-            snprintf(err, errlen, "unknown option '%.*s' (rooftop infer --help lists them)",
-                     (int)(len < 64 ? len + 2 : 66), arg);
-            return false;
-        }
-        const char *v = eq ? eq + 1 : NULL;
-        if (v == NULL && i + 1 < argc && strncmp(argv[i + 1], "--", 2) != 0)
-            v = argv[++i];
         if (v == NULL || v[0] == '\0') {
             snprintf(err, errlen, "--%s: needs a value", flag_names[f]);
             return false;
@@ -203,7 +238,6 @@ bool infer_cli_parse(struct infer_scenario *s, int argc, char **argv, int first,
         if (!apply(s, (enum infer_flag)f, v, &weights_set, &kv_set, out, err, errlen))
             return false;
     }
-    return true;
 }
 
 int cli_infer(int argc, char **argv)
