@@ -192,12 +192,14 @@ FUZZ_SECONDS ?= 60
 # writers fed hostile names and captions (ui/, probes/).
 # A target that needs more of ui/ or probes/ names those files on a line of its own:
 #   /* fuzz-src: ui/slider.c ui/presets.c */
+# where UI stands for every ui/ file but main.c, PROBES for every probes/ file.
 FUZZ_UI_SRC = ui/demo.c ui/keys.c ui/screen.c
 fuzz: deps-fuzz
 	@mkdir -p $(B)/fuzz
 	@for f in $(FUZZ_SRC); do \
 	  n=$$(basename $$f .c); \
-	  extra=$$(sed -n 's|^/\* fuzz-src: \(.*\) \*/$$|\1|p' $$f); \
+	  extra=$$(sed -n 's|^/\* fuzz-src: \(.*\) \*/$$|\1|p' $$f | \
+	           sed 's|\bUI\b|$(filter-out $(FUZZ_UI_SRC),$(UI_SRC))|; s|\bPROBES\b|$(PROBE_SRC)|'); \
 	  clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -D_XOPEN_SOURCE=700 -D_DEFAULT_SOURCE \
 	    -DROOFTOP_DATADIR='"$(DATADIR)"' -DROOFTOP_VERSION='"$(VERSION)"' \
 	    -Isrc -Iui -Iprobes $(PKG_CFLAGS) -o $(B)/fuzz/$$n $$f $(CORE_SRC) $(FUZZ_UI_SRC) $$extra \

@@ -3,7 +3,7 @@
  * NUL), drawn at a size from the first two bytes. Whatever the text, the txt output holds no
  * control character but newlines, the ANSI output no escape but rooftop's own colour changes,
  * and the SVG no control character, no markup but its own elements and no bare '&'. */
-/* fuzz-src: ui/dash.c ui/frame.c ui/plot.c ui/plot_labels.c ui/ops.c ui/widgets.c ui/layout.c ui/explain.c ui/slider.c ui/presets.c ui/charset.c ui/theme.c ui/capture.c probes/probe_child.c probes/probe.c probes/probe_cpu.c probes/probe_cuda.c probes/pool.c probes/cpu_info.c */
+/* fuzz-src: UI PROBES */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
