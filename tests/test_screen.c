@@ -415,6 +415,74 @@ START_TEST(test_messages_without_flags)
 }
 END_TEST
 
+/* The README's examples work as written: each "$ ./rooftop ARGS" in a code block, run, prints
+ * the lines under it (stdout, or stderr when it failed), or begins with them where the README
+ * shows only the first sections. Elided ones ("...", or continued with a backslash) are left
+ * out. */
+START_TEST(test_readme_examples)
+{
+    char *readme = check_read_all("README.md");
+    ck_assert_msg(strstr(readme, "\n$ rooftop ") == NULL, "README runs rooftop, which needs an install");
+    int ran = 0;
+    bool in_code = false;
+    char *cmd = NULL, *rest = readme;
+    static char want[1 << 16];
+    want[0] = '\0';
+    for (;;) {
+        /* Line by line, blank lines kept (the report's sections are apart). */
+        char *line = rest;
+        if (line) {
+            char *nl = strchr(line, '\n');
+            rest = nl ? nl + 1 : NULL;
+            if (nl)
+                *nl = '\0';
+            else if (!*line)
+                line = NULL;
+        }
+        bool fence = line && strncmp(line, "```", 3) == 0;
+        bool next = !line || fence || strncmp(line, "$ ", 2) == 0;
+        if (next && cmd) {
+            struct check_run r;
+            int st = check_run_bin(&r, cmd);
+            const char *got = st == 0 ? r.out : r.err;
+            size_t gl = strlen(got);
+            while (gl > 0 && got[gl - 1] == '\n')
+                gl--;
+            size_t wl = strlen(want);
+            while (wl > 0 && want[wl - 1] == '\n')
+                wl--;
+            ck_assert_msg(gl >= wl && strncmp(got, want, wl) == 0 &&
+                              (gl == wl || got[wl] == '\n'),
+                          "README: ./rooftop %.200s\nprints:\n%.1500s\nREADME says:\n%.1500s", cmd,
+                          got, want);
+            check_run_free(&r);
+            ran++;
+            cmd = NULL;
+        }
+        if (!line)
+            break;
+        if (fence) {
+            in_code = !in_code;
+            continue;
+        }
+        if (!in_code)
+            continue;
+        if (strncmp(line, "$ ./rooftop ", 12) == 0) {
+            size_t n = strlen(line);
+            if (strstr(line, "...") == NULL && line[n - 1] != '\\') {
+                cmd = line + 12;
+                want[0] = '\0';
+            }
+        } else if (cmd) {
+            strncat(want, line, sizeof want - strlen(want) - 2);
+            strcat(want, "\n");
+        }
+    }
+    ck_assert_int_ge(ran, 5);
+    free(readme);
+}
+END_TEST
+
 /* --help and the man page tell of every key the dashboard answers (L and t were missing). */
 START_TEST(test_keys_documented)
 {
@@ -457,6 +525,7 @@ int main(void)
     tcase_add_test(tc, test_free_text_sanitised);
     tcase_add_test(tc, test_keys_documented);
     tcase_add_test(tc, test_messages_without_flags);
+    tcase_add_test(tc, test_readme_examples);
     suite_add_tcase(s, tc);
     return check_run_suite(s);
 }
