@@ -50,8 +50,23 @@ static double model_get(const struct scenario *s)
     return NAN;
 }
 
+static double params_get(const struct scenario *s);
+static void params_set(struct scenario *s, double v);
+
+/* A preset or file, or a parameter count: the custom model of that size, as --params builds
+ * it (so a custom model's text, its count, reads back). */
 static bool model_parse(struct scenario *s, const char *text, char *err, size_t errlen)
 {
+    double v;
+    if (units_parse(text, &v)) {
+        if (!(v >= 1e6 && v <= 1e14)) {
+            snprintf(err, errlen, "%s is out of range for a model size (1M to 100T parameters)",
+                     text);
+            return false;
+        }
+        params_set(s, v);
+        return true;
+    }
     char sub[SPEC_ERR_MAX];
     struct model_arch m;
     if (!spec_find_model(text, &m, sub, sizeof sub)) {
@@ -62,9 +77,13 @@ static bool model_parse(struct scenario *s, const char *text, char *err, size_t 
     return true;
 }
 
+/* The preset's id; a custom model (no preset, or "custom") as its size, which reads back. */
 static void model_format(const struct scenario *s, char *buf, size_t n)
 {
-    snprintf(buf, n, "%s", s->model.id[0] ? s->model.id : "custom");
+    if (s->model.id[0] && strcmp(s->model.id, "custom") != 0)
+        snprintf(buf, n, "%s", s->model.id);
+    else
+        inputs_format_count(params_get(s), buf, n);
 }
 
 static const struct input_ops MODEL_OPS = {model_get, NULL, model_parse, model_format};
@@ -488,8 +507,23 @@ static void range_text(const struct input *in, char *buf, size_t n)
     snprintf(buf, n, "%s to %s%s", a, b, (in->flags & INPUT_AUTO_ZERO) ? ", or auto" : "");
 }
 
+static bool parse_input(const struct input *in, struct scenario *s, const char *text, char *err,
+                        size_t errlen);
+
 bool inputs_parse(const struct input *in, struct scenario *s, const char *text, char *err,
                   size_t errlen)
+{
+    bool ok = parse_input(in, s, text, err, errlen);
+    /* Messages quote what was typed: a control character in it must not reach a terminal
+     * or break the one-line rule. */
+    for (char *c = err; !ok && errlen > 0 && *c; c++)
+        if ((unsigned char)*c < 0x20 || *c == 0x7f)
+            *c = '?';
+    return ok;
+}
+
+static bool parse_input(const struct input *in, struct scenario *s, const char *text, char *err,
+                        size_t errlen)
 {
     if (text == NULL || text[0] == '\0') {
         snprintf(err, errlen, "needs a value");

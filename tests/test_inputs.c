@@ -69,7 +69,7 @@ START_TEST(test_every_input_every_front_end)
             inputs_format(in, &c, gc, sizeof gc);
             ck_assert_msg(!strcmp(ga, gb) && !strcmp(ga, gc), "%s = '%s': %s, %s, %s", in->key, t,
                           ga, gb, gc);
-            if (slider >= 0 && slider != SL_MODEL) {
+            if (slider >= 0) {
                 bool sl = slider_parse(&p, &d, (enum slider_id)slider, t, err, sizeof err);
                 ck_assert_msg(sl == reg, "%s = '%s': registry %d, slider %d (%s)", in->key, t,
                               reg, sl, err);

@@ -325,10 +325,6 @@ bool slider_parse(const struct presets *p, struct scenario *s, enum slider_id id
         snprintf(err, errlen, "%s: no value typed", in->label);
         return false;
     }
-    /* The model slider also takes a parameter count: a custom model of that size. */
-    double v;
-    if (id == SL_MODEL && units_parse(t, &v))
-        in = inputs_find("params");
     char sub[256];
     if (!inputs_parse(in, s, t, sub, sizeof sub)) {
         snprintf(err, errlen, "%s: %s", in->label, sub);
