@@ -173,8 +173,8 @@ static const struct input_ops DTYPE_OPS = {dtype_get, dtype_set, NULL, NULL};
 /* The rows, in the order a file's keys are applied. Ranges are the one place limits live: the
  * command line, files and sliders all check them here. */
 static const struct input TABLE[] = {
-    {"model", "model", INPUT_NAME, "", 0, 0, NULL, 0, "NAME|FILE",
-     "model preset (rooftop list models) or a model JSON file", "", 0, STEPS_PRESETS, 0, 0, 0,
+    {"model", "model", INPUT_NAME, "", 0, 0, NULL, 0, "NAME|FILE|N",
+     "model preset (rooftop list models), a model JSON file, or a size N (as --params)", "", 0, STEPS_PRESETS, 0, 0, 0,
      0, FIELD_NONE, &MODEL_OPS},
     {"params", "size", INPUT_SIZE, "parameters", 1e6, 1e14, NULL, 0, "N",
      "a custom model of exactly N parameters (its shape from N)", "", 0, STEPS_NICE, 1e7, 1e13,
