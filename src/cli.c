@@ -127,14 +127,6 @@ static bool scenario_arg(struct cli_args *a, const char *flag, const char *inlin
         snprintf(a->err, sizeof a->err, "--%s: %s", f, sub);
         return false;
     }
-    /* The default scenario's name describes the lecture's question; once an option changes
-     * the inputs it would mislabel them. */
-    if (strcmp(in->key, "name") != 0) {
-        struct scenario def;
-        scenario_default(&def);
-        if (strcmp(a->s->name, def.name) == 0)
-            snprintf(a->s->name, sizeof a->s->name, "custom");
-    }
     /* The model file's tokens came with the model: its file is not read a second time. */
     if (strcmp(in->key, "model") == 0 && !argv_has_tokens(a->argc, a->argv) &&
         a->s->model.trained_tokens >= 1)
