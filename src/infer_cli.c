@@ -200,6 +200,32 @@ static bool apply(struct infer_scenario *s, enum infer_flag f, const char *v, bo
     return false;
 }
 
+bool infer_cli_set(struct infer_scenario *s, const char *key, const char *value,
+                   bool *weights_set, bool *kv_set, char *err, size_t errlen)
+{
+    /* A file's key ("kv_dtype") is the flag's name with '_' for '-'. */
+    char flag[32];
+    size_t len = strlen(key);
+    if (len >= sizeof flag) {
+        snprintf(err, errlen, "'%.40s...' is not a serving input", key);
+        return false;
+    }
+    for (size_t i = 0; i <= len; i++)
+        flag[i] = key[i] == '_' ? '-' : key[i];
+    for (int f = 0; f < F_COUNT; f++) {
+        if (f == F_FORMAT || f == F_PROBE_SHAPES || strcmp(flag, flag_names[f]) != 0)
+            continue;
+        if (value[0] == '\0') {
+            snprintf(err, errlen, "--%s: needs a value", flag_names[f]);
+            return false;
+        }
+        return apply(s, (enum infer_flag)f, value, weights_set, kv_set, NULL, err, errlen);
+    }
+    snprintf(err, errlen, "'%s' is not a serving input (model, gpu, tp, batch, prompt, generate, "
+                          "dtype, weights_dtype, kv_dtype, compute_eff, memory_eff)", key);
+    return false;
+}
+
 bool infer_cli_parse(struct infer_scenario *s, int argc, char **argv, int first,
                      struct infer_cli_out *out, char *err, size_t errlen)
 {

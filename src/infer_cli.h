@@ -30,6 +30,13 @@ struct infer_cli_out {
 bool infer_cli_parse(struct infer_scenario *s, int argc, char **argv, int first,
                      struct infer_cli_out *out, char *err, size_t errlen);
 
+/* Sets one input by its file key: a flag's name above with '_' for '-' ("kv_dtype"), the
+ * value in the flags' grammar; weights_set and kv_set (false at the start of a set of keys)
+ * keep --dtype from overriding a weights or KV dtype given before it. False with one line in
+ * err naming the flag or the unknown key. Does not validate. */
+bool infer_cli_set(struct infer_scenario *s, const char *key, const char *value,
+                   bool *weights_set, bool *kv_set, char *err, size_t errlen);
+
 /* The help text of `rooftop infer`. */
 void infer_cli_help(FILE *f);
 

@@ -1,9 +1,8 @@
 #!/bin/sh
 # screenshots.sh - regenerates screenshots/*.svg and *.txt with `rooftop snapshot` (the
-# dashboard's own drawing code, no terminal): the default view, every lecture step, a model
-# that does not fit, an 80x24 terminal, a wide one, the fastest layouts (b), the inference view
-# (i) at batch 1 and 256, and the ASCII
-# monochrome fallback.
+# dashboard's own drawing code, no terminal): the default view, every step of the lecture and
+# inference demos, a model that does not fit, an 80x24 terminal, a wide one, the fastest
+# layouts (b), the inference view (i) at batch 1 and 256, and the ASCII monochrome fallback.
 # usage: sh tests/screenshots.sh [BINARY]   (run from the source tree; default ./rooftop)
 set -eu
 BIN=${1:-${ROOFTOP_BIN:-./rooftop}}
@@ -36,12 +35,14 @@ shot inference-batch256 120x40 --model llama3.1-8b --gpu h200 \
 "$BIN" snapshot --size 100x30 --ascii --no-color --format txt --out "$OUT/ascii-mono.txt"
 echo "screenshots: $OUT/ascii-mono.txt"
 
-# The lecture demo, one picture per step.
-steps=$(grep -c '"caption"' specs/scenarios/lecture.json)
-i=1
-keys=""
-while [ "$i" -le "$steps" ]; do
-    shot "lecture-$i" 120x40 --scenario specs/scenarios/lecture.json --keys "$keys"
-    keys="${keys}n"
-    i=$((i + 1))
+# The lecture demo and the inference demo, one picture per step.
+for demo in lecture inference; do
+    steps=$(grep -c '"caption"' "specs/scenarios/$demo.json")
+    i=1
+    keys=""
+    while [ "$i" -le "$steps" ]; do
+        shot "$demo-$i" 120x40 --scenario "specs/scenarios/$demo.json" --keys "$keys"
+        keys="${keys}n"
+        i=$((i + 1))
+    done
 done

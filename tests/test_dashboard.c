@@ -12,8 +12,10 @@
 
 #include "check_util.h"
 #include "dash_harness.h"
+#include "demo.h"
 #include "infer_frame.h"
 #include "snapshot.h"
+#include "units.h"
 
 /* The lecture: 6 x 70e9 x 15e12 / (1024 x 989.4e12 x 0.5) seconds = 143.9 days. */
 START_TEST(test_default_figures)
@@ -113,6 +115,149 @@ static int infer_bar_cells(const struct harness *h, int e)
     bar.h = 1;
     return screen_count_elem(&h->s, bar, e);
 }
+
+/* A figure of step k's caption, also on screen: the caption says what the screen shows. */
+static void ck_step_figure(struct harness *h, const char *shown)
+{
+    const struct demo_step *st = &h->d.demo.steps[h->d.step];
+    ck_assert_msg(strstr(st->caption, shown) != NULL, "step %d's caption lacks \"%s\": %s",
+                  h->d.step + 1, shown, st->caption);
+    ck_assert_screen_has(h, shown);
+}
+
+START_TEST(test_inference_demo)
+{
+    /* specs/scenarios/inference.json (issue 11): decode at batch 1, then batch 256, in the
+     * inference view; each caption's figures against the computed serving scenario. */
+    struct harness h;
+    char err[512], shown[64];
+    harness_start(&h, 120, 40, true, true);
+    ck_assert_msg(dash_demo_open(&h.d, "inference", 0, err, sizeof err), "%s", err);
+    ck_assert_int_eq(h.d.demo.n, 3);
+    harness_draw(&h);
+    ck_assert(h.d.inf.on);
+    ck_assert_str_eq(h.d.inf.sc.model.id, "llama2-7b");
+    ck_assert_int_eq(h.d.inf.focus, IS_BATCH);
+    ck_assert_screen_has(&h, "Step 1/3");
+    ck_assert_int_eq(h.s.cut, 0);
+    const struct infer_result *r = &h.d.inf.res;
+    /* Batch 1: the weight GEMMs are matrix-vector products, 2 FLOPs per 2-byte weight. */
+    ck_assert_int_eq(h.d.inf.sc.batch, 1);
+    ck_assert_rel(decode_qkv(&h)->intensity, 1.0, 0.001);
+    ck_assert(!decode_qkv(&h)->compute_bound);
+    units_duration(r->tpot, shown, sizeof shown);
+    ck_step_figure(&h, shown);
+    ck_assert_str_eq(shown, "4.44 ms");
+    units_count(r->tokens_per_s, shown, sizeof shown);
+    ck_step_figure(&h, shown);
+    units_bandwidth(h.d.inf.sc.gpu.bandwidth * r->memory_eff, shown, sizeof shown);
+    ck_step_figure(&h, shown);
+    units_bytes(r->decode.bytes, shown, sizeof shown);
+    ck_step_figure(&h, shown);
+    /* The decode step reads the weights (13.5 GB, reference.md: Llama-2-7B bf16) once. */
+    ck_assert_rel(r->memory.weights, 13.5e9, 0.01);
+    double tpot1 = r->tpot, tps1 = r->tokens_per_s;
+
+    harness_keys(&h, "n");
+    ck_assert_int_eq(h.d.step, 1);
+    ck_assert(h.d.inf.on);
+    ck_assert_int_eq(h.d.inf.sc.batch, 256);
+    ck_assert_int_eq(h.s.cut, 0);
+    /* 256 x 2 x 4096 x 12288 FLOPs over 2 x (256 x 4096 + 4096 x 12288 + 256 x 12288) bytes. */
+    double want = 256.0 * 4096 * 12288 / (256.0 * 4096 + 4096.0 * 12288 + 256.0 * 12288);
+    ck_assert_rel(decode_qkv(&h)->intensity, want, 1e-9);
+    snprintf(shown, sizeof shown, "intensity %.0f", decode_qkv(&h)->intensity);
+    ck_assert_msg(strstr(h.d.demo.steps[1].caption, shown), "caption lacks %s", shown);
+    ck_assert(!decode_qkv(&h)->compute_bound);
+    snprintf(shown, sizeof shown, "ridge at %.0f", r->ridge);
+    ck_assert_msg(strstr(h.d.demo.steps[1].caption, shown), "caption lacks %s", shown);
+    ck_assert(r->memory.fits);
+    units_duration(r->tpot, shown, sizeof shown);
+    ck_step_figure(&h, shown);
+    units_count(r->tokens_per_s, shown, sizeof shown);
+    ck_step_figure(&h, shown);
+    snprintf(shown, sizeof shown, "%.0f-fold", r->tokens_per_s / tps1);
+    ck_assert_msg(strstr(h.d.demo.steps[1].caption, shown), "caption lacks %s", shown);
+    units_bytes(r->memory.kv_cache, shown, sizeof shown);
+    ck_step_figure(&h, shown);
+    ck_assert(r->memory.kv_cache > r->memory.weights);
+    ck_assert(r->tpot > tpot1);
+
+    harness_keys(&h, "n");
+    ck_assert_int_eq(h.d.step, 2);
+    ck_assert_int_eq(h.d.inf.focus, IS_PROMPT);
+    ck_assert_int_eq(h.d.inf.sc.prompt, 2048);
+    /* MHA: 2 x 32 layers x 32 KV heads x 128 x 2 bytes per token (reference.md section 8). */
+    ck_assert(r->kv_bytes_per_token == 2.0 * 32 * 32 * 128 * 2);
+    units_bytes(r->kv_bytes_per_token, shown, sizeof shown);
+    ck_step_figure(&h, shown);
+    units_bytes(r->memory.kv_cache, shown, sizeof shown);
+    ck_step_figure(&h, shown);
+    ck_assert(!r->memory.fits);
+    ck_assert_screen_has(&h, "DOES NOT FIT");
+    snprintf(shown, sizeof shown, "max batch %lld", (long long)r->max_batch);
+    ck_assert_screen_has(&h, shown);
+    snprintf(shown, sizeof shown, "largest batch that fits is %lld", (long long)r->max_batch);
+    ck_assert_msg(strstr(h.d.demo.steps[2].caption, shown), "caption lacks %s", shown);
+
+    /* The view's keys step back; i leaves for training, n comes back to serving. */
+    harness_keys(&h, "pp");
+    ck_assert_int_eq(h.d.step, 0);
+    ck_assert_int_eq(h.d.inf.sc.batch, 1);
+    harness_keys(&h, "i");
+    ck_assert(!h.d.inf.on);
+    harness_keys(&h, "n");
+    ck_assert(h.d.inf.on);
+    ck_assert_int_eq(h.d.inf.sc.batch, 256);
+    harness_stop(&h);
+}
+END_TEST
+
+START_TEST(test_inference_demo_errors)
+{
+    /* Each bad step is refused with one line naming the file, the step and the key. */
+    static const struct {
+        const char *json, *want;
+    } cases[] = {
+        {"{\"model\":\"llama2-7b\",\"steps\":[{\"_view\":\"inference\",\"_infer\":{\"batch\":\"x\"}}]}",
+         "d.json: step 1: _infer: --batch:"},
+        {"{\"model\":\"llama2-7b\",\"steps\":[{},{\"_view\":\"inference\",\"_infer\":{\"batch\":0}}]}",
+         "d.json: step 2: _infer: --batch:"},
+        {"{\"model\":\"llama2-7b\",\"steps\":[{\"_infer\":{\"batch\":2}}]}",
+         "d.json: step 1: _infer: only with"},
+        {"{\"steps\":[{\"_view\":\"serving\"}]}", "d.json: step 1: _view: 'serving'"},
+        {"{\"model\":\"llama2-7b\",\"steps\":[{\"_view\":\"inference\",\"_infer\":{\"seq\":2}}]}",
+         "d.json: step 1: _infer: 'seq' is not a serving input"},
+        {"{\"model\":\"llama2-7b\",\"steps\":[{\"_view\":\"inference\",\"_infer\":{\"tp\":true}}]}",
+         "d.json: step 1: _infer: tp: want a number or a string"},
+        {"{\"model\":\"llama2-7b\",\"_infer\":[1],\"steps\":[{\"_view\":\"inference\"}]}",
+         "d.json: step 1: _infer: want an object"},
+        {"{\"model\":\"llama2-7b\",\"steps\":[{\"_view\":\"inference\",\"_infer\":{\"prompt\":\"4Ki\"}}]}",
+         "d.json: step 1: _infer: --"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct demo l;
+        char err[512] = "";
+        ck_assert_msg(!demo_parse(cases[i].json, strlen(cases[i].json), "d.json", &l, err,
+                                  sizeof err), "accepted %s", cases[i].json);
+        ck_assert_msg(strncmp(err, cases[i].want, strlen(cases[i].want)) == 0, "%s -> %s",
+                      cases[i].json, err);
+        ck_assert(strchr(err, '\n') == NULL);
+    }
+    /* The same inputs in the one grammar: 2Ki is 2048; --dtype leaves a KV dtype given before. */
+    const char *ok = "{\"model\":\"llama2-7b\",\"steps\":[{\"_view\":\"inference\",\"_infer\":"
+                     "{\"prompt\":\"2Ki\",\"kv_dtype\":\"fp8\",\"dtype\":\"fp16\",\"batch\":4}}]}";
+    struct demo l;
+    char err[512];
+    ck_assert_msg(demo_parse(ok, strlen(ok), "d.json", &l, err, sizeof err), "%s", err);
+    ck_assert(l.steps[0].inference);
+    ck_assert_int_eq(l.steps[0].infer.prompt, 2048);
+    ck_assert_int_eq(l.steps[0].infer.batch, 4);
+    ck_assert_int_eq(l.steps[0].infer.kv, DTYPE_FP8_E4M3);
+    ck_assert_int_eq(l.steps[0].infer.weights, DTYPE_FP16);
+    demo_free(&l);
+}
+END_TEST
 
 START_TEST(test_inference_view)
 {
@@ -635,6 +780,8 @@ static Suite *dashboard_suite(void)
     tcase_add_test(tc, test_snapshot_command);
     tcase_add_test(tc, test_key_names);
     tcase_add_test(tc, test_inference_view);
+    tcase_add_test(tc, test_inference_demo);
+    tcase_add_test(tc, test_inference_demo_errors);
     suite_add_tcase(s, tc);
     TCase *tt = tcase_create("tmux");
     tcase_set_timeout(tt, 120);

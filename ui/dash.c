@@ -111,17 +111,20 @@ int dash_caption_area(const struct dash *d, struct rect r, struct rect *text)
     return widget_wrap(NULL, *text, texts, 2, 0, 0);
 }
 
-void dash_layout(const struct dash *d, int cols, int rows, struct layout *L)
+int dash_caption_rows(const struct dash *d, int cols)
 {
     char head[200];
     const char *texts[2];
-    int caption = 0;
-    if (dash_caption(d, head, sizeof head, &texts[1])) {
-        texts[0] = head;
-        caption = widget_wrap(NULL, (struct rect){0, 0, cols, 1}, texts, 2, 0, 0);
-    }
+    if (!dash_caption(d, head, sizeof head, &texts[1]))
+        return 0;
+    texts[0] = head;
+    return widget_wrap(NULL, (struct rect){0, 0, cols, 1}, texts, 2, 0, 0);
+}
+
+void dash_layout(const struct dash *d, int cols, int rows, struct layout *L)
+{
     struct layout_opts o = {
-        .caption_rows = caption,
+        .caption_rows = dash_caption_rows(d, cols),
         .show_ops = d->show_ops,
         .n_sliders = SL_COUNT,
         .n_ops = d->an.n_ops,
@@ -293,6 +296,20 @@ void dash_demo_show(struct dash *d, int k)
         d->show_ops = true;
     else if (f == FOCUS_ROOFLINE)
         d->show_ops = false;
+    /* An inference step shows the serving view on its own scenario (checked when the demo
+     * loaded); any other step the training view. */
+    d->inf.on = false;
+    if (st->inference) {
+        char err[DASH_STATUS_MAX];
+        if (!infer_ui_show(&d->inf, &st->infer, err, sizeof err)) {
+            dash_status(d, true, "%s", err);
+            return;
+        }
+        d->inf.on = true;
+        int g = infer_ui_find(st->focus);
+        if (g >= 0)
+            d->inf.focus = g;
+    }
 }
 
 bool dash_demo_open(struct dash *d, const char *path, int step, char *err, size_t errlen)
@@ -1002,6 +1019,15 @@ static void infer_key(struct dash *d, uint32_t k)
     case 'i':
         u->on = false;
         dash_status(d, false, "training view (i: inference)");
+        return;
+    /* The demo steps on from here too: a demo may show inference (specs/scenarios/
+     * inference.json). */
+    case 'n':
+    case 'p':
+        demo_key(d, k == 'n' ? 1 : -1);
+        return;
+    case 'c':
+        caption_key(d);
         return;
     case '?':
     case UK_F1:

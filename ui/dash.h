@@ -134,6 +134,8 @@ bool dash_caption(const struct dash *d, char *head, size_t n, const char **text)
  * columns on the right where the keys go. Sets *text; returns the lines it takes there. */
 #define DASH_CAPTION_KEYS_W 34
 int dash_caption_area(const struct dash *d, struct rect r, struct rect *text);
+/* The lines the caption wants at cols columns (0 when no step is shown), for the layout. */
+int dash_caption_rows(const struct dash *d, int cols);
 
 /* Handles one event. Returns true when the screen may have changed. */
 bool dash_handle(struct dash *d, const struct event *ev);

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "files.h"
+#include "infer_cli.h"
 #include "scenario_file.h"
 #include "spec.h"
 
@@ -64,10 +65,66 @@ static void copy_string(const cJSON *obj, const char *key, char *dst, size_t n)
         snprintf(dst, n, "%s", v->valuestring);
 }
 
+/* Applies a "_infer" object (NULL: none) onto s, each key as its `rooftop infer` flag. */
+static bool infer_apply_json(struct infer_scenario *s, const cJSON *obj, const char *origin,
+                             bool *weights_set, bool *kv_set, char *err, size_t errlen)
+{
+    if (obj == NULL)
+        return true;
+    if (!cJSON_IsObject(obj)) {
+        snprintf(err, errlen, "%s: _infer: want an object of serving inputs", origin);
+        return false;
+    }
+    const cJSON *it;
+    cJSON_ArrayForEach(it, obj)
+    {
+        char num[64], sub[512];
+        const char *v = num;
+        if (cJSON_IsString(it) && it->valuestring)
+            v = it->valuestring;
+        else if (cJSON_IsNumber(it))
+            snprintf(num, sizeof num, "%.17g", it->valuedouble);
+        else {
+            snprintf(err, errlen, "%s: _infer: %.64s: want a number or a string", origin,
+                     it->string ? it->string : "?");
+            return false;
+        }
+        if (!infer_cli_set(s, it->string ? it->string : "", v, weights_set, kv_set, sub,
+                           sizeof sub)) {
+            snprintf(err, errlen, "%s: _infer: %s", origin, sub);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Step st's serving scenario: the step's model and GPU, then the file's and the step's
+ * "_infer" keys; checked as `rooftop infer` checks its flags. */
+static bool infer_step(const cJSON *root_infer, const cJSON *st, const char *origin,
+                       struct demo_step *ls, char *err, size_t errlen)
+{
+    struct infer_scenario *s = &ls->infer;
+    infer_default(s);
+    s->model = ls->scenario.model;
+    s->gpu = ls->scenario.gpu;
+    bool weights_set = false, kv_set = false;
+    if (!infer_apply_json(s, root_infer, origin, &weights_set, &kv_set, err, errlen) ||
+        !infer_apply_json(s, cJSON_GetObjectItemCaseSensitive(st, "_infer"), origin,
+                          &weights_set, &kv_set, err, errlen))
+        return false;
+    char verr[512];
+    if (!infer_validate(s, verr, (int)sizeof verr)) {
+        snprintf(err, errlen, "%s: _infer: %s", origin, verr);
+        return false;
+    }
+    return true;
+}
+
 /* Builds the steps from a parsed document; takes ownership of root. */
 static bool lecture_build(cJSON *root, const char *path, struct demo *l, char *err, size_t errlen)
 {
     cJSON *steps = cJSON_DetachItemFromObjectCaseSensitive(root, "steps");
+    const cJSON *root_infer = cJSON_GetObjectItemCaseSensitive(root, "_infer");
     int n = cJSON_GetArraySize(steps);
     if (!cJSON_IsArray(steps) || n < 1) {
         snprintf(err, errlen, "%s: steps: want an array of at least one step", path);
@@ -113,6 +170,22 @@ static bool lecture_build(cJSON *root, const char *path, struct demo *l, char *e
         char view[32];
         copy_string(st, "_view", view, sizeof view);
         ls->lecture_ops = strcmp(view, "lecture") == 0;
+        ls->inference = strcmp(view, "inference") == 0;
+        if (!ls->inference && !ls->lecture_ops && view[0] && strcmp(view, "model") != 0) {
+            snprintf(err, errlen, "%s: _view: '%s' is not one of model, lecture, inference",
+                     origin, view);
+            ok = false;
+            break;
+        }
+        if (!ls->inference && cJSON_GetObjectItemCaseSensitive(st, "_infer")) {
+            snprintf(err, errlen, "%s: _infer: only with \"_view\": \"inference\"", origin);
+            ok = false;
+            break;
+        }
+        if (ls->inference && !infer_step(root_infer, st, origin, ls, err, errlen)) {
+            ok = false;
+            break;
+        }
         l->n = i + 1;
     }
     cJSON_Delete(steps);

@@ -8,6 +8,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "infer.h"
 #include "scenario.h"
 
 #define DEMO_TEXT_MAX 512
@@ -19,8 +20,12 @@
  *   "caption"   the sentence shown on screen
  *   "_focus"    the slider to focus (its key: "tokens", "gpus", ...) or a panel
  *               ("memory", "compute", "roofline", "ops")
- *   "_view"     "model" (the model's operations on the roofline, default) or "lecture"
- *               (the lecture's five operations)
+ *   "_view"     "model" (the model's operations on the roofline, default), "lecture"
+ *               (the lecture's five operations) or "inference" (the serving view, key i)
+ *   "_infer"    with "_view": "inference", the serving inputs of `rooftop infer` by key
+ *               ({"batch": 256, "prompt": "2Ki", "kv_dtype": "fp8"}), applied after the
+ *               file's top-level "_infer"; model and GPU are the step's scenario's unless
+ *               given here. The step is checked as `rooftop infer` checks its flags.
  * Step k's scenario = scenario_default + the file's top-level keys + step k's keys: every
  * step stands alone, so stepping back needs no undo.
  */
@@ -29,7 +34,9 @@ struct demo_step {
     char caption[DEMO_TEXT_MAX];
     char focus[32];          /* "" when none */
     bool lecture_ops;        /* show the lecture's five operations */
+    bool inference;          /* show the inference view on `infer` */
     struct scenario scenario;
+    struct infer_scenario infer;
 };
 
 struct demo {

@@ -39,7 +39,7 @@ static void draw_title(const struct dash *d, struct screen *s, struct rect r)
     widget_title_bar(s, &d->cs, r, seg, a->memory.fits);
 }
 
-static void draw_caption(const struct dash *d, struct screen *s, struct rect r)
+void frame_draw_caption(const struct dash *d, struct screen *s, struct rect r)
 {
     char head[200];
     const char *texts[2];
@@ -700,7 +700,7 @@ void frame_draw(const struct dash *d, struct screen *s)
         plot_roofline(d, s, L.r[P_ROOFLINE], d->focus == FOCUS_ROOFLINE);
     if (!rect_empty(L.r[P_OPS]))
         ops_draw(d, s, L.r[P_OPS], d->focus == FOCUS_OPS);
-    draw_caption(d, s, L.r[P_CAPTION]);
+    frame_draw_caption(d, s, L.r[P_CAPTION]);
     draw_explain(d, s, L.r[P_EXPLAIN]);
     draw_status(d, s, L.r[P_STATUS]);
     draw_overlay(d, s);

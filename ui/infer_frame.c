@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "frame.h"
 #include "ops.h"
 #include "plot.h"
 #include "units.h"
@@ -15,7 +16,8 @@
 void infer_frame_layout(const struct dash *d, int cols, int rows, struct layout *L)
 {
     struct view_op ops[OPS_MAX];
-    struct layout_opts o = {0, d->show_ops, IS_COUNT, ops_list(d, ops, OPS_MAX)};
+    struct layout_opts o = {dash_caption_rows(d, cols), d->show_ops, IS_COUNT,
+                            ops_list(d, ops, OPS_MAX)};
     layout_compute(cols, rows, &o, L);
 }
 
@@ -234,6 +236,7 @@ void infer_frame_draw(const struct dash *d, struct screen *s)
         plot_roofline(d, s, L.r[P_ROOFLINE], false);
     if (!rect_empty(L.r[P_OPS]))
         ops_draw(d, s, L.r[P_OPS], false);
+    frame_draw_caption(d, s, L.r[P_CAPTION]);
     draw_explain(d, s, L.r[P_EXPLAIN]);
     draw_status(d, s, L.r[P_STATUS]);
 }

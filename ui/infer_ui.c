@@ -196,6 +196,25 @@ static bool try_apply(struct infer_ui *u, const struct infer_scenario *cand, cha
     return true;
 }
 
+bool infer_ui_show(struct infer_ui *u, const struct infer_scenario *s, char *err, size_t errlen)
+{
+    return try_apply(u, s, err, errlen);
+}
+
+int infer_ui_find(const char *key)
+{
+    /* The keys of `rooftop infer`'s flags and of a demo's "_infer" (src/infer_cli.h). */
+    static const char *const keys[IS_COUNT] = {
+        [IS_MODEL] = "model", [IS_GPU] = "gpu", [IS_TP] = "tp", [IS_BATCH] = "batch",
+        [IS_PROMPT] = "prompt", [IS_GENERATE] = "generate", [IS_DTYPE] = "dtype",
+        [IS_WEIGHTS] = "weights_dtype", [IS_KV] = "kv_dtype",
+    };
+    for (int i = 0; key && i < IS_COUNT; i++)
+        if (strcmp(key, keys[i]) == 0)
+            return i;
+    return -1;
+}
+
 bool infer_ui_open(struct infer_ui *u, const struct presets *p, const struct scenario *train,
                    char *err, size_t errlen)
 {

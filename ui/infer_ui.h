@@ -34,6 +34,13 @@ const char *infer_ui_name(int id);
 bool infer_ui_open(struct infer_ui *u, const struct presets *p, const struct scenario *train,
                    char *err, size_t errlen);
 
+/* Shows scenario s (a demo step's). False with one line in err when it does not validate;
+ * the view keeps its scenario then. */
+bool infer_ui_show(struct infer_ui *u, const struct infer_scenario *s, char *err, size_t errlen);
+
+/* The slider of a serving input's key ("batch", "kv_dtype"), or -1. */
+int infer_ui_find(const char *key);
+
 /*
  * Moves slider id by delta steps, or to its end (to_end: delta's sign picks which). Inputs
  * that the move forces are adjusted (a model whose heads tp does not divide lowers tp; a

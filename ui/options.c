@@ -124,8 +124,9 @@ void ui_options_help(FILE *f, bool snapshot)
               "TERM=dumb). Press ? in it for the keys.\n",
               f);
     }
-    fputs("  --scenario NAME|FILE  a scenario file (as saved with s), or a lecture demo with\n"
-          "                     steps (--scenario lecture: NAME.json on the search path)\n"
+    fputs("  --scenario NAME|FILE  a scenario file (as saved with s), or a demo with steps\n"
+          "                     (--scenario lecture, --scenario inference: NAME.json on the\n"
+          "                     search path)\n"
           "  --points FILE      measured points (rooftop probe --out FILE) on the roofline; the\n"
           "                     scenario's GEMM shapes among them fill the ops table's measured\n"
           "                     column (M: their efficiency as the MFU) when they were measured\n"
