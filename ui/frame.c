@@ -39,7 +39,7 @@ static void draw_title(const struct dash *d, struct screen *s, struct rect r)
     widget_title_bar(s, &d->cs, r, seg, a->memory.fits);
 }
 
-void frame_draw_caption(const struct dash *d, struct screen *s, struct rect r)
+static void draw_caption(const struct dash *d, struct screen *s, struct rect r)
 {
     char head[200];
     const char *texts[2];
@@ -684,6 +684,11 @@ void frame_draw(const struct dash *d, struct screen *s)
     }
     if (d->inf.on) {
         infer_frame_draw(d, s);
+        /* A demo step's caption, where the inference view's layout puts it. */
+        struct layout IL;
+        infer_frame_layout(d, s->cols, s->rows, &IL);
+        if (!IL.too_small)
+            draw_caption(d, s, IL.r[P_CAPTION]);
         draw_overlay(d, s);
         return;
     }
@@ -700,7 +705,7 @@ void frame_draw(const struct dash *d, struct screen *s)
         plot_roofline(d, s, L.r[P_ROOFLINE], d->focus == FOCUS_ROOFLINE);
     if (!rect_empty(L.r[P_OPS]))
         ops_draw(d, s, L.r[P_OPS], d->focus == FOCUS_OPS);
-    frame_draw_caption(d, s, L.r[P_CAPTION]);
+    draw_caption(d, s, L.r[P_CAPTION]);
     draw_explain(d, s, L.r[P_EXPLAIN]);
     draw_status(d, s, L.r[P_STATUS]);
     draw_overlay(d, s);

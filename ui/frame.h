@@ -8,7 +8,4 @@
 /* Draws the whole frame into s (s's size is the terminal's). */
 void frame_draw(const struct dash *d, struct screen *s);
 
-/* The demo step's caption in r (the training and the inference view alike). */
-void frame_draw_caption(const struct dash *d, struct screen *s, struct rect r);
-
 #endif

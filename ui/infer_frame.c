@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "frame.h"
 #include "ops.h"
 #include "plot.h"
 #include "units.h"
@@ -236,7 +235,6 @@ void infer_frame_draw(const struct dash *d, struct screen *s)
         plot_roofline(d, s, L.r[P_ROOFLINE], false);
     if (!rect_empty(L.r[P_OPS]))
         ops_draw(d, s, L.r[P_OPS], false);
-    frame_draw_caption(d, s, L.r[P_CAPTION]);
     draw_explain(d, s, L.r[P_EXPLAIN]);
     draw_status(d, s, L.r[P_STATUS]);
 }
