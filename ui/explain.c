@@ -309,7 +309,14 @@ void explain_line(const struct dash *d, int width, char *buf, size_t n)
         explain_ops(d, &v);
         break;
     default:
-        ADD(&v, " ");
+        /* An input without a formula of its own (a new registry row, say) shows what the
+         * registry says of it. */
+        if (d->focus >= 0 && d->focus < SL_COUNT) {
+            const struct input *in = slider_input((enum slider_id)d->focus);
+            ADD(&v, "%s: %s", in->label, in->help);
+        } else {
+            ADD(&v, " ");
+        }
         break;
     }
     int pick = v.n - 1;
