@@ -9,7 +9,6 @@
 #include "infer_report.h"
 #include "inputs.h"
 #include "spec.h"
-#include "units.h"
 
 #define INFER_ERR_MAX 1024
 
@@ -38,58 +37,18 @@ void infer_cli_help(FILE *f)
           "  --generate N            generated tokens per sequence (default 256)\n"
           "  --dtype D               activations: fp32|bf16|fp16|fp8 (default bf16)\n"
           "  --weights-dtype W       linear-layer weights: fp32|bf16|fp16|fp8|int8|int4|fp4\n"
-          "                          (default: --dtype; int4 has one fp16 scale per 128 values)\n"
-          "  --kv-dtype K            the KV cache, same choices (default: --dtype)\n"
-          "  --compute-eff E         fraction of the dense peak reached (default: the GPU\n"
+          "                          or auto (default: --dtype; int4 has one fp16 scale per\n"
+          "                          128 values)\n"
+          "  --kv-dtype K            the KV cache, same choices (default auto: --dtype)\n"
+          "  --compute-eff E         fraction of the dense peak reached (default auto: the GPU\n"
           "                          spec's measured GEMM efficiency, H100 SXM 0.801)\n"
-          "  --memory-eff E          fraction of the memory bandwidth reached (default: the\n"
-          "                          GPU spec's measured copy efficiency, 0.9)\n"
+          "  --memory-eff E          fraction of the memory bandwidth reached (default auto:\n"
+          "                          the GPU spec's measured copy efficiency, 0.9)\n"
           "  --format F              text (default), json, csv or md\n"
           "  --probe-shapes B,B,...  print instead the decode GEMMs at these batches as\n"
           "                          `rooftop probe --shapes` takes them\n"
           "Numbers take 2k = 2000, 2Ki = 2048, 1e3, 256.\n",
           f);
-}
-
-static bool parse_count(const char *flag, const char *v, int64_t *out, bool length, char *err,
-                        size_t errlen)
-{
-    double d;
-    (void)length; /* one grammar: 2k is 2000, 2Ki is 2048 (src/inputs.h) */
-    bool ok = units_parse(v, &d);
-    if (!ok) {
-        snprintf(err, errlen, "--%s: '%s' is not a number", flag, v);
-        return false;
-    }
-    if (d < 1 || d > 1e15 || d != (double)(int64_t)d) {
-        snprintf(err, errlen, "--%s: %s is not a whole number from 1", flag, v);
-        return false;
-    }
-    *out = (int64_t)d;
-    return true;
-}
-
-static bool parse_fraction(const char *flag, const char *v, double *out, char *err, size_t errlen)
-{
-    if (!units_parse(v, out)) {
-        snprintf(err, errlen, "--%s: '%s' is not a number", flag, v);
-        return false;
-    }
-    if (!(*out > 0 && *out <= 1)) {
-        snprintf(err, errlen, "--%s: must be in (0, 1], got %s", flag, v);
-        return false;
-    }
-    return true;
-}
-
-static bool parse_dtype(const char *flag, const char *v, enum dtype *out, char *err, size_t errlen)
-{
-    if (!dtype_parse(v, out)) {
-        snprintf(err, errlen, "--%s: '%s' is not one of fp32, bf16, fp16, fp8, int8, int4, fp4",
-                 flag, v);
-        return false;
-    }
-    return true;
 }
 
 /* "1,8,64": batches for --probe-shapes. */
@@ -107,28 +66,38 @@ static bool parse_batches(const char *v, struct infer_cli_out *out, char *err, s
         }
         memcpy(item, p, len);
         item[len] = '\0';
-        int64_t b;
-        if (!parse_count("probe-shapes", item, &b, false, err, errlen))
+        /* Each a batch, as --batch reads it. */
+        struct scenario scratch;
+        memset(&scratch, 0, sizeof scratch);
+        char sub[SPEC_ERR_MAX];
+        if (!inputs_parse(inputs_find("batch"), &scratch, item, sub, sizeof sub)) {
+            snprintf(err, errlen, "--probe-shapes: %s", sub);
             return false;
-        out->batches[out->n_batches++] = b;
+        }
+        out->batches[out->n_batches++] = scratch.batch;
         if (!end)
             return true;
         p = end + 1;
     }
 }
 
-/* The inputs training and serving share (model, GPU, tp, batch, dtype) read as the registry
- * reads them (src/inputs.h: one grammar, one set of messages), then move into s. */
-static bool from_registry(struct infer_scenario *s, enum infer_flag f, const char *v, char *err,
-                          size_t errlen)
+/* Every serving input is a row of the registry (src/inputs.h: one grammar, one set of
+ * messages): read as it reads it, then moved into s. */
+static bool from_registry(struct infer_scenario *s, enum infer_flag f, const char *v,
+                          bool *weights_set, bool *kv_set, char *err, size_t errlen)
 {
     static const char *const keys[F_COUNT] = {
         [F_MODEL] = "model", [F_GPU] = "gpu", [F_TP] = "tp", [F_BATCH] = "batch",
-        [F_DTYPE] = "dtype",
+        [F_PROMPT] = "prompt", [F_GENERATE] = "generate", [F_DTYPE] = "dtype",
+        [F_WEIGHTS] = "weights_dtype", [F_KV] = "kv_dtype", [F_COMPUTE_EFF] = "compute_eff",
+        [F_MEMORY_EFF] = "memory_eff",
     };
     const struct input *in = keys[f] ? inputs_find(keys[f]) : NULL;
+    /* A blank scenario: every row reads or writes its own field only, and the GPU's file is
+     * not read for each flag. The model and GPU rows set theirs whole. */
     struct scenario scratch;
-    scenario_default(&scratch);
+    memset(&scratch, 0, sizeof scratch);
+    scratch.dtype = s->dtype;
     char sub[SPEC_ERR_MAX];
     if (in == NULL || !inputs_parse(in, &scratch, v, sub, sizeof sub)) {
         snprintf(err, errlen, "--%s: %s", flag_names[f], in ? sub : "not a serving input");
@@ -147,9 +116,36 @@ static bool from_registry(struct infer_scenario *s, enum infer_flag f, const cha
     case F_BATCH:
         s->batch = scratch.batch;
         break;
-    default:
-        s->dtype = scratch.dtype;
+    case F_PROMPT:
+        s->prompt = scratch.prompt;
         break;
+    case F_GENERATE:
+        s->generate = scratch.generate;
+        break;
+    case F_DTYPE:
+        s->dtype = scratch.dtype;
+        if (!*weights_set)
+            s->weights = s->dtype;
+        if (!*kv_set)
+            s->kv = s->dtype;
+        break;
+    case F_WEIGHTS:
+        /* auto: the dtype's, now and after a later --dtype. */
+        *weights_set = scratch.weights_dtype != SCENARIO_DTYPE_AUTO;
+        s->weights = *weights_set ? scratch.weights_dtype : s->dtype;
+        break;
+    case F_KV:
+        *kv_set = scratch.kv_dtype != SCENARIO_DTYPE_AUTO;
+        s->kv = *kv_set ? scratch.kv_dtype : s->dtype;
+        break;
+    case F_COMPUTE_EFF:
+        s->compute_eff = scratch.compute_eff;
+        break;
+    case F_MEMORY_EFF:
+        s->memory_eff = scratch.memory_eff;
+        break;
+    default:
+        return false;
     }
     return true;
 }
@@ -157,35 +153,7 @@ static bool from_registry(struct infer_scenario *s, enum infer_flag f, const cha
 static bool apply(struct infer_scenario *s, enum infer_flag f, const char *v, bool *weights_set,
                   bool *kv_set, struct infer_cli_out *out, char *err, size_t errlen)
 {
-    const char *name = flag_names[f];
     switch (f) {
-    case F_MODEL:
-    case F_GPU:
-    case F_TP:
-    case F_BATCH:
-        return from_registry(s, f, v, err, errlen);
-    case F_PROMPT:
-        return parse_count(name, v, &s->prompt, true, err, errlen);
-    case F_GENERATE:
-        return parse_count(name, v, &s->generate, true, err, errlen);
-    case F_DTYPE:
-        if (!from_registry(s, f, v, err, errlen))
-            return false;
-        if (!*weights_set)
-            s->weights = s->dtype;
-        if (!*kv_set)
-            s->kv = s->dtype;
-        return true;
-    case F_WEIGHTS:
-        *weights_set = true;
-        return parse_dtype(name, v, &s->weights, err, errlen);
-    case F_KV:
-        *kv_set = true;
-        return parse_dtype(name, v, &s->kv, err, errlen);
-    case F_COMPUTE_EFF:
-        return parse_fraction(name, v, &s->compute_eff, err, errlen);
-    case F_MEMORY_EFF:
-        return parse_fraction(name, v, &s->memory_eff, err, errlen);
     case F_FORMAT:
         if (out == NULL || !report_format_parse(v, &out->fmt)) {
             snprintf(err, errlen, "--format: '%s' is not one of text, json, csv, md", v);
@@ -194,10 +162,9 @@ static bool apply(struct infer_scenario *s, enum infer_flag f, const char *v, bo
         return true;
     case F_PROBE_SHAPES:
         return out != NULL && parse_batches(v, out, err, errlen);
-    case F_COUNT:
-        break;
+    default:
+        return from_registry(s, f, v, weights_set, kv_set, err, errlen);
     }
-    return false;
 }
 
 bool infer_cli_set(struct infer_scenario *s, const char *key, const char *value,

@@ -167,6 +167,45 @@ static void dtype_set(struct scenario *s, double v)
 
 static const struct input_ops DTYPE_OPS = {dtype_get, dtype_set, NULL, NULL};
 
+/* Serving's weights and KV cache: "auto" (the dtype's) or a storage format. */
+static const enum dtype SERVE_DTYPES[] = {SCENARIO_DTYPE_AUTO, DTYPE_FP32, DTYPE_BF16,
+                                          DTYPE_FP16, DTYPE_FP8_E4M3, DTYPE_FP8_E5M2,
+                                          DTYPE_INT8, DTYPE_INT4, DTYPE_FP4};
+static const char *const SERVE_DTYPE_WORDS[] = {"auto", "fp32", "bf16", "fp16", "fp8-e4m3",
+                                                "fp8-e5m2", "int8", "int4", "fp4"};
+
+static double serve_dtype_index(enum dtype d)
+{
+    for (int i = 0; i < (int)(sizeof SERVE_DTYPES / sizeof SERVE_DTYPES[0]); i++)
+        if (SERVE_DTYPES[i] == d)
+            return i;
+    return NAN;
+}
+
+static double weights_dtype_get(const struct scenario *s)
+{
+    return serve_dtype_index(s->weights_dtype);
+}
+
+static void weights_dtype_set(struct scenario *s, double v)
+{
+    s->weights_dtype = SERVE_DTYPES[(int)v];
+}
+
+static double kv_dtype_get(const struct scenario *s)
+{
+    return serve_dtype_index(s->kv_dtype);
+}
+
+static void kv_dtype_set(struct scenario *s, double v)
+{
+    s->kv_dtype = SERVE_DTYPES[(int)v];
+}
+
+static const struct input_ops WEIGHTS_DTYPE_OPS = {weights_dtype_get, weights_dtype_set, NULL,
+                                                   NULL};
+static const struct input_ops KV_DTYPE_OPS = {kv_dtype_get, kv_dtype_set, NULL, NULL};
+
 #define F(member) offsetof(struct scenario, member)
 #define ENUMF(member) offsetof(struct scenario, member), FIELD_INT
 
@@ -288,6 +327,29 @@ static const struct input TABLE[] = {
     {"flops", "FLOPs", INPUT_ENUM, "", 0, 1, FLOPS_WORDS, COUNT_OF(FLOPS_WORDS), "detailed|6nd",
      "FLOP count used for time: every operation, or 6ND", "", 0, STEPS_WORDS, 0, 0, 0,
      ENUMF(flops_mode), NULL},
+    /* Serving's own (rooftop infer and the inference view, which has its own sliders). */
+    {"prompt", "prompt", INPUT_COUNT, "tokens", 1, 1e9, NULL, 0, "P",
+     "serving: prompt tokens per sequence", "model", INPUT_HIDDEN, STEPS_POW2, 128, 1048576, 0,
+     F(prompt), FIELD_I64, NULL},
+    {"generate", "generate", INPUT_COUNT, "tokens", 1, 1e9, NULL, 0, "N",
+     "serving: tokens generated per sequence", "model prompt", INPUT_HIDDEN, STEPS_POW2, 16,
+     1048576, 0, F(generate), FIELD_I64, NULL},
+    {"weights_dtype", "weights", INPUT_ENUM, "", 0, 8, SERVE_DTYPE_WORDS,
+     COUNT_OF(SERVE_DTYPE_WORDS), "W|auto",
+     "serving: linear-layer weights, fp32|bf16|fp16|fp8|int8|int4|fp4 (auto: the dtype)",
+     "dtype", INPUT_HIDDEN, STEPS_WORDS, 0, 0, 0, 0, FIELD_NONE, &WEIGHTS_DTYPE_OPS},
+    {"kv_dtype", "KV cache", INPUT_ENUM, "", 0, 8, SERVE_DTYPE_WORDS,
+     COUNT_OF(SERVE_DTYPE_WORDS), "K|auto",
+     "serving: the KV cache, the same choices (auto: the dtype)", "dtype", INPUT_HIDDEN,
+     STEPS_WORDS, 0, 0, 0, 0, FIELD_NONE, &KV_DTYPE_OPS},
+    {"compute_eff", "compute eff", INPUT_FRACTION, "", 0.001, 1, NULL, 0, "E|auto",
+     "serving: fraction of the dense peak reached (auto: the GPU spec's measured figure)",
+     "gpu", INPUT_HIDDEN | INPUT_AUTO_ZERO, STEPS_LINEAR, 0.05, 1, 0.05, F(compute_eff),
+     FIELD_DOUBLE, NULL},
+    {"memory_eff", "memory eff", INPUT_FRACTION, "", 0.001, 1, NULL, 0, "E|auto",
+     "serving: fraction of the memory bandwidth reached (auto: the GPU spec's)", "gpu",
+     INPUT_HIDDEN | INPUT_AUTO_ZERO, STEPS_LINEAR, 0.05, 1, 0.05, F(memory_eff), FIELD_DOUBLE,
+     NULL},
     {"name", "name", INPUT_NAME, "", 0, 0, NULL, 0, "TEXT", "the scenario's title", "",
      INPUT_HIDDEN, STEPS_NONE, 0, 0, 0, 0, FIELD_NONE, &NAME_OPS},
 };

@@ -127,6 +127,13 @@ void scenario_default(struct scenario *s)
     s->dp_overlap = 0.0;
     s->node_gpus = 0;
     s->network_bw = 0.0;
+    /* Serving: infer_default's. */
+    s->prompt = 2048;
+    s->generate = 256;
+    s->weights_dtype = SCENARIO_DTYPE_AUTO;
+    s->kv_dtype = SCENARIO_DTYPE_AUTO;
+    s->compute_eff = 0.0;
+    s->memory_eff = 0.0;
 }
 
 bool scenario_master_copy(const struct scenario *s)

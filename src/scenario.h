@@ -43,7 +43,18 @@ struct scenario {
     double dp_overlap;       /* fraction of data-parallel communication hidden under compute */
     int64_t node_gpus;       /* GPUs per NVLink domain; 0 = the GPU spec's node */
     double network_bw;       /* network bytes/s per GPU per direction; 0 = the GPU spec's */
+    /* Serving's own inputs (rooftop infer, the dashboard's inference view, src/infer.h); the
+     * training accounting does not read them. */
+    int64_t prompt;          /* prompt tokens per sequence */
+    int64_t generate;        /* tokens generated per sequence */
+    enum dtype weights_dtype; /* linear-layer weights; SCENARIO_DTYPE_AUTO: the dtype's */
+    enum dtype kv_dtype;     /* the KV cache; SCENARIO_DTYPE_AUTO: the dtype's */
+    double compute_eff;      /* fraction of the dense peak reached; 0 = the GPU spec's */
+    double memory_eff;       /* fraction of the bandwidth reached; 0 = the GPU spec's */
 };
+
+/* "auto" for the serving dtypes: the same as dtype. */
+#define SCENARIO_DTYPE_AUTO DTYPE_COUNT
 
 /* The lecture's question: 70B parameters (exact), 15T tokens, 1024 H100 SXM, bf16 mixed
  * precision without master weights, AdamW, MFU 0.5, 6ND; batch 2048 x 2048 tokens, micro-batch

@@ -11,6 +11,8 @@
 #include "check_util.h"
 #include "dtype.h"
 #include "infer.h"
+#include "infer_cli.h"
+#include "inputs.h"
 #include "model.h"
 #include "predict.h"
 #include "scenario.h"
@@ -374,6 +376,52 @@ START_TEST(llm_analysis_llama_a100)
 }
 END_TEST
 
+START_TEST(cli_inputs_registry)
+{
+    /* Every serving input is a row of the registry (issue 7), hidden from the training
+     * sliders: one grammar (2Ki = 2048, 1k = 1000, 50%), "auto" dtypes and efficiencies. */
+    static const char *const keys[] = {"prompt", "generate", "weights_dtype", "kv_dtype",
+                                       "compute_eff", "memory_eff"};
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        const struct input *in = inputs_find(keys[i]);
+        ck_assert_msg(in != NULL, "%s: no registry row", keys[i]);
+        ck_assert(in->flags & INPUT_HIDDEN);
+    }
+    struct infer_scenario s = on_h100("llama2-7b");
+    char err[512];
+    char *argv[] = {"infer", "--prompt", "2Ki", "--generate", "1k", "--kv-dtype", "fp8",
+                    "--dtype", "fp16", "--weights-dtype", "auto", "--compute-eff", "50%",
+                    "--memory-eff", "auto"};
+    ck_assert_msg(infer_cli_parse(&s, 15, argv, 1, NULL, err, sizeof err), "%s", err);
+    ck_assert_int_eq(s.prompt, 2048);
+    ck_assert_int_eq(s.generate, 1000);
+    ck_assert_int_eq(s.kv, DTYPE_FP8_E4M3);   /* given: --dtype leaves it */
+    ck_assert_int_eq(s.weights, DTYPE_FP16);  /* auto: the dtype */
+    ck_assert(s.compute_eff == 0.5);
+    ck_assert(s.memory_eff == 0.0);           /* auto: the GPU spec's figure */
+    char *later[] = {"infer", "--weights-dtype", "int4", "--kv-dtype", "auto", "--dtype", "fp32"};
+    s = on_h100("llama2-7b");
+    ck_assert_msg(infer_cli_parse(&s, 7, later, 1, NULL, err, sizeof err), "%s", err);
+    ck_assert_int_eq(s.weights, DTYPE_INT4);
+    ck_assert_int_eq(s.kv, DTYPE_FP32);
+    /* The registry's messages, named by the flag. */
+    static const struct {
+        const char *flag, *value, *want;
+    } bad[] = {
+        {"--prompt", "0", "--prompt: 0 is out of range (1 to 1B)"},
+        {"--generate", "1.5", "--generate: '1.5' is not a whole number"},
+        {"--compute-eff", "2", "--compute-eff: 2 is out of range"},
+        {"--kv-dtype", "fp7", "--kv-dtype: 'fp7' is not one of auto, fp32"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char *one[] = {"infer", (char *)bad[i].flag, (char *)bad[i].value};
+        s = on_h100("llama2-7b");
+        ck_assert(!infer_cli_parse(&s, 3, one, 1, NULL, err, sizeof err));
+        ck_assert_msg(strncmp(err, bad[i].want, strlen(bad[i].want)) == 0, "%s", err);
+    }
+}
+END_TEST
+
 START_TEST(probe_decode_shapes)
 {
     /* Decode's weight GEMMs at batch B: M = B rows; Llama-2-7B's QKV is 4096 -> 3 x 4096, its
@@ -410,6 +458,7 @@ static Suite *infer_suite(void)
     tcase_add_test(tc, validation);
     tcase_add_test(tc, llm_analysis_llama_a100);
     tcase_add_test(tc, probe_decode_shapes);
+    tcase_add_test(tc, cli_inputs_registry);
     suite_add_tcase(s, tc);
     return s;
 }

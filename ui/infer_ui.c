@@ -21,6 +21,14 @@ static const enum dtype weight_dtypes[] = {DTYPE_FP32, DTYPE_BF16, DTYPE_FP8_E4M
                                            DTYPE_INT4, DTYPE_FP4};
 static const enum dtype kv_dtypes[] = {DTYPE_FP32, DTYPE_BF16, DTYPE_FP8_E4M3, DTYPE_INT8,
                                        DTYPE_INT4};
+/* Each slider's row of the registry (src/inputs.c): the keys of `rooftop infer`'s flags and
+ * of a demo's "_infer". */
+static const char *const input_keys[IS_COUNT] = {
+    [IS_MODEL] = "model", [IS_GPU] = "gpu", [IS_TP] = "tp", [IS_BATCH] = "batch",
+    [IS_PROMPT] = "prompt", [IS_GENERATE] = "generate", [IS_DTYPE] = "dtype",
+    [IS_WEIGHTS] = "weights_dtype", [IS_KV] = "kv_dtype",
+};
+
 #define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
 const char *infer_ui_name(int id)
@@ -203,14 +211,8 @@ bool infer_ui_show(struct infer_ui *u, const struct infer_scenario *s, char *err
 
 int infer_ui_find(const char *key)
 {
-    /* The keys of `rooftop infer`'s flags and of a demo's "_infer" (src/infer_cli.h). */
-    static const char *const keys[IS_COUNT] = {
-        [IS_MODEL] = "model", [IS_GPU] = "gpu", [IS_TP] = "tp", [IS_BATCH] = "batch",
-        [IS_PROMPT] = "prompt", [IS_GENERATE] = "generate", [IS_DTYPE] = "dtype",
-        [IS_WEIGHTS] = "weights_dtype", [IS_KV] = "kv_dtype",
-    };
     for (int i = 0; key && i < IS_COUNT; i++)
-        if (strcmp(key, keys[i]) == 0)
+        if (strcmp(key, input_keys[i]) == 0)
             return i;
     return -1;
 }
@@ -278,36 +280,29 @@ double infer_ui_position(const struct infer_ui *u, const struct presets *p, int 
 
 void infer_ui_format(const struct infer_ui *u, int id, char *buf, size_t n)
 {
+    /* Each value as the registry writes it (src/inputs.h), so what is shown reads back
+     * through `rooftop infer`'s flags and a demo's "_infer" as the same value. Only the row's
+     * own field is read: the rest of the scratch scenario may stay blank. */
     const struct infer_scenario *s = &u->sc;
-    switch (id) {
-    case IS_MODEL:
-        snprintf(buf, n, "%s", s->model.id[0] ? s->model.id : s->model.name);
-        break;
-    case IS_GPU:
-        snprintf(buf, n, "%s", s->gpu.id[0] ? s->gpu.id : s->gpu.name);
-        break;
-    case IS_TP:
-        snprintf(buf, n, "%lld", (long long)s->tp);
-        break;
-    case IS_BATCH:
-        snprintf(buf, n, "%lld", (long long)s->batch);
-        break;
-    case IS_PROMPT:
-    case IS_GENERATE:
-        /* Exact, in the one grammar (2048, "128Ki"), as the CLI and files read it back. */
-        inputs_format_count((double)(id == IS_PROMPT ? s->prompt : s->generate), buf, n);
-        break;
-    case IS_DTYPE:
-        snprintf(buf, n, "%s", dtype_name(s->dtype));
-        break;
-    case IS_WEIGHTS:
-        snprintf(buf, n, "%s", dtype_name(s->weights));
-        break;
-    case IS_KV:
-        snprintf(buf, n, "%s", dtype_name(s->kv));
-        break;
-    default:
+    const struct input *in = id >= 0 && id < IS_COUNT ? inputs_find(input_keys[id]) : NULL;
+    if (in == NULL) {
         snprintf(buf, n, "?");
-        break;
+        return;
     }
+    if (id == IS_MODEL || id == IS_GPU) {
+        /* The preset's id (the registry writes a custom model as its size instead). */
+        snprintf(buf, n, "%s", id == IS_MODEL ? (s->model.id[0] ? s->model.id : s->model.name)
+                                              : (s->gpu.id[0] ? s->gpu.id : s->gpu.name));
+        return;
+    }
+    struct scenario t;
+    memset(&t, 0, sizeof t);
+    t.tp = s->tp;
+    t.batch = s->batch;
+    t.prompt = s->prompt;
+    t.generate = s->generate;
+    t.dtype = s->dtype;
+    t.weights_dtype = s->weights;
+    t.kv_dtype = s->kv;
+    inputs_format(in, &t, buf, n);
 }
