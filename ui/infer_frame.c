@@ -224,9 +224,7 @@ void infer_frame_draw(const struct dash *d, struct screen *s)
         return;
     draw_title(d, s, L.r[P_TITLE]);
     draw_sliders(d, s, L.r[P_SLIDERS]);
-    for (int i = 0; i < L.n_vrules; i++)
-        for (int y = L.vrule[i].y; y < L.vrule[i].y + L.vrule[i].h; y++)
-            screen_put(s, L.vrule[i].x, y, d->cs.vline, E_HEADER);
+    widget_vrules(s, &d->cs, &L);
     if (!rect_empty(L.r[P_MEMORY]))
         draw_memory(d, s, L.r[P_MEMORY]);
     if (!rect_empty(L.r[P_COMPUTE]))

@@ -165,3 +165,10 @@ void widget_slider_row(struct screen *s, const struct charset *cs, struct rect r
     }
     screen_text_right(s, r.x + r.w - 1, y, value_w, value, focused ? E_FOCUS : E_VALUE);
 }
+
+void widget_vrules(struct screen *s, const struct charset *cs, const struct layout *L)
+{
+    for (int i = 0; i < L->n_vrules; i++)
+        for (int y = L->vrule[i].y; y < L->vrule[i].y + L->vrule[i].h; y++)
+            screen_put(s, L->vrule[i].x, y, cs->vline, E_HEADER);
+}

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 
 #include "charset.h"
+#include "layout.h"
 #include "screen.h"
 
 /* A panel's title row: "─ Title ─── right ─", highlighted when the panel has the focus.
@@ -44,5 +45,8 @@ void widget_title_bar(struct screen *s, const struct charset *cs, struct rect r,
 void widget_slider_row(struct screen *s, const struct charset *cs, struct rect r, int y,
                        const char *name, int name_w, int track_x, int track_w, double pos,
                        const char *value, int value_w, bool focused);
+
+/* The vertical rules between a layout's panels. */
+void widget_vrules(struct screen *s, const struct charset *cs, const struct layout *L);
 
 #endif
