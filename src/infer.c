@@ -8,6 +8,7 @@
 #include "flops.h"
 #include "measured.h"
 #include "predict.h"
+#include "scenario.h"
 
 /* Longest prompt + generation rooftop models (far beyond any released context). */
 #define INFER_TOKENS_MAX 100000000LL
@@ -18,8 +19,8 @@ void infer_default(struct infer_scenario *s)
     gpu_builtin_h100(&s->gpu);
     s->tp = 1;
     s->batch = 1;
-    s->prompt = 2048;
-    s->generate = 256;
+    s->prompt = SCENARIO_PROMPT_DEFAULT;
+    s->generate = SCENARIO_GENERATE_DEFAULT;
     s->dtype = DTYPE_BF16;
     s->weights = DTYPE_BF16;
     s->kv = DTYPE_BF16;

@@ -128,8 +128,8 @@ void scenario_default(struct scenario *s)
     s->node_gpus = 0;
     s->network_bw = 0.0;
     /* Serving: infer_default's. */
-    s->prompt = 2048;
-    s->generate = 256;
+    s->prompt = SCENARIO_PROMPT_DEFAULT;
+    s->generate = SCENARIO_GENERATE_DEFAULT;
     s->weights_dtype = SCENARIO_DTYPE_AUTO;
     s->kv_dtype = SCENARIO_DTYPE_AUTO;
     s->compute_eff = 0.0;

@@ -55,6 +55,9 @@ struct scenario {
 
 /* "auto" for the serving dtypes: the same as dtype. */
 #define SCENARIO_DTYPE_AUTO DTYPE_COUNT
+/* Serving's default lengths (here and in infer_default): a 2Ki-token prompt, 256 generated. */
+#define SCENARIO_PROMPT_DEFAULT 2048
+#define SCENARIO_GENERATE_DEFAULT 256
 
 /* The lecture's question: 70B parameters (exact), 15T tokens, 1024 H100 SXM, bf16 mixed
  * precision without master weights, AdamW, MFU 0.5, 6ND; batch 2048 x 2048 tokens, micro-batch
