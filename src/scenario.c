@@ -107,6 +107,8 @@ void scenario_default(struct scenario *s)
      * divides the batch is valid. */
     s->tp = 1;
     s->pp = 1;
+    s->cp = 1;
+    s->ep = 1;
     s->sp = false;
     s->zero = 3;
     s->dtype = DTYPE_BF16;
@@ -141,12 +143,31 @@ bool scenario_master_copy(const struct scenario *s)
     return s->master_weights && dtype_bytes(s->dtype) < 4.0;
 }
 
-int64_t scenario_dp(const struct scenario *s)
+/* The GPUs one model replica spans: tp x pp x cp; 0 when a degree is below 1 or the product
+ * passes the GPU count (so that no product of absurd degrees overflows). */
+static int64_t replica_gpus(const struct scenario *s)
 {
-    if (s->tp < 1 || s->pp < 1 || s->gpus < 1)
+    if (s->tp < 1 || s->pp < 1 || s->cp < 1 || s->gpus < 1)
+        return 0;
+    if (s->tp > s->gpus || s->pp > s->gpus || s->cp > s->gpus)
         return 0;
     int64_t mp = s->tp * s->pp;
-    return s->gpus % mp == 0 ? s->gpus / mp : 0;
+    if (mp > s->gpus || s->cp > s->gpus / mp)
+        return 0;
+    return mp * s->cp;
+}
+
+int64_t scenario_dp(const struct scenario *s)
+{
+    /* Megatron-LM (parallel_state.initialize_model_parallel): data_parallel_size =
+     * world_size / (tensor x pipeline x context). */
+    int64_t mp = replica_gpus(s);
+    return mp > 0 && s->gpus % mp == 0 ? s->gpus / mp : 0;
+}
+
+int64_t scenario_dp_cp(const struct scenario *s)
+{
+    return scenario_dp(s) * (s->cp < 1 ? 0 : s->cp);
 }
 
 int64_t scenario_micro_batch(const struct scenario *s)
@@ -189,9 +210,16 @@ bool scenario_check(const struct scenario *s, const char **key, char *msg, size_
     if (s->pp < 1 || s->pp > s->gpus)
         FAIL("pp", "must be between 1 and the GPU count (%lld), got %lld", (long long)s->gpus,
              (long long)s->pp);
-    if (scenario_dp(s) == 0)
+    if (s->cp < 1 || s->cp > s->gpus)
+        FAIL("cp", "must be between 1 and the GPU count (%lld), got %lld", (long long)s->gpus,
+             (long long)s->cp);
+    if (scenario_dp(s) == 0) {
+        if (s->cp > 1)
+            FAIL("gpus", "%lld is not a multiple of tp x pp x cp = %lld x %lld x %lld",
+                 (long long)s->gpus, (long long)s->tp, (long long)s->pp, (long long)s->cp);
         FAIL("gpus", "%lld is not a multiple of tp x pp = %lld", (long long)s->gpus,
              (long long)(s->tp * s->pp));
+    }
     if (s->pp > s->model.layers)
         FAIL("pp", "%lld pipeline stages for %lld layers", (long long)s->pp,
              (long long)s->model.layers);
@@ -208,6 +236,28 @@ bool scenario_check(const struct scenario *s, const char **key, char *msg, size_
         FAIL("recompute", "must be none, selective, full or sqrt");
     if (s->seq < 1 || s->seq > 100000000LL)
         FAIL("seq", "must be between 1 and 100M, got %lld", (long long)s->seq);
+    /* Megatron-LM's context parallelism splits each sequence into 2 x cp chunks and gives rank
+     * r chunks r and 2cp-1-r, so that every rank has an equal share of causal attention's work
+     * (get_batch_on_this_cp_rank views the sequence as 2 x cp equal chunks). */
+    if (s->cp > 1 && s->seq % (2 * s->cp) != 0)
+        FAIL("cp", "the %lld-token sequence does not split into 2 x cp = %lld equal chunks "
+                   "(Megatron-LM's load-balanced causal split)",
+             (long long)s->seq, (long long)(2 * s->cp));
+    if (s->ep < 1 || s->ep > s->gpus)
+        FAIL("ep", "must be between 1 and the GPU count (%lld), got %lld", (long long)s->gpus,
+             (long long)s->ep);
+    if (s->ep > 1 && s->model.experts <= 1)
+        FAIL("ep", "%lld expert-parallel ranks for a dense model (no routed experts)",
+             (long long)s->ep);
+    if (s->ep > 1 && s->model.experts % s->ep != 0)
+        FAIL("ep", "%lld does not divide the %lld routed experts", (long long)s->ep,
+             (long long)s->model.experts);
+    /* Megatron-LM (parallel_state.initialize_model_parallel) raises unless
+     * data_parallel_size x context_parallel_size is divisible by expert_model_parallel_size:
+     * the expert-parallel ranks are carved out of the ranks that hold the same dense layers. */
+    if (s->ep > 1 && scenario_dp_cp(s) % s->ep != 0)
+        FAIL("ep", "%lld does not divide data x context parallel = %lld x %lld",
+             (long long)s->ep, (long long)scenario_dp(s), (long long)s->cp);
     if (s->batch < 1 || s->batch > 1000000000LL)
         FAIL("batch", "must be between 1 and 1B sequences, got %lld", (long long)s->batch);
     int64_t dp = scenario_dp(s);
@@ -300,8 +350,9 @@ void scenario_settle(struct scenario *c, const struct scenario *want, const char
              * (1 always does). */
             int64_t g = gpus_fixed ? c->gpus : want->gpus;
             int64_t p = want->pp < 1 ? 1 : want->pp;
+            int64_t x = want->cp < 1 ? 1 : want->cp;
             int64_t keep = t;
-            while (keep > 1 && (c->model.heads % keep != 0 || g % (keep * p) != 0))
+            while (keep > 1 && (c->model.heads % keep != 0 || g % (keep * p * x) != 0))
                 keep--;
             t = keep;
         }
@@ -323,13 +374,48 @@ void scenario_settle(struct scenario *c, const struct scenario *want, const char
                      gpus_fixed ? " and the GPU count" : "");
         c->pp = p;
     }
+    if (!is(moved, "cp")) {
+        /* The largest degree up to the one asked for that splits the sequence into 2 x cp
+         * equal chunks (Megatron-LM's causal load balance) and, with the GPU count fixed,
+         * leaves it a multiple of tp x pp x cp. */
+        int64_t x = want->cp < 1 ? 1 : want->cp;
+        if (gpus_fixed && x > c->gpus)
+            x = c->gpus;
+        while (x > 1 && (c->seq % (2 * x) != 0 ||
+                         (gpus_fixed && c->gpus % (c->tp * c->pp * x) != 0)))
+            x--;
+        if (x != want->cp)
+            snprintf(note, n, "context degree %lld (not %lld): the %lld-token sequence must "
+                              "split into 2 x cp chunks%s",
+                     (long long)x, (long long)want->cp, (long long)c->seq,
+                     gpus_fixed ? " and the GPU count into tp x pp x cp" : "");
+        c->cp = x;
+    }
     if (!gpus_fixed) {
-        int64_t unit = c->tp * c->pp;
+        int64_t unit = c->tp * c->pp * c->cp;
         int64_t g = round_up(want->gpus < 1 ? 1 : want->gpus, unit);
         if (g != want->gpus)
-            snprintf(note, n, "GPUs %lld (not %lld): a multiple of tensor x pipeline = %lld",
-                     (long long)g, (long long)want->gpus, (long long)unit);
+            snprintf(note, n, "GPUs %lld (not %lld): a multiple of tensor x pipeline%s = %lld",
+                     (long long)g, (long long)want->gpus, c->cp > 1 ? " x context" : "",
+                     (long long)unit);
         c->gpus = g;
+    }
+    if (!is(moved, "ep")) {
+        /* The largest degree up to the one asked for that divides the routed experts and the
+         * data x context ranks (Megatron-LM); 1 for a dense model. */
+        int64_t e = want->ep < 1 ? 1 : want->ep;
+        int64_t ranks = scenario_dp_cp(c);
+        if (c->model.experts <= 1)
+            e = 1;
+        while (e > 1 && (c->model.experts % e != 0 || ranks <= 0 || ranks % e != 0))
+            e--;
+        if (e != want->ep)
+            snprintf(note, n, "expert degree %lld (not %lld): %s", (long long)e,
+                     (long long)want->ep,
+                     c->model.experts <= 1 ? "the model has no routed experts"
+                                           : "it must divide the routed experts and data x "
+                                             "context parallel");
+        c->ep = e;
     }
     if (!is(moved, "micro_batch")) {
         int64_t dp = scenario_dp(c);

@@ -20,9 +20,12 @@ struct scenario {
     char name[SCENARIO_NAME_MAX];
     struct model_arch model;
     struct gpu_spec gpu;
-    int64_t gpus;            /* total = data x tensor x pipeline */
+    int64_t gpus;            /* total = data x tensor x pipeline x context */
     int64_t tp;              /* tensor-parallel degree */
     int64_t pp;              /* pipeline-parallel degree */
+    int64_t cp;              /* context-parallel degree: each sequence split over cp ranks */
+    int64_t ep;              /* expert-parallel degree: routed experts split over ep ranks,
+                                carved out of the data x context ranks (Megatron-LM) */
     bool sp;                 /* sequence parallelism (with tensor parallelism) */
     int zero;                /* ZeRO stage 0..3 over the data-parallel ranks (3 = FSDP) */
     enum dtype dtype;        /* params, grads and activations; optimizer state stays fp32 */
@@ -78,8 +81,12 @@ bool scenario_master_copy(const struct scenario *s);
  */
 void scenario_title(const struct scenario *s, char *buf, size_t n);
 
-/* Data-parallel degree gpus / (tp * pp); 0 when it does not divide. */
+/* Data-parallel degree gpus / (tp * pp * cp); 0 when it does not divide. */
 int64_t scenario_dp(const struct scenario *s);
+/* The ranks that hold the same dense weights: dp x cp. Megatron-LM reduces gradients and
+ * shards its distributed optimizer over this group (the data-parallel group "with context
+ * parallel"); ep divides it. 0 when the layout does not divide. */
+int64_t scenario_dp_cp(const struct scenario *s);
 /* Micro-batch actually used (resolves 0 to batch / dp). */
 int64_t scenario_micro_batch(const struct scenario *s);
 /* Gradient-accumulation steps: batch / (micro_batch * dp). */
@@ -96,8 +103,10 @@ bool scenario_check(const struct scenario *s, const char **key, char *msg, size_
  * Where one input bounds another, the other gives way toward what the user last asked of it
  * (want), never past it, so that moving back restores it; the input `moved` (a registry key,
  * NULL for none) keeps the value it has in c. tp becomes the largest divisor of the heads up
- * to want->tp; pp at most the layers; the GPU count the multiple of tp x pp at or above
- * want->gpus; the micro-batch the largest up to want->micro_batch that splits the batch. The
+ * to want->tp; pp at most the layers; cp the largest up to want->cp with seq a multiple of
+ * 2 x cp; the GPU count the multiple of tp x pp x cp at or above want->gpus; ep the largest
+ * up to want->ep that divides the routed experts and dp x cp (1 for a dense model); the
+ * micro-batch the largest up to want->micro_batch that splits the batch. The
  * batch never moves: a batch that cannot split is left for validation to name. note says what
  * gave way (empty when nothing did).
  */

@@ -194,6 +194,26 @@ cJSON *scenario_to_json(const struct scenario *s)
     add_bool(o, "flash", s->flash, &ok);
     add_bool(o, "dropout", s->dropout, &ok);
     add_str(o, "flops", s->flops_mode == FLOPS_6ND ? "6nd" : "detailed", &ok);
+    /* Every other setup input (cp, ep, vpp, the network, serving's lengths, ...) through the
+     * registry, so that a row added there is saved without a line here: counts and fractions
+     * as numbers, "auto" and words as the registry writes them. */
+    for (int i = 0; ok && i < inputs_count(); i++) {
+        const struct input *in = inputs_at(i);
+        if ((in->flags & INPUT_MODEL_FIELD) || in->kind == INPUT_NAME ||
+            strcmp(in->key, "params") == 0 || cJSON_HasObjectItem(o, in->key))
+            continue;
+        double v = inputs_get(in, s);
+        bool auto_zero = (in->flags & INPUT_AUTO_ZERO) && v == 0;
+        if (in->kind == INPUT_ONOFF) {
+            add_bool(o, in->key, v != 0, &ok);
+        } else if (in->kind == INPUT_ENUM || auto_zero) {
+            char text[64];
+            inputs_format(in, s, text, sizeof text);
+            add_str(o, in->key, text, &ok);
+        } else {
+            add_num(o, in->key, v, &ok);
+        }
+    }
     if (!ok) {
         cJSON_Delete(o);
         return NULL;
