@@ -35,7 +35,8 @@ struct shape {
     double t;        /* tensor-parallel degree */
     double e;        /* bytes per element of activations */
     double ew, ekv;  /* bytes per element of weights and of the K/V cache */
-    bool moe, swiglu, rms, rope, sp;
+    enum mlp_kind mlp;
+    bool moe, rms, rope, sp;
 };
 
 /*
@@ -81,10 +82,10 @@ static void shape_fill(const struct model_arch *m, double seqs, double queries, 
     z->V = (double)m->vocab;
     z->E = (double)m->experts;
     z->moe = model_is_moe(m);
-    z->n_act = z->moe ? (double)(m->experts_active + m->shared_experts) : 1.0;
-    z->n_exp = z->moe ? (double)(m->experts + m->shared_experts) : 1.0;
+    z->n_act = model_experts_visited(m);
+    z->n_exp = model_experts_held(m);
     z->t = t;
-    z->swiglu = m->mlp == MLP_SWIGLU;
+    z->mlp = m->mlp;
     z->rms = m->norm == NORM_RMSNORM;
     z->rope = m->positional == POS_ROPE;
 }
@@ -114,6 +115,24 @@ static struct op_fwd elementwise(enum op_kind kind, const char *name, double n, 
 {
     struct op_fwd o = {kind, name, false, true, false, n * flops_per, bytes};
     return o;
+}
+
+/* FLOPs per element of the MLP's activation (and gate product). */
+static double activation_flops(enum mlp_kind k)
+{
+    switch (k) {
+    case MLP_SWIGLU:
+        return FLOPS_SWIGLU;
+    case MLP_GEGLU:
+        return FLOPS_GEGLU;
+    case MLP_RELU:
+        return FLOPS_RELU;
+    case MLP_RELU2:
+        return FLOPS_RELU2;
+    case MLP_GELU:
+    default:
+        return FLOPS_GELU;
+    }
 }
 
 /*
@@ -171,16 +190,16 @@ static int layer_ops(const struct shape *z, bool flash, bool moe_layer, struct o
     struct op_fwd up = matmul(OP_MLP_UP, "mlp_up", k * T, h, f / t, e, z->ew, e);
     up.bytes = e * (k * T * h + k * T * f / t) + z->ew * w * h * f / t;
     ops[n++] = up;
-    if (z->swiglu) {
+    const bool gated = model_mlp_gated(z->mlp);
+    if (gated) {
         struct op_fwd gate = up;
         gate.kind = OP_MLP_GATE;
         gate.name = "mlp_gate";
         ops[n++] = gate;
     }
     double act_el = k * T * f / t;
-    ops[n++] = elementwise(OP_ACT, z->swiglu ? "swiglu" : "gelu", act_el,
-                           z->swiglu ? FLOPS_SWIGLU : FLOPS_GELU,
-                           (z->swiglu ? 3.0 : 2.0) * e * act_el);
+    ops[n++] = elementwise(OP_ACT, model_mlp_name(z->mlp), act_el, activation_flops(z->mlp),
+                           (gated ? 3.0 : 2.0) * e * act_el);
     struct op_fwd down = matmul(OP_MLP_DOWN, "mlp_down", k * T, f / t, h, e, z->ew, e);
     down.bytes = e * (k * T * f / t + k * T * h) + z->ew * w * h * f / t;
     ops[n++] = down;

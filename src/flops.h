@@ -56,6 +56,9 @@ struct roofline {
 /* FLOPs per element of the elementwise operations (each add, multiply, exp, divide is one). */
 #define FLOPS_GELU 20.0       /* the lecture's count for the tanh approximation */
 #define FLOPS_SWIGLU 6.0      /* sigmoid (4) x gate, times up */
+#define FLOPS_GEGLU 21.0      /* gelu of the gate (20), times up */
+#define FLOPS_RELU 1.0        /* a compare-select */
+#define FLOPS_RELU2 2.0       /* relu, then square */
 #define FLOPS_LAYERNORM 7.0   /* mean, subtract, square, variance, normalise, scale, shift */
 #define FLOPS_RMSNORM 4.0     /* square, mean, normalise, scale */
 #define FLOPS_SOFTMAX 5.0     /* scale, max, subtract+exp, sum, divide */

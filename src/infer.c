@@ -155,11 +155,11 @@ static double activation_bytes_per_seq(const struct infer_scenario *s)
     model_attn_dims(m, &ad);
     const double t = (double)s->tp, P = (double)s->prompt, h = (double)m->d_model;
     const double attn = ((double)ad.q_width + (double)ad.cache_per_token + (double)ad.o_width) / t;
-    const double routed = model_is_moe(m) ? (double)(m->experts_active + m->shared_experts) : 1.0;
+    const double routed = model_experts_visited(m);
     const double f = model_is_moe(m) ? (double)model_expert_ffn(m) : (double)m->ffn;
     const double f_dense = (double)m->ffn;
     const double widest = routed * f > f_dense ? routed * f : f_dense;
-    const double mlp = (m->mlp == MLP_SWIGLU ? 3.0 : 2.0) * widest / t;
+    const double mlp = (model_mlp_gated(m->mlp) ? 3.0 : 2.0) * widest / t;
     const double live = 2.0 * h + (attn > mlp ? attn : mlp);
     return P * live * dtype_bytes(s->dtype) + 4.0 * (double)m->vocab / t;
 }

@@ -49,14 +49,14 @@ int measured_shapes(const struct scenario *s, struct measured_gemm *out, int max
     n = add(out, max, n, OP_OUT_PROJ, "out_proj", "", T, h / t, h, L);
     if (moe_layers > 0)
         n = add(out, max, n, OP_ROUTER, "router", "", T, h, (double)md->experts, moe_layers);
-    const bool swiglu = md->mlp == MLP_SWIGLU;
+    const bool swiglu = model_mlp_gated(md->mlp);
     for (int pass = 0; pass < 2; pass++) {
         double layers = pass == 0 ? dense_layers : moe_layers;
         if (layers <= 0)
             continue;
         double f = pass == 0 ? (double)md->ffn : (double)model_expert_ffn(md);
         /* In a MoE layer each token visits k experts: k x T rows through the MLP. */
-        double k = pass == 0 ? 1.0 : (double)(md->experts_active + md->shared_experts);
+        double k = pass == 0 ? 1.0 : model_experts_visited(md);
         /* A model with both kinds of MLP layer gets two labels per matrix. */
         const char *suffix = pass == 1 && dense_layers > 0 ? "_moe" : "";
         n = add(out, max, n, OP_MLP_UP, "mlp_up", suffix, k * T, h, f / t, layers);

@@ -30,7 +30,7 @@ struct tensor_sum memory_layer_activations(const struct scenario *s, bool moe)
     const double a = (double)m->heads;
     const double kd = (double)m->kv_heads * (h / a); /* width of K and of V */
     const double t = (double)s->tp;
-    const double n_act = moe ? (double)(m->experts_active + m->shared_experts) : 1.0;
+    const double n_act = moe ? model_experts_visited(m) : 1.0;
     const double f = (double)(moe ? model_expert_ffn(m) : m->ffn);
 
     /* Tensors outside the tensor-parallel region: every TP rank holds them whole unless
@@ -53,7 +53,7 @@ struct tensor_sum memory_layer_activations(const struct scenario *s, bool moe)
     add(&split, T * h, e);             /* attention output = input of the output projection */
     /* MLP inside: GELU keeps its input and output (f each); SwiGLU keeps gate and up (2f)
      * and their product, the input of the down projection (f). A token visits n_act experts. */
-    double mlp = (m->mlp == MLP_SWIGLU ? 3.0 : 2.0) * T * f * n_act;
+    double mlp = (model_mlp_gated(m->mlp) ? 3.0 : 2.0) * T * f * n_act;
     add(&split, mlp, e);
     if (moe) {
         add(&split, T * h * n_act, e);                        /* tokens dispatched to experts */

@@ -5,10 +5,20 @@
 #include <stdio.h>
 #include <string.h>
 
-const char *const model_mlp_names[MODEL_MLP_KINDS] = {[MLP_GELU] = "gelu", [MLP_SWIGLU] = "swiglu"};
-const char *const model_norm_names[MODEL_NORM_KINDS] = {[NORM_LAYERNORM] = "layernorm",
-                                                        [NORM_RMSNORM] = "rmsnorm"};
+const char *const model_mlp_names[MODEL_MLP_KINDS] = {
+    [MLP_GELU] = "gelu", [MLP_SWIGLU] = "swiglu", [MLP_RELU] = "relu", [MLP_RELU2] = "relu2",
+    [MLP_GEGLU] = "geglu"};
+const char *const model_norm_names[MODEL_NORM_KINDS] = {
+    [NORM_LAYERNORM] = "layernorm", [NORM_RMSNORM] = "rmsnorm",
+    [NORM_LAYERNORM_NOBIAS] = "layernorm-nobias"};
 const char *const model_pos_names[MODEL_POS_KINDS] = {[POS_LEARNED] = "learned", [POS_ROPE] = "rope"};
+const char *const model_norm_place_names[MODEL_NORM_PLACES] = {
+    [NORM_PRE] = "pre", [NORM_POST] = "post", [NORM_SANDWICH] = "sandwich"};
+const char *const model_qk_norm_names[MODEL_QK_NORMS] = {
+    [QK_NORM_NONE] = "none", [QK_NORM_HEAD] = "head", [QK_NORM_FULL] = "full"};
+const char *const model_block_names[MODEL_BLOCKS] = {
+    [BLOCK_SEQUENTIAL] = "sequential", [BLOCK_PARALLEL] = "parallel",
+    [BLOCK_PARALLEL_ONE_NORM] = "parallel-one-norm"};
 
 /* The name of kind k in a table of n, "?" when k is out of range (a corrupted value). */
 static const char *name_of(const char *const *names, size_t n, int k)
@@ -27,47 +37,27 @@ static bool parse_in(const char *const *names, size_t n, const char *s, int *out
     return false;
 }
 
-const char *model_mlp_name(enum mlp_kind k)
-{
-    return name_of(model_mlp_names, MODEL_MLP_KINDS, (int)k);
-}
+/* One name and one parse function per kind, over its table. */
+#define KIND_FUNCS(kind, type, table, count)                                                     \
+    const char *model_##kind##_name(type k)                                                      \
+    {                                                                                            \
+        return name_of(table, count, (int)k);                                                    \
+    }                                                                                            \
+    bool model_##kind##_parse(const char *s, type *out)                                          \
+    {                                                                                            \
+        int k;                                                                                   \
+        if (!parse_in(table, count, s, &k))                                                      \
+            return false;                                                                        \
+        *out = (type)k;                                                                          \
+        return true;                                                                             \
+    }
 
-const char *model_norm_name(enum norm_kind k)
-{
-    return name_of(model_norm_names, MODEL_NORM_KINDS, (int)k);
-}
-
-const char *model_pos_name(enum pos_kind k)
-{
-    return name_of(model_pos_names, MODEL_POS_KINDS, (int)k);
-}
-
-bool model_mlp_parse(const char *s, enum mlp_kind *out)
-{
-    int k;
-    if (!parse_in(model_mlp_names, MODEL_MLP_KINDS, s, &k))
-        return false;
-    *out = (enum mlp_kind)k;
-    return true;
-}
-
-bool model_norm_parse(const char *s, enum norm_kind *out)
-{
-    int k;
-    if (!parse_in(model_norm_names, MODEL_NORM_KINDS, s, &k))
-        return false;
-    *out = (enum norm_kind)k;
-    return true;
-}
-
-bool model_pos_parse(const char *s, enum pos_kind *out)
-{
-    int k;
-    if (!parse_in(model_pos_names, MODEL_POS_KINDS, s, &k))
-        return false;
-    *out = (enum pos_kind)k;
-    return true;
-}
+KIND_FUNCS(mlp, enum mlp_kind, model_mlp_names, MODEL_MLP_KINDS)
+KIND_FUNCS(norm, enum norm_kind, model_norm_names, MODEL_NORM_KINDS)
+KIND_FUNCS(pos, enum pos_kind, model_pos_names, MODEL_POS_KINDS)
+KIND_FUNCS(norm_place, enum norm_place, model_norm_place_names, MODEL_NORM_PLACES)
+KIND_FUNCS(qk_norm, enum qk_norm_kind, model_qk_norm_names, MODEL_QK_NORMS)
+KIND_FUNCS(block, enum block_kind, model_block_names, MODEL_BLOCKS)
 
 void model_names_join(const char *const *names, size_t n, char *buf, size_t len)
 {
@@ -172,24 +162,114 @@ double model_attn_span(const struct model_arch *m, double ctx)
     return L > 0 ? ((L - local) * ctx + local * capped) / L : ctx;
 }
 
-/* Weights of one MLP (one expert) of hidden width f: two matrices, or three for SwiGLU. */
-static int64_t mlp_weights(const struct model_arch *m, int64_t f)
+bool model_mlp_gated(enum mlp_kind k)
 {
-    return (m->mlp == MLP_SWIGLU ? 3 : 2) * m->d_model * f;
+    return k == MLP_SWIGLU || k == MLP_GEGLU;
 }
 
-/* Biases of one MLP of hidden width f (GPT-2 style bias on every linear layer). */
+int64_t model_layer_norms(const struct model_arch *m)
+{
+    if (m->block == BLOCK_PARALLEL_ONE_NORM)
+        return 1;
+    return m->norm_place == NORM_SANDWICH ? 4 : 2;
+}
+
+int64_t model_shared_ffn(const struct model_arch *m)
+{
+    return m->shared_ffn > 0 ? m->shared_ffn : model_expert_ffn(m);
+}
+
+/* Shared experts in units of the routed expert's width. */
+static double shared_units(const struct model_arch *m)
+{
+    const double fe = (double)model_expert_ffn(m);
+    return fe > 0 ? (double)m->shared_experts * (double)model_shared_ffn(m) / fe : 0.0;
+}
+
+double model_experts_visited(const struct model_arch *m)
+{
+    return model_is_moe(m) ? (double)m->experts_active + shared_units(m) : 1.0;
+}
+
+double model_experts_held(const struct model_arch *m)
+{
+    return model_is_moe(m) ? (double)m->experts + shared_units(m) : 1.0;
+}
+
+/* Weights of one MLP (one expert) of hidden width f: two matrices, or three when gated. */
+static int64_t mlp_weights(const struct model_arch *m, int64_t f)
+{
+    return (model_mlp_gated(m->mlp) ? 3 : 2) * m->d_model * f;
+}
+
+/* Biases of one MLP of hidden width f (bias on every linear layer: GPT-2, gpt-oss's experts). */
 static int64_t mlp_biases(const struct model_arch *m, int64_t f)
 {
     if (!m->bias)
         return 0;
-    return (m->mlp == MLP_SWIGLU ? 2 * f : f) + m->d_model;
+    return (model_mlp_gated(m->mlp) ? 2 * f : f) + m->d_model;
 }
 
-static int64_t norm_params(const struct model_arch *m)
+/* One norm over width w: LayerNorm has a weight and a bias per channel, the others a weight. */
+static int64_t norm_params(const struct model_arch *m, int64_t w)
 {
-    /* LayerNorm has a weight and a bias per channel, RMSNorm only the weight. */
-    return (m->norm == NORM_LAYERNORM ? 2 : 1) * m->d_model;
+    return (m->norm == NORM_LAYERNORM ? 2 : 1) * w;
+}
+
+/* QK-norm's weights in one layer: one head's width each for Q and K (per head), or the whole
+ * Q and K projections' widths (full). MLA's latent norms are counted apart. */
+static int64_t qk_norm_params(const struct model_arch *m, const struct attn_dims *ad)
+{
+    switch (m->qk_norm) {
+    case QK_NORM_HEAD:
+        return 2 * norm_params(m, ad->head_qk);
+    case QK_NORM_FULL:
+        return norm_params(m, ad->q_width) + norm_params(m, m->kv_heads * ad->head_qk);
+    case QK_NORM_NONE:
+    default:
+        return 0;
+    }
+}
+
+/* The parameters of one layer, by part. */
+struct layer_parts {
+    int64_t attn, attn_bias, norms;       /* norms: block norms, QK-norm, MLA latent norms */
+    int64_t mlp, mlp_active, mlp_bias, mlp_bias_active, router;
+};
+
+static void layer_count(const struct model_arch *m, const struct attn_dims *ad, bool moe,
+                        struct layer_parts *p)
+{
+    memset(p, 0, sizeof *p);
+    const int64_t h = m->d_model;
+    const int64_t kv = m->kv_heads * model_head_dim(m); /* width of K and of V (not MLA) */
+    /* Q and O are h x (heads x head_dim), K and V h x kv; MLA's projections in ad->w_in. */
+    p->attn = ad->w_in + ad->w_out + (m->attn_sinks ? m->heads : 0);
+    if (model_is_mla(m))
+        p->attn_bias = 0; /* DeepSeek-V2/V3 have attention_bias false */
+    else if (m->bias)
+        p->attn_bias = ad->q_width + 2 * kv + h;
+    else if (m->qkv_bias)
+        p->attn_bias = ad->q_width + 2 * kv;
+    p->norms = model_layer_norms(m) * norm_params(m, h) + qk_norm_params(m, ad) + ad->norm;
+    if (!moe) {
+        p->mlp = p->mlp_active = mlp_weights(m, m->ffn);
+        p->mlp_bias = p->mlp_bias_active = mlp_biases(m, m->ffn);
+        return;
+    }
+    const int64_t fe = model_expert_ffn(m), fs = model_shared_ffn(m);
+    const int64_t shared = m->shared_experts * mlp_weights(m, fs) + (m->shared_gate ? h : 0);
+    const int64_t shared_bias = m->shared_experts * mlp_biases(m, fs);
+    p->mlp = m->experts * mlp_weights(m, fe) + shared;
+    p->mlp_active = m->experts_active * mlp_weights(m, fe) + shared;
+    p->mlp_bias = m->experts * mlp_biases(m, fe) + shared_bias;
+    p->mlp_bias_active = m->experts_active * mlp_biases(m, fe) + shared_bias;
+    p->router = h * m->experts + (m->router_bias ? m->experts : 0);
+}
+
+static int64_t layer_total(const struct layer_parts *p)
+{
+    return p->attn + p->attn_bias + p->norms + p->mlp + p->mlp_bias + p->router;
 }
 
 void model_params(const struct model_arch *m, struct param_counts *out)
@@ -199,54 +279,44 @@ void model_params(const struct model_arch *m, struct param_counts *out)
     const int64_t L = m->layers;
     struct attn_dims ad;
     model_attn_dims(m, &ad);
-    const int64_t kv = m->kv_heads * model_head_dim(m); /* width of K and of V (not MLA) */
 
     out->embedding = m->vocab * h;
     out->position = m->positional == POS_LEARNED ? m->context * h : 0;
     out->lm_head = m->tied_embeddings ? 0 : m->vocab * h;
 
-    /* Q and O are h x (heads x head_dim), K and V h x kv; MLA's projections in ad.w_in. */
-    const int64_t attn = ad.w_in + ad.w_out;
-    int64_t attn_bias = 0;
-    if (model_is_mla(m))
-        attn_bias = 0;   /* DeepSeek-V2 has attention_bias false; its biases are not modelled */
-    else if (m->bias)
-        attn_bias = ad.q_width + 2 * kv + h;
-    else if (m->qkv_bias)
-        attn_bias = ad.q_width + 2 * kv;
-
     const int64_t moe_layers = model_moe_layers(m);
     const int64_t dense_layers = L - moe_layers;
-    const int64_t fe = model_expert_ffn(m);
-    const int64_t n_exp = m->experts + m->shared_experts;
-    const int64_t n_act = m->experts_active + m->shared_experts;
+    struct layer_parts d, e;
+    layer_count(m, &ad, false, &d);
+    layer_count(m, &ad, true, &e);
+    if (moe_layers == 0)
+        e = d;
 
-    const int64_t dense_mlp = mlp_weights(m, m->ffn);
-    const int64_t dense_mlp_bias = mlp_biases(m, m->ffn);
-    const int64_t moe_mlp = n_exp * mlp_weights(m, fe);
-    const int64_t moe_mlp_active = n_act * mlp_weights(m, fe);
-    const int64_t moe_bias = n_exp * mlp_biases(m, fe);
-    const int64_t moe_bias_active = n_act * mlp_biases(m, fe);
-    const int64_t router = moe_layers > 0 ? h * m->experts : 0;
-
-    out->attention = L * attn;
-    out->mlp = dense_layers * dense_mlp + moe_layers * moe_mlp;
-    out->mlp_active = dense_layers * dense_mlp + moe_layers * moe_mlp_active;
-    out->router = moe_layers * router;
-    /* Two norms per layer and a final one, plus MLA's latent norms (RMSNorm weights). */
-    out->norms = (2 * L + 1) * norm_params(m) + L * ad.norm;
-    out->biases = L * attn_bias + dense_layers * dense_mlp_bias + moe_layers * moe_bias;
-    const int64_t biases_active =
-        L * attn_bias + dense_layers * dense_mlp_bias + moe_layers * moe_bias_active;
-
-    const int64_t layer_common = attn + attn_bias + 2 * norm_params(m) + ad.norm;
-    out->per_layer = moe_layers > 0 ? layer_common + moe_mlp + moe_bias + router
-                                    : layer_common + dense_mlp + dense_mlp_bias;
+    out->attention = L * d.attn;
+    out->mlp = dense_layers * d.mlp + moe_layers * e.mlp;
+    out->mlp_active = dense_layers * d.mlp_active + moe_layers * e.mlp_active;
+    out->router = moe_layers * e.router;
+    out->norms = L * d.norms + norm_params(m, h); /* the layers' and the final norm */
+    const int64_t head_bias = m->lm_head_bias ? m->vocab : 0;
+    out->biases = L * d.attn_bias + dense_layers * d.mlp_bias + moe_layers * e.mlp_bias + head_bias;
+    const int64_t biases_active = L * d.attn_bias + dense_layers * d.mlp_bias_active +
+                                  moe_layers * e.mlp_bias_active + head_bias;
+    out->per_layer = moe_layers > 0 ? layer_total(&e) : layer_total(&d);
 
     const int64_t outside = out->embedding + out->position + out->lm_head;
     out->total = outside + out->attention + out->mlp + out->router + out->norms + out->biases;
     out->active =
         outside + out->attention + out->mlp_active + out->router + out->norms + biases_active;
+
+    /* DeepSeek-V3's MTP module, as its checkpoint stores it (modeling_deepseek.py, layer 61):
+     * norms of the hidden state and of the next token's embedding, a projection of their
+     * concatenation 2h -> h, one transformer layer of the last kind, a final norm, and its own
+     * copies of the embedding and the output head. */
+    if (m->mtp_layers > 0) {
+        const int64_t one = 2 * norm_params(m, h) + 2 * h * h + out->per_layer +
+                            norm_params(m, h) + 2 * m->vocab * h;
+        out->mtp = m->mtp_layers * one;
+    }
 
     out->typed = m->exact_params > 0 ? m->exact_params : 0;
 }
@@ -286,8 +356,32 @@ bool model_validate(const struct model_arch *m, char *err, int errlen)
         !field_range("q_lora_rank", m->q_lora_rank, 0, MAX_WIDTH, err, errlen) ||
         !field_range("qk_nope_head_dim", m->qk_nope_head_dim, 0, MAX_WIDTH, err, errlen) ||
         !field_range("qk_rope_head_dim", m->qk_rope_head_dim, 0, MAX_WIDTH, err, errlen) ||
-        !field_range("v_head_dim", m->v_head_dim, 0, MAX_WIDTH, err, errlen))
+        !field_range("v_head_dim", m->v_head_dim, 0, MAX_WIDTH, err, errlen) ||
+        !field_range("shared_ffn", m->shared_ffn, 0, MAX_WIDTH, err, errlen) ||
+        !field_range("mtp_layers", m->mtp_layers, 0, MAX_LAYERS, err, errlen) ||
+        !field_range("mlp", (int64_t)m->mlp, 0, MODEL_MLP_KINDS - 1, err, errlen) ||
+        !field_range("norm", (int64_t)m->norm, 0, MODEL_NORM_KINDS - 1, err, errlen) ||
+        !field_range("positional", (int64_t)m->positional, 0, MODEL_POS_KINDS - 1, err, errlen) ||
+        !field_range("norm_place", (int64_t)m->norm_place, 0, MODEL_NORM_PLACES - 1, err, errlen) ||
+        !field_range("qk_norm", (int64_t)m->qk_norm, 0, MODEL_QK_NORMS - 1, err, errlen) ||
+        !field_range("block", (int64_t)m->block, 0, MODEL_BLOCKS - 1, err, errlen))
         return false;
+    if (m->block != BLOCK_SEQUENTIAL && m->norm_place != NORM_PRE) {
+        snprintf(err, (size_t)errlen, "block: a %s block has pre-norms only, not %s",
+                 model_block_name(m->block), model_norm_place_name(m->norm_place));
+        return false;
+    }
+    if (model_is_mla(m) && m->qk_norm != QK_NORM_NONE) {
+        snprintf(err, (size_t)errlen, "qk_norm: MLA (kv_lora_rank %lld) normalises its latents, "
+                 "not Q and K; use none", (long long)m->kv_lora_rank);
+        return false;
+    }
+    if (m->experts <= 1 && (m->shared_ffn > 0 || m->shared_gate || m->router_bias)) {
+        snprintf(err, (size_t)errlen, "%s: is for a mixture of experts, and experts is %lld",
+                 m->shared_ffn > 0 ? "shared_ffn" : m->shared_gate ? "shared_gate" : "router_bias",
+                 (long long)m->experts);
+        return false;
+    }
     if (model_is_mla(m) && (m->qk_nope_head_dim + m->qk_rope_head_dim < 1 || m->v_head_dim < 1)) {
         snprintf(err, (size_t)errlen, "v_head_dim: MLA (kv_lora_rank %lld) needs qk_nope_head_dim "
                  "or qk_rope_head_dim and v_head_dim of at least 1", (long long)m->kv_lora_rank);
@@ -317,7 +411,8 @@ bool model_validate(const struct model_arch *m, char *err, int errlen)
     /* The count in floating point first, so a huge shape is refused before int64 overflows. */
     double h = (double)m->d_model, L = (double)m->layers;
     double fe = (double)(m->moe_ffn > 0 ? m->moe_ffn : m->ffn);
-    double n_experts = (double)(m->experts + m->shared_experts);
+    double fs = (double)(m->shared_ffn > 0 ? m->shared_ffn : fe);
+    double n_experts = (double)m->experts + (double)m->shared_experts * fs / (fe > 0 ? fe : 1);
     /* Attention at its widest: Q and O heads x max(head widths), K and V the same over the
      * KV heads (GQA: a 70B custom shape must not count 4 h^2), MLA's latent. */
     double hd = (double)(m->head_dim > 0 ? m->head_dim : m->d_model / m->heads);
@@ -326,7 +421,8 @@ bool model_validate(const struct model_arch *m, char *err, int errlen)
     double wide = (double)m->heads * head_w, kv_wide = (double)m->kv_heads * head_w;
     double attn = 2.0 * h * wide + 2.0 * h * kv_wide +
                   (double)(m->kv_lora_rank + m->q_lora_rank) * (h + wide);
-    double approx = 2.0 * (double)m->vocab * h + (double)m->context * h +
+    double approx = (2.0 + 2.0 * (double)m->mtp_layers) * (double)m->vocab * h +
+                    (double)m->context * h +
                     L * (attn + 3.0 * h * ((double)m->ffn + n_experts * fe) + h * (double)m->experts);
     if (approx > MAX_PARAMS) {
         snprintf(err, (size_t)errlen, "layers: the shape has %.3g parameters, more than %.0e",

@@ -8,27 +8,51 @@
 
 #define MODEL_NAME_MAX 64
 
-enum mlp_kind { MLP_GELU, MLP_SWIGLU };
-enum norm_kind { NORM_LAYERNORM, NORM_RMSNORM };
+/* MLP: two matrices with an activation between (gelu, relu, relu^2), or gated, three
+ * matrices (swiglu: silu gate; geglu: gelu gate). New kinds go at the end: files name them. */
+enum mlp_kind { MLP_GELU, MLP_SWIGLU, MLP_RELU, MLP_RELU2, MLP_GEGLU };
+/* LayerNorm has a weight and a bias per channel (unless without bias), RMSNorm a weight. */
+enum norm_kind { NORM_LAYERNORM, NORM_RMSNORM, NORM_LAYERNORM_NOBIAS };
 enum pos_kind { POS_LEARNED, POS_ROPE };
+/* Where a block's norms sit: before attention and MLP (pre, GPT-2/Llama), after them on the
+ * residual branch (post, OLMo 2), or both (sandwich, Gemma 2/3): 2, 2 and 4 norms a layer. */
+enum norm_place { NORM_PRE, NORM_POST, NORM_SANDWICH };
+/* QK-norm: none; per head, one weight of head_dim shared by the heads (Qwen3, Gemma 3); or
+ * over the whole projection, heads x head_dim for Q and kv_heads x head_dim for K (OLMo 2). */
+enum qk_norm_kind { QK_NORM_NONE, QK_NORM_HEAD, QK_NORM_FULL };
+/* Attention and MLP one after the other (sequential), or side by side on the same input and
+ * summed: with a norm each (GPT-NeoX, 2 a layer) or sharing one (GPT-J, Phi-2, Falcon). */
+enum block_kind { BLOCK_SEQUENTIAL, BLOCK_PARALLEL, BLOCK_PARALLEL_ONE_NORM };
 
 /*
  * The names the spec, scenario and command-line forms give these kinds, in enum order: the
  * one table of each that every reader and writer uses. _parse is exact (the files' spelling);
  * false when s is none of them.
  */
-#define MODEL_MLP_KINDS 2
-#define MODEL_NORM_KINDS 2
+#define MODEL_MLP_KINDS 5
+#define MODEL_NORM_KINDS 3
 #define MODEL_POS_KINDS 2
-extern const char *const model_mlp_names[MODEL_MLP_KINDS];   /* "gelu", "swiglu" */
-extern const char *const model_norm_names[MODEL_NORM_KINDS]; /* "layernorm", "rmsnorm" */
+#define MODEL_NORM_PLACES 3
+#define MODEL_QK_NORMS 3
+#define MODEL_BLOCKS 3
+extern const char *const model_mlp_names[MODEL_MLP_KINDS];   /* "gelu", "swiglu", "relu", "relu2", "geglu" */
+extern const char *const model_norm_names[MODEL_NORM_KINDS]; /* "layernorm", "rmsnorm", "layernorm-nobias" */
 extern const char *const model_pos_names[MODEL_POS_KINDS];   /* "learned", "rope" */
+extern const char *const model_norm_place_names[MODEL_NORM_PLACES]; /* "pre", "post", "sandwich" */
+extern const char *const model_qk_norm_names[MODEL_QK_NORMS]; /* "none", "head", "full" */
+extern const char *const model_block_names[MODEL_BLOCKS];    /* "sequential", "parallel", "parallel-one-norm" */
 const char *model_mlp_name(enum mlp_kind k);
 const char *model_norm_name(enum norm_kind k);
 const char *model_pos_name(enum pos_kind k);
+const char *model_norm_place_name(enum norm_place k);
+const char *model_qk_norm_name(enum qk_norm_kind k);
+const char *model_block_name(enum block_kind k);
 bool model_mlp_parse(const char *s, enum mlp_kind *out);
 bool model_norm_parse(const char *s, enum norm_kind *out);
 bool model_pos_parse(const char *s, enum pos_kind *out);
+bool model_norm_place_parse(const char *s, enum norm_place *out);
+bool model_qk_norm_parse(const char *s, enum qk_norm_kind *out);
+bool model_block_parse(const char *s, enum block_kind *out);
 /* "gelu, swiglu": a table's names joined for "is not one of ..." messages. */
 void model_names_join(const char *const *names, size_t n, char *buf, size_t len);
 
@@ -67,6 +91,19 @@ struct model_arch {
     int64_t qk_nope_head_dim;    /* MLA: per-head query/key width without rotary position */
     int64_t qk_rope_head_dim;    /* MLA: the decoupled rotary key, shared by the heads */
     int64_t v_head_dim;          /* MLA: per-head value width */
+    /* Norms and blocks (defaults: pre-norm, no QK-norm, sequential). */
+    enum norm_place norm_place;
+    enum qk_norm_kind qk_norm;
+    enum block_kind block;
+    bool attn_sinks;             /* a learned sink logit per head and layer (gpt-oss) */
+    bool lm_head_bias;           /* the LM head has a bias per token (Phi-2) */
+    /* Mixture of experts, beyond the routed experts above. */
+    int64_t shared_ffn;          /* hidden width of each shared expert; 0 = the expert width */
+    bool shared_gate;            /* a sigmoid gate h -> 1 on the shared expert (Qwen2-MoE) */
+    bool router_bias;            /* the router has a bias per expert (gpt-oss; DeepSeek-V3's
+                                    e_score_correction_bias) */
+    int64_t mtp_layers;          /* multi-token-prediction modules (DeepSeek-V3: 1), counted
+                                    apart from the main model */
 };
 
 /* The attention's widths, from the architecture (MLA or GQA/MHA/MQA). */
@@ -96,6 +133,8 @@ struct param_counts {
     int64_t norms;           /* norm weights (and LayerNorm biases), all layers + final */
     int64_t biases;          /* linear-layer biases */
     int64_t lm_head;         /* 0 when tied */
+    int64_t mtp;             /* multi-token-prediction modules: not in total or active (as
+                                DeepSeek-V3's "671B" excludes its 14B MTP module) */
     int64_t per_layer;       /* one layer, all experts (largest kind of layer) */
     int64_t total;           /* the sum of the parts above (for a custom size: its shape's) */
     int64_t active;          /* parameters one token uses (MoE: top-k experts) */
@@ -123,6 +162,18 @@ bool model_validate(const struct model_arch *m, char *err, int errlen);
  */
 bool model_from_params(double n, struct model_arch *out);
 
+/* True for a gated MLP (swiglu, geglu): three matrices. */
+bool model_mlp_gated(enum mlp_kind k);
+/* Norms in one layer (pre/post 2, sandwich 4, a parallel block with one norm 1), not
+ * counting QK-norm or MLA's latent norms. */
+int64_t model_layer_norms(const struct model_arch *m);
+/* The width of each shared expert (shared_ffn, or the expert width when 0). */
+int64_t model_shared_ffn(const struct model_arch *m);
+/* Expert MLPs a token passes through in a MoE layer, and expert MLPs the layer holds, in
+ * units of the routed expert's width: top-k + shared x shared_ffn / expert width, and
+ * experts + the same. 1 for a dense model. */
+double model_experts_visited(const struct model_arch *m);
+double model_experts_held(const struct model_arch *m);
 /* The MLP hidden width of MoE layers (moe_ffn, or ffn when 0). */
 int64_t model_expert_ffn(const struct model_arch *m);
 /* Number of layers whose MLP is a mixture of experts. */

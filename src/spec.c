@@ -57,6 +57,9 @@ static const char *const model_fields[] = {
     /* Attention shape beyond d_model / heads, named as in Hugging Face configs. */
     "head_dim", "sliding_window", "sliding_window_pattern", "kv_lora_rank", "q_lora_rank",
     "qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim",
+    /* Norms, blocks and MoE beyond the basics (issue 9). */
+    "norm_place", "qk_norm", "block", "attn_sinks", "shared_ffn", "shared_gate", "router_bias",
+    "mtp_layers", "lm_head_bias",
 };
 #define MODEL_FIELD_COUNT (sizeof model_fields / sizeof model_fields[0])
 
@@ -583,10 +586,10 @@ static double model_size_estimate(const struct model_arch *m)
     double h = (double)m->d_model, L = (double)m->layers;
     double head = h / (double)m->heads;
     double attn = 2 * h * h + 2 * h * (double)m->kv_heads * head;
-    double mats = m->mlp == MLP_SWIGLU ? 3 : 2;
+    double mats = model_mlp_gated(m->mlp) ? 3 : 2;
     double dense = attn + mats * h * (double)m->ffn;
     double eff = (double)(m->moe_ffn > 0 ? m->moe_ffn : m->ffn);
-    double moe = attn + mats * h * eff * (double)(m->experts + m->shared_experts) +
+    double moe = attn + mats * h * eff * model_experts_held(m) +
                  h * (double)m->experts;
     double per_layer = dense > moe ? dense : moe;
     double emb = (double)m->vocab * h * (m->tied_embeddings ? 1 : 2);
@@ -625,9 +628,24 @@ static bool model_read(const struct spec_err *r, const cJSON *o, struct model_ar
     m->mlp = (enum mlp_kind)mlp;
     m->norm = (enum norm_kind)norm;
     m->positional = (enum pos_kind)pos;
+    int place = NORM_PRE, qk = QK_NORM_NONE, block = BLOCK_SEQUENTIAL;
+    if (((v = field_get(o, "norm_place")) &&
+         !want_enum(r, "norm_place", v, model_norm_place_names, MODEL_NORM_PLACES, &place)) ||
+        ((v = field_get(o, "qk_norm")) &&
+         !want_enum(r, "qk_norm", v, model_qk_norm_names, MODEL_QK_NORMS, &qk)) ||
+        ((v = field_get(o, "block")) &&
+         !want_enum(r, "block", v, model_block_names, MODEL_BLOCKS, &block)))
+        return false;
+    m->norm_place = (enum norm_place)place;
+    m->qk_norm = (enum qk_norm_kind)qk;
+    m->block = (enum block_kind)block;
 
     if (!opt_bool(r, o, "tied_embeddings", &m->tied_embeddings) ||
-        !opt_bool(r, o, "bias", &m->bias) || !opt_bool(r, o, "qkv_bias", &m->qkv_bias))
+        !opt_bool(r, o, "bias", &m->bias) || !opt_bool(r, o, "qkv_bias", &m->qkv_bias) ||
+        !opt_bool(r, o, "attn_sinks", &m->attn_sinks) ||
+        !opt_bool(r, o, "shared_gate", &m->shared_gate) ||
+        !opt_bool(r, o, "router_bias", &m->router_bias) ||
+        !opt_bool(r, o, "lm_head_bias", &m->lm_head_bias))
         return false;
     if (!opt_int(r, o, "experts", 0, MODEL_EXPERTS_MAX, 0, &m->experts) ||
         !opt_int(r, o, "experts_active", 0, MODEL_EXPERTS_MAX, 0, &m->experts_active) ||
@@ -641,7 +659,9 @@ static bool model_read(const struct spec_err *r, const cJSON *o, struct model_ar
         !opt_count(r, o, "q_lora_rank", MODEL_WIDTH_MAX, &m->q_lora_rank) ||
         !opt_count(r, o, "qk_nope_head_dim", MODEL_WIDTH_MAX, &m->qk_nope_head_dim) ||
         !opt_count(r, o, "qk_rope_head_dim", MODEL_WIDTH_MAX, &m->qk_rope_head_dim) ||
-        !opt_count(r, o, "v_head_dim", MODEL_WIDTH_MAX, &m->v_head_dim))
+        !opt_count(r, o, "v_head_dim", MODEL_WIDTH_MAX, &m->v_head_dim) ||
+        !opt_count(r, o, "shared_ffn", MODEL_FFN_MAX, &m->shared_ffn) ||
+        !opt_count(r, o, "mtp_layers", MODEL_LAYERS_MAX, &m->mtp_layers))
         return false;
 
     if ((v = field_get(o, "tokens")) &&
@@ -671,6 +691,16 @@ static bool model_read(const struct spec_err *r, const cJSON *o, struct model_ar
                     (long long)m->experts_active, (long long)m->experts);
     if (m->shared_experts > 0 && m->experts <= 1)
         return fail(r, "shared_experts", "needs a mixture of experts (experts > 1), experts is %lld",
+                    (long long)m->experts);
+    if (m->block != BLOCK_SEQUENTIAL && m->norm_place != NORM_PRE)
+        return fail(r, "block", "a %s block has pre-norms only, not %s",
+                    model_block_name(m->block), model_norm_place_name(m->norm_place));
+    if (m->kv_lora_rank > 0 && m->qk_norm != QK_NORM_NONE)
+        return fail(r, "qk_norm", "MLA (kv_lora_rank %lld) normalises its latents, not Q and K",
+                    (long long)m->kv_lora_rank);
+    if (m->experts <= 1 && (m->shared_ffn > 0 || m->shared_gate || m->router_bias))
+        return fail(r, m->shared_ffn > 0 ? "shared_ffn" : m->shared_gate ? "shared_gate" : "router_bias",
+                    "needs a mixture of experts (experts > 1), experts is %lld",
                     (long long)m->experts);
     if (m->dense_layers > m->layers)
         return fail(r, "dense_layers", "%lld is more than layers %lld",
@@ -977,6 +1007,22 @@ cJSON *spec_model_to_json(const struct model_arch *m, const struct spec_model_me
          cJSON_AddBoolToObject(o, "bias", m->bias) != NULL &&
          cJSON_AddBoolToObject(o, "qkv_bias", m->qkv_bias) != NULL &&
          cJSON_AddStringToObject(o, "positional", model_pos_name(m->positional)) != NULL;
+    /* The kinds beyond the basics only when they differ from the default, so older files and
+     * the presets read the same. */
+    if (ok && m->norm_place != NORM_PRE)
+        ok = cJSON_AddStringToObject(o, "norm_place", model_norm_place_name(m->norm_place)) != NULL;
+    if (ok && m->qk_norm != QK_NORM_NONE)
+        ok = cJSON_AddStringToObject(o, "qk_norm", model_qk_norm_name(m->qk_norm)) != NULL;
+    if (ok && m->block != BLOCK_SEQUENTIAL)
+        ok = cJSON_AddStringToObject(o, "block", model_block_name(m->block)) != NULL;
+    const struct {
+        const char *key;
+        bool v;
+    } flags[] = {{"attn_sinks", m->attn_sinks}, {"shared_gate", m->shared_gate},
+                 {"router_bias", m->router_bias}, {"lm_head_bias", m->lm_head_bias}};
+    for (size_t i = 0; ok && i < sizeof flags / sizeof flags[0]; i++)
+        if (flags[i].v)
+            ok = cJSON_AddBoolToObject(o, flags[i].key, true) != NULL;
     const struct {
         const char *key;
         int64_t v;
@@ -993,7 +1039,9 @@ cJSON *spec_model_to_json(const struct model_arch *m, const struct spec_model_me
                 {"q_lora_rank", m->q_lora_rank, false},
                 {"qk_nope_head_dim", m->qk_nope_head_dim, false},
                 {"qk_rope_head_dim", m->qk_rope_head_dim, false},
-                {"v_head_dim", m->v_head_dim, false}};
+                {"v_head_dim", m->v_head_dim, false},
+                {"shared_ffn", m->shared_ffn, false},
+                {"mtp_layers", m->mtp_layers, false}};
     for (size_t i = 0; ok && i < sizeof more / sizeof more[0]; i++)
         if (more[i].always || more[i].v > 0)
             ok = spec_json_add_number(o, more[i].key, (double)more[i].v);
