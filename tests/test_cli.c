@@ -230,7 +230,7 @@ START_TEST(test_options_errors)
     parse_fails("--recompute some", "--recompute: ", "'some'");
     parse_fails("--flash maybe", "--flash: ", "not on or off");
     parse_fails("--flops 8nd", "--flops: ", "'8nd'");
-    parse_fails("--mlp relu", "--mlp: ", "'relu'");
+    parse_fails("--mlp swish", "--mlp: ", "'swish'");
     /* The parallel layout, checked by scenario_validate, names the flags too. */
     parse_fails("--gpus 1024 --tp 3", "--gpus: ", "tp x pp = 3");
     parse_fails("--model nope", "--model: ", "no such model");

@@ -354,7 +354,7 @@ static const struct bad_case bad_cases[] = {
     {"heads-not-dividing.json", false, ": heads: ", "7 does not divide d_model 768"},
     {"kv-heads-not-dividing.json", false, ": kv_heads: ", "5 does not divide heads 12"},
     {"unknown-field.json", false, ": layer: ", "unknown field (did you mean \"layers\"?)"},
-    {"bad-enum.json", false, ": mlp: ", "\"relu\""},
+    {"bad-enum.json", false, ": mlp: ", "\"swish\""},
 };
 #define BAD_CASES (sizeof bad_cases / sizeof bad_cases[0])
 
@@ -581,20 +581,26 @@ START_TEST(model_presets_round_trip)
                               &m.context, &m.experts, &m.experts_active, &m.shared_experts,
                               &m.moe_ffn, &m.dense_layers, &m.head_dim, &m.sliding_window,
                               &m.sliding_window_pattern, &m.kv_lora_rank, &m.q_lora_rank,
-                              &m.qk_nope_head_dim, &m.qk_rope_head_dim, &m.v_head_dim};
+                              &m.qk_nope_head_dim, &m.qk_rope_head_dim, &m.v_head_dim,
+                              &m.shared_ffn, &m.mtp_layers};
         const int64_t *b[] = {&back.layers, &back.d_model, &back.heads, &back.kv_heads,
                               &back.ffn, &back.vocab, &back.context, &back.experts,
                               &back.experts_active, &back.shared_experts, &back.moe_ffn,
                               &back.dense_layers, &back.head_dim, &back.sliding_window,
                               &back.sliding_window_pattern, &back.kv_lora_rank,
                               &back.q_lora_rank, &back.qk_nope_head_dim,
-                              &back.qk_rope_head_dim, &back.v_head_dim};
+                              &back.qk_rope_head_dim, &back.v_head_dim, &back.shared_ffn,
+                              &back.mtp_layers};
         for (size_t k = 0; k < sizeof a / sizeof a[0]; k++)
             ck_assert_msg(*a[k] == *b[k], "%s: field %zu: %lld vs %lld", l.ids[i], k,
                           (long long)*a[k], (long long)*b[k]);
         ck_assert(back.mlp == m.mlp && back.norm == m.norm && back.positional == m.positional);
         ck_assert(back.tied_embeddings == m.tied_embeddings && back.bias == m.bias &&
                   back.qkv_bias == m.qkv_bias);
+        ck_assert(back.norm_place == m.norm_place && back.qk_norm == m.qk_norm &&
+                  back.block == m.block && back.attn_sinks == m.attn_sinks &&
+                  back.lm_head_bias == m.lm_head_bias && back.shared_gate == m.shared_gate &&
+                  back.router_bias == m.router_bias);
         ck_assert(mback.tokens == meta.tokens);
         ck_assert_str_eq(mback.source, meta.source);
     }
@@ -610,7 +616,7 @@ START_TEST(kind_names_one_table)
     enum pos_kind pk;
     ck_assert(model_mlp_parse("swiglu", &mk) && mk == MLP_SWIGLU);
     ck_assert(model_mlp_parse("gelu", &mk) && mk == MLP_GELU);
-    ck_assert(!model_mlp_parse("relu", &mk) && !model_mlp_parse("SwiGLU", &mk));
+    ck_assert(!model_mlp_parse("swish", &mk) && !model_mlp_parse("SwiGLU", &mk));
     ck_assert(model_norm_parse("rmsnorm", &nk) && nk == NORM_RMSNORM);
     ck_assert(model_pos_parse("learned", &pk) && pk == POS_LEARNED);
     ck_assert_str_eq(model_mlp_name(MLP_SWIGLU), "swiglu");
@@ -619,7 +625,7 @@ START_TEST(kind_names_one_table)
     ck_assert_str_eq(model_mlp_name((enum mlp_kind)7), "?");
     char list[64];
     model_names_join(model_norm_names, MODEL_NORM_KINDS, list, sizeof list);
-    ck_assert_str_eq(list, "layernorm, rmsnorm");
+    ck_assert_str_eq(list, "layernorm, rmsnorm, layernorm-nobias");
     /* The scenario's option takes the same words and names them when refusing. */
     struct scenario s;
     scenario_default(&s);
