@@ -632,8 +632,8 @@ START_TEST(kind_names_one_table)
     char err[256];
     ck_assert_int_eq(scenario_set_option(&s, "positional", "learned", err, sizeof err), 1);
     ck_assert(s.model.positional == POS_LEARNED);
-    ck_assert_int_eq(scenario_set_option(&s, "mlp", "relu", err, sizeof err), -1);
-    ck_assert_str_eq(err, "'relu' is not one of gelu or swiglu");
+    ck_assert_int_eq(scenario_set_option(&s, "mlp", "swish", err, sizeof err), -1);
+    ck_assert_str_eq(err, "'swish' is not one of gelu, swiglu, relu, relu2 or geglu");
 }
 END_TEST
 
