@@ -36,6 +36,8 @@ struct shape {
     double e;        /* bytes per element of activations */
     double ew, ekv;  /* bytes per element of weights and of the K/V cache */
     enum mlp_kind mlp;
+    double norms;    /* block norms a layer (pre/post 2, sandwich 4, one shared 1) */
+    double qk_norm_w; /* query and key elements QK-norm normalises per token on one rank */
     bool moe, rms, rope, sp;
 };
 
@@ -86,6 +88,8 @@ static void shape_fill(const struct model_arch *m, double seqs, double queries, 
     z->n_exp = model_experts_held(m);
     z->t = t;
     z->mlp = m->mlp;
+    z->norms = (double)model_layer_norms(m);
+    z->qk_norm_w = m->qk_norm != QK_NORM_NONE ? (z->qd + z->kd) / t : 0.0;
     z->rms = m->norm == NORM_RMSNORM;
     z->rope = m->positional == POS_ROPE;
 }
@@ -148,7 +152,9 @@ static int layer_ops(const struct shape *z, bool flash, bool moe_layer, struct o
     const double Tn = z->sp ? T / t : T;
     const double norm_flops = z->rms ? FLOPS_RMSNORM : FLOPS_LAYERNORM;
 
-    ops[n++] = elementwise(OP_NORM, "norm", 2.0 * Tn * h, norm_flops, 2.0 * (2.0 * e * Tn * h));
+    /* The block's norms over the hidden state, and QK-norm over the heads on this rank. */
+    const double normed = z->norms * Tn * h + T * z->qk_norm_w;
+    ops[n++] = elementwise(OP_NORM, "norm", normed, norm_flops, 2.0 * e * normed);
     /* Q, K, V (or MLA's projections): the attention's input weights over this rank. */
     const double qkv_n = z->w_in / h / t;
     ops[n++] = matmul(OP_QKV, "qkv", T, h, qkv_n, e, z->ew, e);

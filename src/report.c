@@ -214,6 +214,8 @@ static cJSON *report_json(const struct scenario *s, const struct analysis *a,
         jnum(po, "norms", (double)p->norms, &ok);
         jnum(po, "biases", (double)p->biases, &ok);
         jnum(po, "lm_head", (double)p->lm_head, &ok);
+        /* Multi-token prediction (DeepSeek-V3): apart from total, as its release counts it. */
+        jnum(po, "mtp", (double)p->mtp, &ok);
         /* A custom size: the count typed, which 6ND uses; null for an architecture. */
         jnum(po, "typed", p->typed > 0 ? (double)p->typed : NAN, &ok);
         jnum(po, "six_nd_n", (double)(p->typed > 0 ? p->typed : p->active), &ok);
@@ -638,6 +640,8 @@ static int param_rows(const struct analysis *a, struct param_row *rows)
         rows[n++] = (struct param_row){"active", p->active};
     if (p->typed > 0 && p->typed != p->total)
         rows[n++] = (struct param_row){"typed (6ND)", p->typed};
+    if (p->mtp > 0)
+        rows[n++] = (struct param_row){"MTP (apart)", p->mtp};
     return n;
 }
 

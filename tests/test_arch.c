@@ -9,7 +9,9 @@
 #include <string.h>
 
 #include "check_util.h"
+#include "flops.h"
 #include "model.h"
+#include "scenario.h"
 #include "spec.h"
 
 #include <cjson/cJSON.h>
@@ -357,6 +359,52 @@ START_TEST(spec_fields_round_trip)
 }
 END_TEST
 
+/* The norm operation's FLOPs follow the norms the block has: sandwich norms do twice the work
+ * of pre-norms, one shared norm half, and QK-norm adds the Q and K widths (Qwen3-8B: 4096 +
+ * 1024 elements a token per layer, beside the block's 2 x 4096). */
+static double norm_flops(const struct model_arch *m)
+{
+    struct scenario s;
+    scenario_default(&s);
+    s.model = *m;
+    s.gpus = 1;
+    s.tp = s.pp = 1;
+    s.zero = 0;
+    s.batch = 8;
+    s.seq = 1024;
+    s.micro_batch = 8;
+    struct param_counts pc;
+    model_params(m, &pc);
+    struct op ops[ANALYSIS_MAX_OPS];
+    int n = 0;
+    struct roofline rf;
+    flops_ops(&s, &pc, ops, &n, &rf);
+    for (int i = 0; i < n; i++)
+        if (ops[i].kind == OP_NORM)
+            return ops[i].flops;
+    ck_abort_msg("no norm op");
+    return 0;
+}
+
+START_TEST(norm_flops_follow_the_block)
+{
+    struct model_arch m = base(36, 4096, 32, 8, 12288, 151936);
+    m.head_dim = 128;
+    const double pre = norm_flops(&m);
+    ck_assert(pre > 0);
+    struct model_arch v = m;
+    v.norm_place = NORM_SANDWICH;
+    ck_assert_double_eq_tol(norm_flops(&v), 2.0 * pre, 1e-6 * pre);
+    v = m;
+    v.block = BLOCK_PARALLEL_ONE_NORM;
+    ck_assert_double_eq_tol(norm_flops(&v), 0.5 * pre, 1e-6 * pre);
+    v = m;
+    v.qk_norm = QK_NORM_HEAD;
+    ck_assert_double_eq_tol(norm_flops(&v), pre * (2.0 * 4096 + 4096 + 1024) / (2.0 * 4096),
+                            1e-6 * pre);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("arch");
@@ -373,6 +421,7 @@ int main(void)
     tcase_add_test(tc, opt_relu);
     tcase_add_test(tc, kinds_and_refusals);
     tcase_add_test(tc, spec_fields_round_trip);
+    tcase_add_test(tc, norm_flops_follow_the_block);
     suite_add_tcase(s, tc);
     return check_run_suite(s);
 }
