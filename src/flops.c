@@ -94,10 +94,29 @@ static void shape_fill(const struct model_arch *m, double seqs, double queries, 
     z->rope = m->positional == POS_ROPE;
 }
 
+/*
+ * Keys each query of a training sequence meets, averaged over its positions and the layers,
+ * under the scenario's convention. Full: every key (s; a local layer's window w when shorter),
+ * PaLM's and Narayanan's count. Causal: query i meets keys 0..i, at most w of them in a local
+ * layer; taken as the continuous average s/2 (w - w^2/(2s) in a window), the half of the
+ * score and A.V work the convention names (the diagonal's extra s/2 keys per sequence are
+ * below a part in s).
+ */
+static double training_keys(const struct scenario *s)
+{
+    const double seq = (double)s->seq;
+    if (s->attention_flops != ATTN_FLOPS_CAUSAL)
+        return model_attn_span(&s->model, seq);
+    const double L = (double)s->model.layers, local = (double)model_local_layers(&s->model);
+    const double w = (double)s->model.sliding_window;
+    const double win = local > 0 && w < seq ? w - w * w / (2.0 * seq) : seq / 2.0;
+    return L > 0 ? ((L - local) * seq / 2.0 + local * win) / L : seq / 2.0;
+}
+
 static void shape_of(const struct scenario *s, double tokens, double t, struct shape *z)
 {
     const double seq = (double)s->seq;
-    shape_fill(&s->model, tokens / seq, seq, model_attn_span(&s->model, seq), t, false, z);
+    shape_fill(&s->model, tokens / seq, seq, training_keys(s), t, false, z);
     z->e = dtype_bytes(s->dtype == DTYPE_TF32 ? DTYPE_FP32 : s->dtype);
     z->ew = z->e;
     z->ekv = z->e;

@@ -30,6 +30,7 @@ static const char *const OPTIMIZER_WORDS[] = {"adamw", "sgd", "adagrad", "adam8b
 static const char *const RECOMPUTE_WORDS[] = {"none", "selective", "full", "sqrt"};
 /* enum flops_mode order: FLOPS_DETAILED, FLOPS_6ND. */
 static const char *const FLOPS_WORDS[] = {"detailed", "6nd"};
+static const char *const ATTN_FLOPS_WORDS[] = {"full", "causal"}; /* enum attn_flops' order */
 
 /* Other spellings people use, and the word they mean. */
 static const char *const ALIASES[][2] = {
@@ -394,6 +395,10 @@ static const struct input TABLE[] = {
     {"flops", "FLOPs", INPUT_ENUM, "", 0, 1, FLOPS_WORDS, COUNT_OF(FLOPS_WORDS), "detailed|6nd",
      "FLOP count used for time: every operation, or 6ND", "", 0, STEPS_WORDS, 0, 0, 0,
      ENUMF(flops_mode), NULL},
+    {"attention_flops", "attn FLOPs", INPUT_ENUM, "", 0, 1, ATTN_FLOPS_WORDS,
+     COUNT_OF(ATTN_FLOPS_WORDS), "causal|full",
+     "attention's s x s work in the detailed count: full (PaLM, Narayanan) or causal (half)",
+     "", INPUT_HIDDEN, STEPS_WORDS, 0, 0, 0, ENUMF(attention_flops), NULL},
     /* Serving's own (rooftop infer and the inference view, which has its own sliders). */
     {"prompt", "prompt", INPUT_COUNT, "tokens", 1, 1e9, NULL, 0, "P",
      "serving: prompt tokens per sequence", "model", INPUT_HIDDEN, STEPS_POW2, 128, 1048576, 0,

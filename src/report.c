@@ -50,6 +50,16 @@ static double fin(double v)
     return isfinite(v) ? v : 0.0;
 }
 
+/* The detailed count's attention convention, in words, for the text and Markdown reports. */
+static const char *attn_convention(const struct scenario *s)
+{
+    return s->attention_flops == ATTN_FLOPS_CAUSAL
+               ? "causal: half the s x s score and A.V work, what causal kernels execute "
+                 "(--attention-flops)"
+               : "full: all of the s x s score and A.V work, PaLM's and Narayanan et al.'s "
+                 "MFU convention (--attention-flops)";
+}
+
 /* (detailed - 6ND) / 6ND in percent; 0 when 6ND is 0. */
 static double detailed_vs_6nd(const struct analysis *a)
 {
@@ -262,6 +272,8 @@ static cJSON *report_json(const struct scenario *s, const struct analysis *a,
         jnum(fo, "optimizer_per_step", f->optimizer_per_step, &ok);
         jnum(fo, "model_total", f->model_total, &ok);
         jstr(fo, "mode", s->flops_mode == FLOPS_6ND ? "6nd" : "detailed", &ok);
+        /* The detailed count's attention convention (6ND has no attention term). */
+        jstr(fo, "attention", attn_flops_name(s->attention_flops), &ok);
     }
 
     const struct timing *t = &a->time;
@@ -759,6 +771,7 @@ static bool write_text(FILE *out, const struct scenario *s, const struct analysi
     units_sci(f->six_nd, b2, sizeof b2);
     fprintf(out, "  model, whole run   detailed %s   6ND %s   (detailed %+.1f%% vs 6ND)\n", b1, b2,
             detailed_vs_6nd(a));
+    fprintf(out, "  attention          %s\n", attn_convention(s));
     units_sci(f->per_step, b1, sizeof b1);
     units_sci(f->model_per_step, b2, sizeof b2);
     fprintf(out, "  per step           executed %s   model %s\n", b1, b2);
@@ -914,8 +927,8 @@ static bool write_md(FILE *out, const struct scenario *s, const struct analysis 
     units_sci(f->six_nd, b2, sizeof b2);
     fprintf(out,
             "\n## FLOPs\n\n| | FLOPs |\n|---|---:|\n| model, detailed | %s |\n| model, 6ND | %s |\n"
-            "| detailed vs 6ND | %+.1f%% |\n",
-            b1, b2, detailed_vs_6nd(a));
+            "| detailed vs 6ND | %+.1f%% |\n| attention | %s |\n",
+            b1, b2, detailed_vs_6nd(a), attn_convention(s));
     units_sci(f->recompute, b1, sizeof b1);
     units_sci(f->total, b2, sizeof b2);
     units_sci(f->per_step, b3, sizeof b3);

@@ -62,6 +62,11 @@ double optimizer_flops_per_param(enum optimizer o)
     return (unsigned)o < OPT_COUNT ? opt_table[o].flops : 0.0;
 }
 
+const char *attn_flops_name(enum attn_flops a)
+{
+    return a == ATTN_FLOPS_CAUSAL ? "causal" : a == ATTN_FLOPS_FULL ? "full" : "?";
+}
+
 const char *recompute_name(enum recompute r)
 {
     return (unsigned)r < RECOMPUTE_COUNT ? recompute_names[r] : "?";
@@ -123,6 +128,7 @@ void scenario_default(struct scenario *s)
     s->flash = true;
     s->dropout = false;
     s->flops_mode = FLOPS_6ND;
+    s->attention_flops = ATTN_FLOPS_FULL;
     s->vpp = 1;
     /* Exposed unless said otherwise: Megatron-LM's own data-parallel wrapper ran the
      * gradient all-reduce after the backward pass (Narayanan et al. 2021). */
@@ -270,6 +276,8 @@ bool scenario_check(const struct scenario *s, const char **key, char *msg, size_
     if (scenario_accum_steps(s) == 0)
         FAIL("batch", "%lld is not a multiple of micro-batch %lld x data-parallel ranks %lld",
              (long long)s->batch, (long long)scenario_micro_batch(s), (long long)dp);
+    if ((unsigned)s->attention_flops >= ATTN_FLOPS_COUNT)
+        FAIL("attention_flops", "must be causal or full");
     if (!(s->tokens >= 1) || !(s->tokens <= 1e18))
         FAIL("tokens", "must be between 1 and 1e18, got %g", s->tokens);
     if (!(s->mfu >= 0.001) || !(s->mfu <= 1))

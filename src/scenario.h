@@ -13,6 +13,11 @@
 enum optimizer { OPT_ADAMW, OPT_SGD, OPT_ADAGRAD, OPT_ADAM8BIT, OPT_COUNT };
 enum recompute { RECOMPUTE_NONE, RECOMPUTE_SELECTIVE, RECOMPUTE_FULL, RECOMPUTE_SQRT, RECOMPUTE_COUNT };
 enum flops_mode { FLOPS_DETAILED, FLOPS_6ND };
+/* How much of the s x s attention work the detailed count takes. Full: every query against
+ * every key, the MFU convention of PaLM (appendix B) and Narayanan et al. 2021 (rooftop's
+ * count before the choice existed, and its default). Causal: the half a causal kernel
+ * executes (query i meets keys 0..i). */
+enum attn_flops { ATTN_FLOPS_FULL, ATTN_FLOPS_CAUSAL, ATTN_FLOPS_COUNT };
 
 #define SCENARIO_NAME_MAX 128
 
@@ -41,6 +46,7 @@ struct scenario {
     bool flash;              /* FlashAttention: no s x s scores stored */
     bool dropout;            /* dropout masks stored (1 byte per element) */
     enum flops_mode flops_mode;
+    enum attn_flops attention_flops; /* the s x s work counted: full (default) or causal */
     /* The step-time model's inputs (src/predict.h). */
     int64_t vpp;             /* virtual pipeline stages per GPU (interleaved 1F1B); 1 = plain */
     double dp_overlap;       /* fraction of data-parallel communication hidden under compute */
@@ -120,6 +126,8 @@ int optimizer_states(enum optimizer o);            /* AdamW 2, SGD 1, AdaGrad 1,
 enum dtype optimizer_state_dtype(enum optimizer o);
 /* FLOPs of one optimizer step per parameter. */
 double optimizer_flops_per_param(enum optimizer o);
+/* "full", "causal". */
+const char *attn_flops_name(enum attn_flops a);
 const char *recompute_name(enum recompute r);      /* "none", "selective", "full", "sqrt" */
 bool recompute_parse(const char *s, enum recompute *out);
 

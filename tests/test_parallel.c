@@ -5,7 +5,9 @@
 
 #include <cjson/cJSON.h>
 
+#include "analysis.h"
 #include "check_util.h"
+#include "flops.h"
 #include "model.h"
 #include "scenario.h"
 #include "scenario_file.h"
@@ -234,6 +236,116 @@ START_TEST(cli_flags)
 }
 END_TEST
 
+
+/* GPT-3 175B (Brown et al. 2020: l 96, h 12288, V 50257, s 2048) on one GPU, no recompute,
+ * flash off: one op per matmul of Korthikanti's count. */
+static struct scenario gpt3_one_gpu(enum attn_flops conv)
+{
+    struct scenario s = with_model("gpt3-175b");
+    s.gpus = 1;
+    s.seq = 2048;
+    s.batch = 8;
+    s.micro_batch = 8;
+    s.flash = false;
+    s.recompute = RECOMPUTE_NONE;
+    s.flops_mode = FLOPS_DETAILED;
+    s.attention_flops = conv;
+    valid(&s);
+    return s;
+}
+
+static double op_flops(const struct analysis *a, enum op_kind k)
+{
+    for (int i = 0; i < a->n_ops; i++)
+        if (a->ops[i].kind == k)
+            return a->ops[i].flops;
+    ck_abort_msg("no op %d", (int)k);
+    return 0;
+}
+
+START_TEST(attention_flops_conventions)
+{
+    /* Korthikanti et al. 2022 (reference.md section 2), model FLOPs per step without
+     * recomputation: 72 B s l h^2 (1 + s/(6h) + V/(12 l h)). Its s/(6h) term is attention's
+     * QK^T and A.V over the full s x s (Narayanan et al. 2021 and PaLM appendix B count it so):
+     * 72 B s l h^2 s/(6h) = 12 B s^2 l h; the rest, 72 B s l h^2 (1 + V/(12 l h)), is the
+     * weight matmuls. Exact, op by op. Causal counts half of the s^2 term: 6 B s^2 l h. */
+    const double B = 8, sq = 2048, l = 96, h = 12288, V = 50257;
+    struct analysis full, causal;
+    struct scenario s = gpt3_one_gpu(ATTN_FLOPS_FULL);
+    analysis_run(&s, &full);
+    s = gpt3_one_gpu(ATTN_FLOPS_CAUSAL);
+    analysis_run(&s, &causal);
+    const double attn_full = 12.0 * B * sq * sq * l * h;
+    ck_assert_rel(op_flops(&full, OP_SCORES) + op_flops(&full, OP_ATTN_V), attn_full, 1e-12);
+    ck_assert_rel(op_flops(&causal, OP_SCORES) + op_flops(&causal, OP_ATTN_V), attn_full / 2,
+                  1e-12);
+    const enum op_kind weights[] = {OP_QKV, OP_OUT_PROJ, OP_MLP_UP, OP_MLP_DOWN, OP_LM_HEAD};
+    double wf = 0, wc = 0;
+    for (size_t i = 0; i < sizeof weights / sizeof weights[0]; i++) {
+        wf += op_flops(&full, weights[i]);
+        wc += op_flops(&causal, weights[i]);
+    }
+    const double rest = 72.0 * B * sq * l * h * h * (1 + V / (12 * l * h));
+    ck_assert_rel(wf, rest, 1e-12);
+    ck_assert_rel(wc, rest, 1e-12); /* the convention leaves the weight matmuls alone */
+    /* Softmax's elementwise work halves with the scores. */
+    ck_assert_rel(op_flops(&causal, OP_SOFTMAX), op_flops(&full, OP_SOFTMAX) / 2, 1e-12);
+    /* 6ND (Kaplan et al.) has no attention term: the same under both. */
+    ck_assert(full.flops.six_nd == causal.flops.six_nd);
+    /* The default is full, rooftop's count before the choice existed. */
+    struct scenario d;
+    scenario_default(&d);
+    ck_assert_int_eq(d.attention_flops, ATTN_FLOPS_FULL);
+}
+END_TEST
+
+START_TEST(attention_flops_window)
+{
+    /* A sliding window w under the causal convention: query i meets min(i + 1, w) keys, on
+     * average w - w^2/(2s) over a sequence of s. Mistral 7B (window 4096, every layer local)
+     * at s 8192: 4096 - 4096^2/16384 = 3072 keys, against the full convention's 4096, so the
+     * score work is 3/4 of full's. */
+    struct scenario s = with_model("mistral-7b");
+    ck_assert_int_eq(s.model.sliding_window, 4096);
+    s.gpus = 1;
+    s.seq = 8192;
+    s.batch = 1;
+    s.micro_batch = 1;
+    s.flash = false;
+    s.flops_mode = FLOPS_DETAILED;
+    valid(&s);
+    struct analysis full, causal;
+    analysis_run(&s, &full);
+    s.attention_flops = ATTN_FLOPS_CAUSAL;
+    analysis_run(&s, &causal);
+    ck_assert_rel(op_flops(&causal, OP_SCORES), 0.75 * op_flops(&full, OP_SCORES), 1e-12);
+}
+END_TEST
+
+START_TEST(attention_flops_reported)
+{
+    struct check_run r;
+    ck_assert_int_eq(check_run_bin(&r, "report --model gpt3-175b --flops detailed"), 0);
+    ck_assert_msg(strstr(r.out, "attention          full: all of the s x s") != NULL, "%s",
+                  r.out);
+    check_run_free(&r);
+    ck_assert_int_eq(check_run_bin(&r, "report --model gpt3-175b --attention-flops causal "
+                                       "--format json"),
+                     0);
+    ck_assert_msg(strstr(r.out, "\"attention\":\t\"causal\"") != NULL ||
+                      strstr(r.out, "\"attention\": \"causal\"") != NULL,
+                  "%s", r.out);
+    check_run_free(&r);
+    ck_assert_int_eq(check_run_bin(&r, "report --model gpt3-175b --format md"), 0);
+    ck_assert_msg(strstr(r.out, "| attention | full:") != NULL, "%s", r.out);
+    check_run_free(&r);
+    ck_assert_int_ne(check_run_bin(&r, "report --attention-flops half"), 0);
+    ck_assert_msg(strstr(r.err, "--attention-flops") != NULL, "%s", r.err);
+    check_run_free(&r);
+}
+END_TEST
+
 static Suite *parallel_suite(void)
 {
     Suite *s = suite_create("parallel");
@@ -246,6 +358,9 @@ static Suite *parallel_suite(void)
     tcase_add_test(tc, settle_gives_way);
     tcase_add_test(tc, file_round_trip);
     tcase_add_test(tc, cli_flags);
+    tcase_add_test(tc, attention_flops_conventions);
+    tcase_add_test(tc, attention_flops_window);
+    tcase_add_test(tc, attention_flops_reported);
     suite_add_tcase(s, tc);
     return s;
 }
