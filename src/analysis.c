@@ -28,12 +28,15 @@ static void timing_compute(const struct scenario *s, const struct flops *f, stru
 void analysis_run(const struct scenario *s, struct analysis *out)
 {
     memset(out, 0, sizeof *out);
-    out->dp = scenario_dp(s);
-    out->micro_batch = scenario_micro_batch(s);
-    out->accum_steps = scenario_accum_steps(s);
-    model_params(&s->model, &out->params);
-    memory_compute(s, &out->params, &out->memory);
-    flops_totals(s, &out->params, &out->flops);
-    timing_compute(s, &out->flops, &out->time);
-    flops_ops(s, &out->params, out->ops, &out->n_ops, &out->roofline);
+    /* The model as trained (a padded vocabulary: its embedding, LM head, FLOPs, logits). */
+    struct scenario t = *s;
+    scenario_trained_model(s, &t.model);
+    out->dp = scenario_dp(&t);
+    out->micro_batch = scenario_micro_batch(&t);
+    out->accum_steps = scenario_accum_steps(&t);
+    model_params(&t.model, &out->params);
+    memory_compute(&t, &out->params, &out->memory);
+    flops_totals(&t, &out->params, &out->flops);
+    timing_compute(&t, &out->flops, &out->time);
+    flops_ops(&t, &out->params, out->ops, &out->n_ops, &out->roofline);
 }

@@ -632,7 +632,7 @@ int cli_solve(int argc, char **argv)
             return usage_error("solve", "--gpus: min-gpus finds the GPU count; leave --gpus out");
         /* The count is what we solve for; validate with the smallest count the parallel
          * layout allows, so --tp 8 is not refused for not dividing the default 1024. */
-        s.gpus = s.tp * s.pp;
+        s.gpus = s.tp * s.pp * s.cp * s.ep; /* dp = ep: a count ep divides (dp x cp) */
         if (s.batch < 1)
             s.batch = 1;
     }
@@ -728,7 +728,9 @@ int cli_solve(int argc, char **argv)
             free(text);
         } else {
             struct param_counts pc;
-            model_params(&s.model, &pc);
+            struct model_arch trained;
+            scenario_trained_model(&s, &trained);
+            model_params(&trained, &pc);
             char c[32];
             units_count((double)pc.total, c, sizeof c);
             if (g > 0)

@@ -399,6 +399,10 @@ static const struct input TABLE[] = {
      COUNT_OF(ATTN_FLOPS_WORDS), "causal|full",
      "attention's s x s work in the detailed count: full (PaLM, Narayanan) or causal (half)",
      "", INPUT_HIDDEN, STEPS_WORDS, 0, 0, 0, ENUMF(attention_flops), NULL},
+    {"vocab_pad", "vocab pad", INPUT_COUNT, "", 0, 1e6, NULL, 0, "N",
+     "pad the vocabulary to a multiple of N x tp as Megatron-LM does (its default N: 128; "
+     "0: no padding)", "tp model", INPUT_HIDDEN, STEPS_POW2, 1, 1024, 0, F(vocab_pad),
+     FIELD_I64, NULL},
     /* Serving's own (rooftop infer and the inference view, which has its own sliders). */
     {"prompt", "prompt", INPUT_COUNT, "tokens", 1, 1e9, NULL, 0, "P",
      "serving: prompt tokens per sequence", "model", INPUT_HIDDEN, STEPS_POW2, 128, 1048576, 0,

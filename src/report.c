@@ -205,6 +205,8 @@ static cJSON *report_json(const struct scenario *s, const struct analysis *a,
         jnum(par, "dp", (double)a->dp, &ok);
         jnum(par, "tp", (double)s->tp, &ok);
         jnum(par, "pp", (double)s->pp, &ok);
+        jnum(par, "cp", (double)s->cp, &ok);
+        jnum(par, "ep", (double)s->ep, &ok);
         jnum(par, "micro_batch", (double)a->micro_batch, &ok);
         jnum(par, "accum_steps", (double)a->accum_steps, &ok);
     }
@@ -213,6 +215,9 @@ static cJSON *report_json(const struct scenario *s, const struct analysis *a,
     cJSON *po = jobj(root, "params", &ok);
     if (po != NULL) {
         jnum(po, "total", (double)p->total, &ok);
+        /* The vocabulary the counts are of (padded with --vocab-pad) and the model's own. */
+        jnum(po, "vocab", (double)scenario_vocab(s), &ok);
+        jnum(po, "model_vocab", (double)s->model.vocab, &ok);
         jnum(po, "active", (double)p->active, &ok);
         jnum(po, "embedding", (double)p->embedding, &ok);
         jnum(po, "per_layer", (double)p->per_layer, &ok);
@@ -571,7 +576,7 @@ static bool write_csv(FILE *out, const struct scenario *s, const struct analysis
 
 /* The text and Markdown reports share their figures and differ in layout only. */
 struct figures {
-    char model[160];
+    char model[256];
     char gpus[160];
     char setup[256];
     char train[256];
@@ -592,9 +597,24 @@ static void describe(const struct scenario *s, const struct analysis *a, bool mf
     } else {
         snprintf(fg->model, sizeof fg->model, "%s (%s parameters)", s->model.name, pc);
     }
-    snprintf(fg->gpus, sizeof fg->gpus, "%lld x %s (%s each): dp %lld x tp %lld x pp %lld%s",
+    /* The layout as Megatron-LM writes it: gpus = dp x tp x pp x cp; ep splits the routed
+     * experts over ep of the dp x cp ranks, so it is no factor of the count. */
+    char ep[48] = "";
+    if (model_is_moe(&s->model))
+        snprintf(ep, sizeof ep, ", experts over ep %lld", (long long)s->ep);
+    snprintf(fg->gpus, sizeof fg->gpus,
+             "%lld x %s (%s each): dp %lld x tp %lld x pp %lld x cp %lld%s%s",
              (long long)s->gpus, s->gpu.name, mem, (long long)a->dp, (long long)s->tp,
-             (long long)s->pp, s->sp ? " with sequence parallelism" : "");
+             (long long)s->pp, (long long)s->cp, ep,
+             s->sp ? " with sequence parallelism" : "");
+    const int64_t vocab = scenario_vocab(s);
+    if (vocab != s->model.vocab) {
+        size_t used = strlen(fg->model);
+        snprintf(fg->model + used, sizeof fg->model - used,
+                 ", vocabulary padded %lld -> %lld (--vocab-pad %lld x tp %lld)",
+                 (long long)s->model.vocab, (long long)vocab, (long long)s->vocab_pad,
+                 (long long)s->tp);
+    }
     snprintf(fg->setup, sizeof fg->setup,
              "%s, %s optimizer, master weights %s, ZeRO %d, recompute %s, flash %s, dropout %s",
              dtype_name(s->dtype), optimizer_name(s->optimizer),

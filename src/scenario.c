@@ -129,6 +129,8 @@ void scenario_default(struct scenario *s)
     s->dropout = false;
     s->flops_mode = FLOPS_6ND;
     s->attention_flops = ATTN_FLOPS_FULL;
+    /* Released parameter counts are of the unpadded vocabulary: no padding unless asked. */
+    s->vocab_pad = 0;
     s->vpp = 1;
     /* Exposed unless said otherwise: Megatron-LM's own data-parallel wrapper ran the
      * gradient all-reduce after the backward pass (Narayanan et al. 2021). */
@@ -174,6 +176,25 @@ int64_t scenario_dp(const struct scenario *s)
 int64_t scenario_dp_cp(const struct scenario *s)
 {
     return scenario_dp(s) * (s->cp < 1 ? 0 : s->cp);
+}
+
+int64_t scenario_vocab(const struct scenario *s)
+{
+    const int64_t v = s->model.vocab;
+    if (s->vocab_pad <= 0 || v < 1 || s->tp < 1)
+        return v;
+    /* Megatron-LM (megatron/training/tokenizer, _vocab_size_with_padding): multiple =
+     * make_vocab_size_divisible_by x tensor_model_parallel_size, and the vocabulary grows to
+     * the next multiple of it, so that each tensor-parallel rank holds an equal, aligned slice
+     * of the embedding and the LM head. */
+    const int64_t unit = s->vocab_pad * s->tp;
+    return (v + unit - 1) / unit * unit;
+}
+
+void scenario_trained_model(const struct scenario *s, struct model_arch *out)
+{
+    *out = s->model;
+    out->vocab = scenario_vocab(s);
 }
 
 int64_t scenario_micro_batch(const struct scenario *s)
@@ -276,6 +297,9 @@ bool scenario_check(const struct scenario *s, const char **key, char *msg, size_
     if (scenario_accum_steps(s) == 0)
         FAIL("batch", "%lld is not a multiple of micro-batch %lld x data-parallel ranks %lld",
              (long long)s->batch, (long long)scenario_micro_batch(s), (long long)dp);
+    if (s->vocab_pad < 0 || s->vocab_pad > 1000000)
+        FAIL("vocab_pad", "must be between 0 (no padding) and 1M, got %lld",
+             (long long)s->vocab_pad);
     if ((unsigned)s->attention_flops >= ATTN_FLOPS_COUNT)
         FAIL("attention_flops", "must be causal or full");
     if (!(s->tokens >= 1) || !(s->tokens <= 1e18))

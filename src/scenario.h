@@ -46,6 +46,8 @@ struct scenario {
     bool flash;              /* FlashAttention: no s x s scores stored */
     bool dropout;            /* dropout masks stored (1 byte per element) */
     enum flops_mode flops_mode;
+    int64_t vocab_pad;       /* Megatron-LM's make-vocab-size-divisible-by: the vocabulary is
+                                padded to a multiple of vocab_pad x tp; 0 = not padded */
     enum attn_flops attention_flops; /* the s x s work counted: full (default) or causal */
     /* The step-time model's inputs (src/predict.h). */
     int64_t vpp;             /* virtual pipeline stages per GPU (interleaved 1F1B); 1 = plain */
@@ -93,6 +95,13 @@ int64_t scenario_dp(const struct scenario *s);
  * shards its distributed optimizer over this group (the data-parallel group "with context
  * parallel"); ep divides it. 0 when the layout does not divide. */
 int64_t scenario_dp_cp(const struct scenario *s);
+/* The vocabulary as trained: the model's, or with vocab_pad the next multiple of vocab_pad x
+ * tp (Megatron-LM's _vocab_size_with_padding), which the embedding, the LM head, their FLOPs
+ * and the logits then hold. */
+int64_t scenario_vocab(const struct scenario *s);
+/* The model as trained: s->model with scenario_vocab's vocabulary. What the accounting (the
+ * parameter counts, memory, FLOPs) reads. */
+void scenario_trained_model(const struct scenario *s, struct model_arch *out);
 /* Micro-batch actually used (resolves 0 to batch / dp). */
 int64_t scenario_micro_batch(const struct scenario *s);
 /* Gradient-accumulation steps: batch / (micro_batch * dp). */

@@ -20,6 +20,7 @@ static bool fits_with(const struct scenario *base, double n, bool activations)
     struct scenario s = *base;
     if (!model_from_params(n, &s.model))
         return false;
+    scenario_trained_model(&s, &s.model);
     struct param_counts pc;
     model_params(&s.model, &pc);
     struct memory m;
@@ -37,6 +38,7 @@ double solve_max_params(const struct scenario *s, bool activations)
         double n = 1e12;
         if (!model_from_params(n, &t.model))
             return 0;
+        scenario_trained_model(&t, &t.model);
         struct param_counts pc;
         model_params(&t.model, &pc);
         struct memory m;
@@ -64,7 +66,8 @@ double solve_max_params(const struct scenario *s, bool activations)
 int64_t solve_min_gpus(const struct scenario *s, bool activations, int64_t max_gpus)
 {
     struct scenario t = *s;
-    int64_t mp = s->tp * s->pp;
+    scenario_trained_model(s, &t.model);
+    int64_t mp = s->tp * s->pp * s->cp;
     if (mp < 1)
         return 0;
     struct param_counts pc; /* the model does not change with the GPU count */
@@ -72,6 +75,8 @@ int64_t solve_min_gpus(const struct scenario *s, bool activations, int64_t max_g
     for (int64_t dp = 1; dp * mp <= max_gpus; dp++) {
         if (s->batch % dp != 0)
             continue; /* the global batch must split over the data-parallel ranks */
+        if ((dp * s->cp) % s->ep != 0)
+            continue; /* ep divides data x context parallel (Megatron-LM) */
         t.gpus = dp * mp;
         if (t.micro_batch > 0 && s->batch % (t.micro_batch * dp) != 0)
             continue;
@@ -90,7 +95,7 @@ static void add_hint(struct solve_miss *out, const struct scenario *t, bool acti
     if (out->n_hints >= SOLVE_HINTS_MAX)
         return;
     struct scenario c = *t;
-    c.gpus = c.tp * c.pp; /* validated at the smallest count, as the CLI does */
+    c.gpus = c.tp * c.pp * c.cp * c.ep; /* validated at a small count, as the CLI does */
     char err[256];
     if (!scenario_validate(&c, err, (int)sizeof err))
         return;
@@ -127,7 +132,7 @@ void solve_min_gpus_miss(const struct scenario *s, bool activations, int64_t max
 {
     memset(out, 0, sizeof *out);
     out->capacity = s->gpu.memory_bytes;
-    const int64_t mp = s->tp * s->pp;
+    const int64_t mp = s->tp * s->pp * s->cp;
     if (mp < 1)
         return;
     /* The largest data-parallel degree the search could use: it divides the batch (and the
@@ -135,9 +140,11 @@ void solve_min_gpus_miss(const struct scenario *s, bool activations, int64_t max
     int64_t top = max_gpus / mp < s->batch ? max_gpus / mp : s->batch;
     out->batch_limits = s->batch <= max_gpus / mp;
     for (int64_t dp = top; dp >= 1; dp--) {
-        if (s->batch % dp != 0 || (s->micro_batch > 0 && s->batch % (s->micro_batch * dp) != 0))
+        if (s->batch % dp != 0 || (s->micro_batch > 0 && s->batch % (s->micro_batch * dp) != 0) ||
+            (dp * s->cp) % s->ep != 0)
             continue;
         struct scenario t = *s;
+        scenario_trained_model(s, &t.model);
         t.gpus = dp * mp;
         struct param_counts pc;
         model_params(&t.model, &pc);

@@ -346,6 +346,63 @@ START_TEST(attention_flops_reported)
 }
 END_TEST
 
+
+START_TEST(vocab_padding)
+{
+    /* Megatron-LM pads the vocabulary to a multiple of make_vocab_size_divisible_by (default
+     * 128) x tensor_model_parallel_size (_vocab_size_with_padding). GPT-2's 50257 tokens:
+     * tp 1 -> 50304 (393 x 128), tp 2 -> 50432 (197 x 256), tp 4 -> 50688 (99 x 512),
+     * tp 8 -> 51200 (50 x 1024). Off by default: GPT-2 small keeps its released 124,439,808. */
+    struct scenario s = with_model("gpt2-small");
+    ck_assert_int_eq(s.vocab_pad, 0);
+    ck_assert_int_eq(scenario_vocab(&s), 50257);
+    s.gpus = 8;
+    s.batch = 8;
+    s.seq = 1024;
+    struct analysis a;
+    analysis_run(&s, &a);
+    ck_assert_int_eq(a.params.total, 124439808LL);
+    s.vocab_pad = 128;
+    const int64_t tp[] = {1, 2, 4}, want[] = {50304, 50432, 50688};
+    for (int i = 0; i < 3; i++) {
+        s.tp = tp[i];
+        valid(&s);
+        ck_assert_int_eq(scenario_vocab(&s), want[i]);
+    }
+    s = with_model("gpt2-medium"); /* 16 heads: tp 8 divides them */
+    s.vocab_pad = 128;
+    s.tp = 8;
+    s.gpus = 8;
+    s.batch = 8;
+    valid(&s);
+    ck_assert_int_eq(scenario_vocab(&s), 51200);
+    /* The padded rows are real parameters, FLOPs and logits: GPT-2 small at tp 1 gains
+     * 47 x 768 = 36,096 embedding (tied) parameters, and its LM head's matmul is 6 x h x V
+     * per token over 50304 instead of 50257. */
+    s = with_model("gpt2-small");
+    s.gpus = 1;
+    s.batch = 8;
+    s.seq = 1024;
+    s.flops_mode = FLOPS_DETAILED;
+    s.vocab_pad = 128;
+    analysis_run(&s, &a);
+    ck_assert_int_eq(a.params.total, 124439808LL + 47 * 768);
+    ck_assert_int_eq(a.params.embedding, 50304LL * 768);
+    double head = 0;
+    for (int i = 0; i < a.n_ops; i++)
+        if (a.ops[i].kind == OP_LM_HEAD)
+            head = a.ops[i].flops;
+    ck_assert_rel(head, 6.0 * 8 * 1024 * 768 * 50304, 1e-12);
+    struct check_run r;
+    ck_assert_int_eq(check_run_bin(&r, "report --model gpt2-small --gpus 8 --tp 4 --batch 8 "
+                                       "--vocab-pad 128"),
+                     0);
+    ck_assert_msg(strstr(r.out, "vocabulary padded 50257 -> 50688 (--vocab-pad 128 x tp 4)"),
+                  "%s", r.out);
+    check_run_free(&r);
+}
+END_TEST
+
 static Suite *parallel_suite(void)
 {
     Suite *s = suite_create("parallel");
@@ -361,6 +418,7 @@ static Suite *parallel_suite(void)
     tcase_add_test(tc, attention_flops_conventions);
     tcase_add_test(tc, attention_flops_window);
     tcase_add_test(tc, attention_flops_reported);
+    tcase_add_test(tc, vocab_padding);
     suite_add_tcase(s, tc);
     return s;
 }
