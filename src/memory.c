@@ -28,7 +28,15 @@ struct tensor_sum memory_layer_activations(const struct scenario *s, bool moe)
     const double T = b * sq;                       /* tokens in the micro-batch */
     const double h = (double)m->d_model;
     const double a = (double)m->heads;
-    const double kd = (double)m->kv_heads * (h / a); /* width of K and of V */
+    struct attn_dims ad;
+    model_attn_dims(m, &ad);
+    /* Widths of Q, K and V as the scores use them: heads x head_dim (any head_dim, GQA), or
+     * MLA's per-head keys and values after kv_b_proj, as training runs it. */
+    const double qd = (double)ad.q_width;
+    const double kd = model_is_mla(m) ? a * (double)ad.head_qk
+                                      : (double)m->kv_heads * (double)ad.head_qk;
+    const double vd = model_is_mla(m) ? (double)ad.o_width
+                                      : (double)m->kv_heads * (double)ad.head_v;
     const double t = (double)s->tp;
     const double n_act = moe ? model_experts_visited(m) : 1.0;
     const double f = (double)(moe ? model_expert_ffn(m) : m->ffn);
@@ -38,8 +46,14 @@ struct tensor_sum memory_layer_activations(const struct scenario *s, bool moe)
     struct tensor_sum rep = {0, 0};
     add(&rep, T * h, e);               /* input of the first norm */
     add(&rep, T * h, e);               /* norm output = input of Q, K, V */
-    add(&rep, T * h, e);               /* input of the second norm */
-    add(&rep, T * h, e);               /* norm output = input of the MLP */
+    if (m->block != BLOCK_PARALLEL_ONE_NORM) {
+        add(&rep, T * h, e);           /* input of the second norm */
+        add(&rep, T * h, e);           /* norm output = input of the MLP */
+    }                                  /* (one shared norm: the MLP reads the same output) */
+    if (m->norm_place == NORM_SANDWICH) {
+        add(&rep, T * h, e);           /* inputs of the norms after attention and the MLP */
+        add(&rep, T * h, e);
+    }
     if (s->dropout) {
         add(&rep, T * h, 1.0);         /* dropout mask after attention */
         add(&rep, T * h, 1.0);         /* dropout mask after the MLP */
@@ -47,10 +61,22 @@ struct tensor_sum memory_layer_activations(const struct scenario *s, bool moe)
 
     /* Tensors inside the tensor-parallel region: split t ways. */
     struct tensor_sum split = {0, 0};
-    add(&split, T * h, e);             /* Q */
+    add(&split, T * qd, e);            /* Q */
     add(&split, T * kd, e);            /* K */
-    add(&split, T * kd, e);            /* V */
-    add(&split, T * h, e);             /* attention output = input of the output projection */
+    add(&split, T * vd, e);            /* V */
+    add(&split, T * (double)ad.o_width, e); /* attention output = input of the output projection */
+    if (m->qk_norm != QK_NORM_NONE) {
+        add(&split, T * qd, e);        /* Q and K before their norms */
+        add(&split, T * kd, e);
+    }
+    if (model_is_mla(m)) {
+        /* The latents that feed the up-projections: the KV latent and rope key (input of
+         * kv_a_layernorm and kv_b_proj) and the query latent. The down-projections are not
+         * split by tensor parallelism, so every rank holds these whole. */
+        add(&rep, T * (double)(m->kv_lora_rank + m->qk_rope_head_dim), e);
+        if (m->q_lora_rank > 0)
+            add(&rep, T * (double)m->q_lora_rank, e);
+    }
     /* MLP inside: GELU keeps its input and output (f each); SwiGLU keeps gate and up (2f)
      * and their product, the input of the down projection (f). A token visits n_act experts. */
     double mlp = (model_mlp_gated(m->mlp) ? 3.0 : 2.0) * T * f * n_act;

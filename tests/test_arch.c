@@ -10,6 +10,7 @@
 
 #include "check_util.h"
 #include "flops.h"
+#include "memory.h"
 #include "model.h"
 #include "scenario.h"
 #include "spec.h"
@@ -405,6 +406,62 @@ START_TEST(norm_flops_follow_the_block)
 }
 END_TEST
 
+/* Activations of one layer with heads wider than d_model / heads, sandwich norms, a shared norm,
+ * QK-norm and MLA: Korthikanti et al. 2022's count (16-bit, FlashAttention, no dropout, no
+ * parallelism: 4 h for the two norms' inputs and outputs, Q, K, V and the attention output,
+ * the MLP's tensors, a fp32 log-sum-exp per head) with each tensor at its real width. */
+static double layer_bytes(const struct model_arch *m)
+{
+    struct scenario s;
+    scenario_default(&s);
+    s.model = *m;
+    s.gpus = 1;
+    s.tp = s.pp = 1;
+    s.sp = false;
+    s.flash = true;
+    s.dropout = false;
+    s.recompute = RECOMPUTE_NONE;
+    s.batch = 2;
+    s.micro_batch = 2;
+    s.seq = 1024;
+    return memory_layer_activations(&s, false).bytes;
+}
+
+START_TEST(activations_at_real_widths)
+{
+    const double T = 2.0 * 1024, e = 2.0;
+    /* gpt-oss-20b's attention (dense here): Q and the output 64 x 64 = 4096 wide, K and V
+     * 8 x 64 = 512, over d_model 2880; SwiGLU 2880. */
+    struct model_arch m = base(24, 2880, 64, 8, 2880, 201088);
+    m.head_dim = 64;
+    const double h = 2880, f = 2880, q = 4096, kv = 512, a = 64;
+    const double want = e * T * (4 * h + q + kv + kv + q + 3 * f) + 4.0 * a * T;
+    ck_assert_double_eq_tol(layer_bytes(&m), want, 1e-9 * want);
+
+    struct model_arch v = m;
+    v.norm_place = NORM_SANDWICH;       /* two more norm inputs */
+    ck_assert_double_eq_tol(layer_bytes(&v) - layer_bytes(&m), e * T * 2 * h, 1e-6);
+    v = m;
+    v.block = BLOCK_PARALLEL_ONE_NORM;  /* one norm's input and output fewer */
+    ck_assert_double_eq_tol(layer_bytes(&m) - layer_bytes(&v), e * T * 2 * h, 1e-6);
+    v = m;
+    v.qk_norm = QK_NORM_HEAD;           /* Q and K before their norms */
+    ck_assert_double_eq_tol(layer_bytes(&v) - layer_bytes(&m), e * T * (q + kv), 1e-6);
+
+    /* DeepSeek-V3's MLA as training runs it: Q and K 128 x 192, V and the output 128 x 128,
+     * plus the KV latent and rope key (576) and the query latent (1536). */
+    struct model_arch d = base(61, 7168, 128, 128, 18432, 129280);
+    d.kv_lora_rank = 512;
+    d.q_lora_rank = 1536;
+    d.qk_nope_head_dim = 128;
+    d.qk_rope_head_dim = 64;
+    d.v_head_dim = 128;
+    const double hd = 7168, qk = 128 * 192, vo = 128 * 128, fd = 18432;
+    const double want_d = e * T * (4 * hd + qk + qk + vo + vo + 3 * fd + 576 + 1536) + 4.0 * 128 * T;
+    ck_assert_double_eq_tol(layer_bytes(&d), want_d, 1e-9 * want_d);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("arch");
@@ -422,6 +479,7 @@ int main(void)
     tcase_add_test(tc, kinds_and_refusals);
     tcase_add_test(tc, spec_fields_round_trip);
     tcase_add_test(tc, norm_flops_follow_the_block);
+    tcase_add_test(tc, activations_at_real_widths);
     suite_add_tcase(s, tc);
     return check_run_suite(s);
 }
