@@ -972,13 +972,18 @@ int cli_list(int argc, char **argv)
         fprintf(stderr, "rooftop list: out of memory\n");
         return EXIT_FAIL;
     }
+    /* The id column as wide as the longest id (qwen1.5-moe-a2.7b), so the columns align. */
+    int idw = 16;
+    for (size_t k = 0; k < l.count; k++)
+        if ((int)strlen(l.ids[k]) > idw)
+            idw = (int)strlen(l.ids[k]);
     if (fmt == REPORT_TEXT) {
         if (gpus)
             printf("%-14s %-18s %9s %11s %15s %7s\n", "id", "name", "memory", "bandwidth",
                    "bf16 peak", "ridge");
         else
-            printf("%-16s %-20s %6s %8s %6s %10s %16s\n", "id", "name", "layers", "d_model",
-                   "heads", "params", "exact");
+            printf("%-*s %-20s %6s %8s %6s %10s %16s %7s\n", idw, "id", "name", "layers",
+                   "d_model", "heads", "params", "exact", "active");
     }
     for (size_t k = 0; k < l.count; k++) {
         char sub[SPEC_ERR_MAX];
@@ -1037,11 +1042,15 @@ int cli_list(int argc, char **argv)
                     rc = EXIT_FAIL;
                 continue;
             }
-            char c[32];
+            /* A mixture of experts also shows what a token passes through (embedding and
+             * head included); a dense model's active count is its total. */
+            char c[32], act[32] = "-";
             units_count((double)pc.total, c, sizeof c);
-            printf("%-16s %-20s %6lld %8lld %6lld %10s %16lld\n", m.id, m.name,
+            if (model_is_moe(&m))
+                units_count((double)pc.active, act, sizeof act);
+            printf("%-*s %-20s %6lld %8lld %6lld %10s %16lld %7s\n", idw, m.id, m.name,
                    (long long)m.layers, (long long)m.d_model, (long long)m.heads, c,
-                   (long long)pc.total);
+                   (long long)pc.total, act);
         }
     }
     spec_list_free(&l);

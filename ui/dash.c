@@ -688,7 +688,7 @@ void dash_pick_line(const struct dash *d, enum dash_mode m, int k, char *buf, si
     if (m == DM_PICK_MODEL) {
         const struct preset_model *pm = &d->presets.models[k];
         units_count(pm->params, a, sizeof a);
-        snprintf(buf, n, "%-16s %7s  %s", pm->arch.id, a, pm->arch.name);
+        snprintf(buf, n, "%-18s %7s  %s", pm->arch.id, a, pm->arch.name);
     } else {
         const struct gpu_spec *g = &d->presets.gpus[k];
         units_bytes(g->memory_bytes, a, sizeof a);

@@ -8,6 +8,7 @@
 
 #include "explain.h"
 #include "layout.h"
+#include "model_summary.h"
 #include "infer_frame.h"
 #include "ops.h"
 #include "plot.h"
@@ -503,6 +504,10 @@ static void draw_help(const struct dash *d, struct screen *s)
         screen_label(s, in.x, in.y + 1 + i, in.w, help_lines[i], E_OVERLAY);
 }
 
+/* The model picker's width: its entries and a detail line that holds most architectures
+ * whole (the screen narrows it; the line then drops its least telling parts). */
+#define PICK_MODEL_WIDTH 110
+
 static void draw_picker(const struct dash *d, struct screen *s)
 {
     int n = dash_pick_count(d, d->mode);
@@ -510,15 +515,27 @@ static void draw_picker(const struct dash *d, struct screen *s)
     snprintf(title, sizeof title, "%s: %s%s%s", d->mode == DM_PICK_MODEL ? "model" : "GPU",
              d->pick_query[0] ? "search \"" : "type to search", d->pick_query,
              d->pick_query[0] ? "\"" : "");
-    struct rect in = box(d, s, 60, n + 2, title);
+    /* Models get a wider box and, below a rule, the highlighted model's architecture. */
+    const bool detail = d->mode == DM_PICK_MODEL && n > 0;
+    struct rect in = box(d, s, detail ? PICK_MODEL_WIDTH : 60, n + (detail ? 4 : 2), title);
     if (rect_empty(in))
         return;
-    int top = d->pick - in.h / 2;
-    if (top > n - in.h)
-        top = n - in.h;
+    int rows = in.h;
+    if (detail && in.h >= 3) {
+        rows = in.h - 2;
+        for (int x = in.x; x < in.x + in.w; x++)
+            screen_put(s, x, in.y + rows, d->cs.hline, E_OVERLAY);
+        char line[512];
+        model_summary_line(&d->presets.models[d->pick].arch, in.w, d->cs.dot, d->cs.times, line,
+                           sizeof line);
+        screen_label(s, in.x, in.y + rows + 1, in.w, line, E_OVERLAY);
+    }
+    int top = d->pick - rows / 2;
+    if (top > n - rows)
+        top = n - rows;
     if (top < 0)
         top = 0;
-    for (int i = 0; i < in.h && top + i < n; i++) {
+    for (int i = 0; i < rows && top + i < n; i++) {
         int k = top + i, y = in.y + i;
         char line[256];
         dash_pick_line(d, d->mode, k, line, sizeof line);
@@ -529,9 +546,9 @@ static void draw_picker(const struct dash *d, struct screen *s)
     /* Entries above or below the box: a mark on its right rule, and where the cursor is. */
     if (top > 0)
         screen_put(s, in.x + in.w + 1, in.y, '^', E_OVERLAY);
-    if (top + in.h < n)
-        screen_put(s, in.x + in.w + 1, in.y + in.h - 1, 'v', E_OVERLAY);
-    if (top > 0 || top + in.h < n) {
+    if (top + rows < n)
+        screen_put(s, in.x + in.w + 1, in.y + rows - 1, 'v', E_OVERLAY);
+    if (top > 0 || top + rows < n) {
         char pos[32];
         snprintf(pos, sizeof pos, " %d/%d ", d->pick + 1, n);
         int w = screen_width(pos);
