@@ -74,6 +74,7 @@ static const struct released table[] = {
     {"gemma2-2b", 2614341888LL, X_NONE},          /* google/gemma-2-2b */
     {"gemma2-9b", 9241705984LL, X_NONE},          /* google/gemma-2-9b */
     {"gemma2-27b", 27227128320LL, X_NONE},        /* google/gemma-2-27b */
+    {"gemma3-270m", 268098176LL, X_NONE},         /* google/gemma-3-270m (text only) */
     {"gemma3-1b", 999885952LL, X_NONE},           /* google/gemma-3-1b-pt (text only) */
     {"gemma3-4b", 4300079472LL, X_SIGLIP},        /* google/gemma-3-4b-it */
     {"gemma3-12b", 12187325040LL, X_SIGLIP},      /* google/gemma-3-12b-it */
@@ -572,7 +573,7 @@ START_TEST(picker_detail_line)
     harness_stop(&h);
 
     harness_start(&h, 80, 24, true, false);
-    harness_keys(&h, "mgemma3-27");
+    harness_keys(&h, "mgemma3-27b");
     ck_assert_screen_has(&h, "62L . d 5376 . 32/16 heads . geglu . rmsnorm, QK-norm . window 1024 . 27B");
     harness_keys(&h, "<Esc>g");
     ck_assert_int_eq(h.d.mode, DM_PICK_GPU);
