@@ -14,6 +14,7 @@
 
 #include "dtype.h"
 #include "files.h"
+#include "hfconfig.h"
 
 #define SHOW_MAX 48 /* longest piece of user text quoted in a message */
 
@@ -724,8 +725,22 @@ bool spec_parse_model_meta(const char *json, size_t len, const char *origin,
     struct spec_model_meta mm;
     memset(&m, 0, sizeof m);
     memset(&mm, 0, sizeof mm);
-    text_stem(m.id, sizeof m.id, origin);
-    bool ok = model_read(&r, root, &m, &mm);
+    bool ok;
+    if (hfconfig_is(root)) {
+        /* A Hugging Face config.json: its own reader (hfconfig.c), so that --model, scenario
+         * files, the dashboard and `rooftop import` all take one. */
+        const cJSON *dup = spec_json_duplicate(root);
+        if (dup != NULL) {
+            char key[SHOW_MAX + 4];
+            text_safe(key, sizeof key, dup->string, SHOW_MAX);
+            ok = fail(&r, key, "appears twice");
+        } else {
+            ok = hfconfig_read(root, r.origin, &m, mm.source, sizeof mm.source, err, errlen);
+        }
+    } else {
+        text_stem(m.id, sizeof m.id, origin);
+        ok = model_read(&r, root, &m, &mm);
+    }
     cJSON_Delete(root);
     if (!ok)
         return false;

@@ -1,0 +1,867 @@
+/* hfconfig.c - a Hugging Face config.json read into rooftop's model architecture.
+ *
+ * A config.json gives a model's widths and counts, but much of the architecture only through
+ * its model_type: which norms a layer has and where, whether the MLP is gated, whether the
+ * attention and MLP run in parallel, which linear layers carry biases, whether the embeddings
+ * are tied when the file does not say. Those conventions are in ONE table below (TYPES), each
+ * row read from the type's modeling and configuration code in Hugging Face transformers. The
+ * keys are read as transformers reads them; a key a type does not use is ignored as
+ * transformers ignores it; a value the model fields cannot express is refused, never
+ * approximated. */
+#include "hfconfig.h"
+
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Bounds on what is read: those of model_validate (which checks the whole model after). */
+#define HF_LAYERS_MAX 100000
+#define HF_WIDTH_MAX 10000000
+#define HF_VOCAB_MAX 100000000
+#define HF_CONTEXT_MAX 100000000
+#define HF_EXPERTS_MAX 100000
+#define HF_SHOW_MAX 40 /* longest piece of the file's text quoted in a message */
+
+/* ---- the conventions of each model_type ------------------------------------------------ */
+
+/* Which linear layers have biases. */
+enum hf_bias {
+    /* attention_bias (default false) puts biases on q, k, v and o, mlp_bias (default false)
+     * on the MLP's matrices (LlamaAttention, LlamaMLP): both or neither can be expressed. */
+    BIAS_KEYS,
+    BIAS_QKV, /* q, k and v always, o none (Qwen2Attention) */
+    /* every linear layer (GPT-2, GPT-NeoX, Phi-2, OPT, gpt-oss's attention and experts);
+     * attention_bias false (NeoX, gpt-oss) would leave the MLP's alone and is refused, OPT's
+     * enable_bias false removes them all */
+    BIAS_ALL,
+};
+
+/* How the type gives its sliding-window layers (a "layer_types" list, when the config has
+ * one, overrides every rule: transformers builds it from these rules when the file lacks it). */
+enum hf_window {
+    WIN_NONE,      /* no sliding window (a sliding_window key is unused, as transformers does) */
+    WIN_ALL,       /* sliding_window (null: none) on every layer: Mistral, Mixtral, Phi-3 */
+    WIN_QWEN,      /* use_sliding_window; then layers from max_window_layers on are local */
+    WIN_ALTERNATE, /* sliding_window on every other layer, the first local (Gemma 2, gpt-oss) */
+    WIN_PATTERN,   /* every sliding_window_pattern-th layer global, the rest local (Gemma 3) */
+};
+
+/* Where the experts come from. */
+enum hf_moe {
+    MOE_NONE,
+    /* num_local_experts of intermediate_size, num_experts_per_tok (Mixtral; gpt-oss with
+     * biased experts and a biased router) */
+    MOE_MIXTRAL,
+    MOE_GPT_OSS,
+    /* num_experts of moe_intermediate_size, num_experts_per_tok, decoder_sparse_step and
+     * mlp_only_layers (dense layers of intermediate_size); Qwen2-MoE adds one shared expert
+     * of shared_expert_intermediate_size behind a sigmoid gate h -> 1 */
+    MOE_QWEN2,
+    MOE_QWEN3,
+    /* n_routed_experts and n_shared_experts of moe_intermediate_size, num_experts_per_tok,
+     * the first first_k_dense_replace layers dense (intermediate_size), moe_layer_freq 1;
+     * topk_method "noaux_tc" has a per-expert e_score_correction_bias (DeepSeek-V3) */
+    MOE_DEEPSEEK,
+};
+
+/* The names of the shape keys. */
+enum hf_names {
+    NAMES_HF,   /* hidden_size, num_hidden_layers, num_attention_heads, intermediate_size,
+                   max_position_embeddings */
+    NAMES_GPT2, /* n_embd, n_layer, n_head, n_inner (null: 4 x n_embd), n_positions */
+    NAMES_OPT,  /* as NAMES_HF with ffn_dim for the MLP width */
+};
+
+struct hf_type {
+    const char *type;         /* model_type */
+    bool gated;               /* three MLP matrices (swiglu with silu, geglu with gelu) */
+    const char *act;          /* the activation when the file names none (class default) */
+    enum norm_kind norm;
+    enum norm_place place;
+    enum qk_norm_kind qk;     /* the QK-norm's shape */
+    const char *qk_key;       /* a boolean key (default false) that turns qk on; NULL: always */
+    enum block_kind block;
+    const char *block_key;    /* a boolean key (default true) choosing block over sequential */
+    bool tied;                /* tie_word_embeddings when the file does not say */
+    enum hf_bias bias;
+    enum pos_kind pos;
+    int64_t pos_rows_extra;   /* rows of the learned position table beyond the context */
+    enum hf_window window;
+    enum hf_moe moe;
+    bool mla;                 /* DeepSeek's multi-head latent attention (kv_lora_rank, ...) */
+    bool router_bias;         /* the router's bias when the file does not say (topk_method) */
+    bool lm_head_bias;
+    bool attn_sinks;
+    enum hf_names names;
+};
+
+/*
+ * THE TABLE: each type's conventions, from transformers' modeling_<type>.py and
+ * configuration_<type>.py (v4.5x). Columns: gated MLP and default activation; norm kind;
+ * where the block's norms sit (pre 2, post 2, sandwich 4); QK-norm (head: one weight of
+ * head_dim shared by the heads; full: heads x head_dim, as OLMo 2's q_norm/k_norm and Cohere's
+ * CohereLayerNorm((heads, head_dim)) hold); block (parallel: attention and MLP on the same
+ * input with a norm each; parallel-one-norm: sharing one); tied default; biases; positions;
+ * sliding windows; experts; MLA; the router's bias; the LM head's bias; attention sinks;
+ * key names.
+ *
+ *   llama        SwiGLU, RMSNorm, pre, untied; attention_bias/mlp_bias keys
+ *   mistral      as llama; sliding_window on every layer (v0.1: 4096)
+ *   mixtral      as mistral; num_local_experts of intermediate_size, router without bias
+ *   qwen2        as llama, biases on q, k, v (hard-coded); use_sliding_window/max_window_layers
+ *   qwen2_moe    as qwen2; experts of moe_intermediate_size, a gated shared expert
+ *   qwen3        as llama; QK-norm per head (q_norm, k_norm of head_dim)
+ *   qwen3_moe    as qwen3; experts of moe_intermediate_size, no shared expert
+ *   gemma        GeGLU (gelu_pytorch_tanh), RMSNorm, pre, tied
+ *   gemma2       as gemma; sandwich (pre/post attention and pre/post feed-forward), every
+ *                other layer local
+ *   gemma3_text  as gemma2; QK-norm per head, every sliding_window_pattern-th layer global
+ *                (gemma3: the same, read from its text_config)
+ *   phi3         SwiGLU (fused qkv_proj, gate_up_proj: the same counts), RMSNorm, pre, untied,
+ *                no biases; sliding_window on every layer
+ *   olmo2        SwiGLU, RMSNorm after attention and after the MLP only (post), QK-norm over
+ *                the whole projections, untied
+ *   deepseek_v2  SwiGLU, RMSNorm, pre, untied; MLA; shared and routed experts, dense first
+ *                layers; greedy routing without a bias
+ *   deepseek_v3  as deepseek_v2; noaux_tc routing with e_score_correction_bias;
+ *                num_nextn_predict_layers MTP modules (counted apart)
+ *   gpt_oss      SwiGLU, RMSNorm, pre, untied; biases on q, k, v, o and on the experts, a
+ *                router with a bias, a sink logit per head; alternate sliding layers
+ *   cohere       SwiGLU, LayerNorm without bias, attention and MLP in parallel after one
+ *                norm, tied; use_qk_norm: QK-norm over (heads, head_dim)
+ *   gpt2         GELU (gelu_new), LayerNorm, pre, tied, biases everywhere, learned positions
+ *   gpt_neox     GELU, LayerNorm, parallel with two norms (use_parallel_residual, default
+ *                true), untied, biases everywhere
+ *   phi          GELU (gelu_new), LayerNorm, parallel after one norm, untied, biases
+ *                everywhere and on the LM head (Phi-2); qk_layernorm: per-head LayerNorm
+ *   opt          ReLU, LayerNorm, pre, tied, biases everywhere, learned positions with
+ *                fairseq's offset of 2 rows (OPTLearnedPositionalEmbedding)
+ */
+static const struct hf_type TYPES[] = {
+    {.type = "llama", .gated = true, .act = "silu", .norm = NORM_RMSNORM, .bias = BIAS_KEYS,
+     .pos = POS_ROPE},
+    {.type = "mistral", .gated = true, .act = "silu", .norm = NORM_RMSNORM, .bias = BIAS_KEYS,
+     .pos = POS_ROPE, .window = WIN_ALL},
+    {.type = "mixtral", .gated = true, .act = "silu", .norm = NORM_RMSNORM, .bias = BIAS_KEYS,
+     .pos = POS_ROPE, .window = WIN_ALL, .moe = MOE_MIXTRAL},
+    {.type = "qwen2", .gated = true, .act = "silu", .norm = NORM_RMSNORM, .bias = BIAS_QKV,
+     .pos = POS_ROPE, .window = WIN_QWEN},
+    {.type = "qwen2_moe", .gated = true, .act = "silu", .norm = NORM_RMSNORM, .bias = BIAS_QKV,
+     .pos = POS_ROPE, .window = WIN_QWEN, .moe = MOE_QWEN2},
+    {.type = "qwen3", .gated = true, .act = "silu", .norm = NORM_RMSNORM, .qk = QK_NORM_HEAD,
+     .bias = BIAS_KEYS, .pos = POS_ROPE, .window = WIN_QWEN},
+    {.type = "qwen3_moe", .gated = true, .act = "silu", .norm = NORM_RMSNORM,
+     .qk = QK_NORM_HEAD, .bias = BIAS_KEYS, .pos = POS_ROPE, .window = WIN_QWEN,
+     .moe = MOE_QWEN3},
+    {.type = "gemma", .gated = true, .act = "gelu_pytorch_tanh", .norm = NORM_RMSNORM,
+     .tied = true, .bias = BIAS_KEYS, .pos = POS_ROPE},
+    {.type = "gemma2", .gated = true, .act = "gelu_pytorch_tanh", .norm = NORM_RMSNORM,
+     .place = NORM_SANDWICH, .tied = true, .bias = BIAS_KEYS, .pos = POS_ROPE,
+     .window = WIN_ALTERNATE},
+    {.type = "gemma3_text", .gated = true, .act = "gelu_pytorch_tanh", .norm = NORM_RMSNORM,
+     .place = NORM_SANDWICH, .qk = QK_NORM_HEAD, .tied = true, .bias = BIAS_KEYS,
+     .pos = POS_ROPE, .window = WIN_PATTERN},
+    {.type = "phi3", .gated = true, .act = "silu", .norm = NORM_RMSNORM, .bias = BIAS_KEYS,
+     .pos = POS_ROPE, .window = WIN_ALL},
+    {.type = "olmo2", .gated = true, .act = "silu", .norm = NORM_RMSNORM, .place = NORM_POST,
+     .qk = QK_NORM_FULL, .bias = BIAS_KEYS, .pos = POS_ROPE},
+    {.type = "deepseek_v2", .gated = true, .act = "silu", .norm = NORM_RMSNORM,
+     .bias = BIAS_KEYS, .pos = POS_ROPE, .moe = MOE_DEEPSEEK, .mla = true},
+    {.type = "deepseek_v3", .gated = true, .act = "silu", .norm = NORM_RMSNORM,
+     .bias = BIAS_KEYS, .pos = POS_ROPE, .moe = MOE_DEEPSEEK, .mla = true,
+     .router_bias = true},
+    {.type = "gpt_oss", .gated = true, .act = "silu", .norm = NORM_RMSNORM, .bias = BIAS_ALL,
+     .pos = POS_ROPE, .window = WIN_ALTERNATE, .moe = MOE_GPT_OSS, .router_bias = true,
+     .attn_sinks = true},
+    {.type = "cohere", .gated = true, .act = "silu", .norm = NORM_LAYERNORM_NOBIAS,
+     .qk = QK_NORM_FULL, .qk_key = "use_qk_norm", .block = BLOCK_PARALLEL_ONE_NORM,
+     .tied = true, .bias = BIAS_KEYS, .pos = POS_ROPE},
+    {.type = "gpt2", .act = "gelu_new", .norm = NORM_LAYERNORM, .tied = true, .bias = BIAS_ALL,
+     .pos = POS_LEARNED, .names = NAMES_GPT2},
+    {.type = "gpt_neox", .act = "gelu", .norm = NORM_LAYERNORM, .block = BLOCK_PARALLEL,
+     .block_key = "use_parallel_residual", .bias = BIAS_ALL, .pos = POS_ROPE},
+    {.type = "phi", .act = "gelu_new", .norm = NORM_LAYERNORM, .qk = QK_NORM_HEAD,
+     .qk_key = "qk_layernorm", .block = BLOCK_PARALLEL_ONE_NORM, .bias = BIAS_ALL,
+     .pos = POS_ROPE, .lm_head_bias = true},
+    {.type = "opt", .act = "relu", .norm = NORM_LAYERNORM, .tied = true, .bias = BIAS_ALL,
+     .pos = POS_LEARNED, .pos_rows_extra = 2, .names = NAMES_OPT},
+};
+#define TYPE_COUNT (sizeof TYPES / sizeof TYPES[0])
+
+/* Gemma 3's multimodal config: the language model is its text_config, a gemma3_text. The
+ * released configs write only the keys that differ from Gemma3TextConfig's defaults
+ * (google/gemma-3-4b-it's text_config has hidden_size, intermediate_size, num_hidden_layers
+ * and sliding_window), so inside it the others take those defaults, as transformers does
+ * (configuration_gemma3.py): */
+#define GEMMA3_WRAPPER "gemma3"
+#define GEMMA3_TEXT "gemma3_text"
+static const char GEMMA3_TEXT_DEFAULTS[] =
+    "{\"vocab_size\": 262208, \"hidden_size\": 2304, \"intermediate_size\": 9216,"
+    " \"num_hidden_layers\": 26, \"num_attention_heads\": 8, \"num_key_value_heads\": 4,"
+    " \"head_dim\": 256, \"max_position_embeddings\": 131072, \"sliding_window\": 4096,"
+    " \"sliding_window_pattern\": 6}";
+
+void hfconfig_types(char *buf, size_t len)
+{
+    if (len == 0)
+        return;
+    buf[0] = '\0';
+    size_t at = 0;
+    for (size_t i = 0; i <= TYPE_COUNT; i++) {
+        const char *t = i < TYPE_COUNT ? TYPES[i].type : GEMMA3_WRAPPER;
+        int w = snprintf(buf + at, len - at, "%s%s", i ? ", " : "", t);
+        if (w < 0 || (size_t)w >= len - at)
+            return;
+        at += (size_t)w;
+    }
+}
+
+bool hfconfig_is(const cJSON *root)
+{
+    return cJSON_IsObject(root) && cJSON_GetObjectItemCaseSensitive(root, "model_type") != NULL;
+}
+
+/* ---- reading keys ---------------------------------------------------------------------- */
+
+/* One read: the file's name for messages, the object keys come from (the config, or Gemma 3's
+ * text_config) and the prefix naming it, where the one-line message goes. */
+struct hf {
+    const char *origin;
+    const cJSON *o;
+    const cJSON *defaults; /* the config class's values for keys o lacks; NULL: none */
+    const char *prefix;
+    char *err;
+    size_t errlen;
+};
+
+/* Copies text from the file so that it prints on one line: bytes outside printable ASCII
+ * become '?', and a long text is cut with "...". */
+static void show(char *dst, size_t cap, const char *src)
+{
+    size_t n = 0, max = cap - 1 < HF_SHOW_MAX ? cap - 1 : HF_SHOW_MAX;
+    for (; src[n] != '\0' && n < max; n++)
+        dst[n] = (src[n] >= 0x20 && src[n] < 0x7f) ? src[n] : '?';
+    dst[n] = '\0';
+    if (src[n] != '\0' && n >= 3)
+        memcpy(dst + n - 3, "...", 3);
+}
+
+/* Writes "ORIGIN: PREFIXKEY: message" (without a key: "ORIGIN: message"); returns false. */
+__attribute__((format(printf, 3, 4))) static bool fail(const struct hf *c, const char *key,
+                                                       const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (c->errlen == 0)
+        return false;
+    if (key != NULL)
+        snprintf(c->err, c->errlen, "%s: %s%s: %s", c->origin, c->prefix, key, msg);
+    else
+        snprintf(c->err, c->errlen, "%s: %s", c->origin, msg);
+    return false;
+}
+
+static const char *json_type(const cJSON *v)
+{
+    if (cJSON_IsString(v))
+        return "a string";
+    if (cJSON_IsNumber(v))
+        return "a number";
+    if (cJSON_IsBool(v))
+        return "a boolean";
+    if (cJSON_IsArray(v))
+        return "an array";
+    if (cJSON_IsObject(v))
+        return "an object";
+    return "something else";
+}
+
+/* The key's value; NULL when absent or null (how configs write "not used"). */
+static const cJSON *get(const struct hf *c, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(c->o, key);
+    if (v == NULL && c->defaults != NULL)
+        v = cJSON_GetObjectItemCaseSensitive(c->defaults, key);
+    return v == NULL || cJSON_IsNull(v) ? NULL : v;
+}
+
+/* A whole number in [lo, hi]. */
+static bool want_int(const struct hf *c, const char *key, const cJSON *v, int64_t lo, int64_t hi,
+                     int64_t *out)
+{
+    if (!cJSON_IsNumber(v))
+        return fail(c, key, "must be a whole number, got %s", json_type(v));
+    double d = v->valuedouble;
+    if (!isfinite(d) || d != floor(d))
+        return fail(c, key, "must be a whole number, got %.15g", d);
+    if (d < (double)lo)
+        return fail(c, key, "must be at least %lld, got %.15g", (long long)lo, d);
+    if (d > (double)hi)
+        return fail(c, key, "%.15g is too large (at most %lld)", d, (long long)hi);
+    *out = (int64_t)d;
+    return true;
+}
+
+/* A key the model needs: missing (or null) is an error naming it. */
+static bool req_int(const struct hf *c, const char *key, int64_t lo, int64_t hi, int64_t *out)
+{
+    const cJSON *v = get(c, key);
+    if (v == NULL)
+        return fail(c, key, "missing");
+    return want_int(c, key, v, lo, hi, out);
+}
+
+/* A key with a default (the config class's, documented where it is used). */
+static bool opt_int(const struct hf *c, const char *key, int64_t lo, int64_t hi, int64_t def,
+                    int64_t *out)
+{
+    const cJSON *v = get(c, key);
+    if (v == NULL) {
+        *out = def;
+        return true;
+    }
+    return want_int(c, key, v, lo, hi, out);
+}
+
+static bool opt_bool(const struct hf *c, const char *key, bool def, bool *out)
+{
+    const cJSON *v = get(c, key);
+    if (v == NULL) {
+        *out = def;
+        return true;
+    }
+    if (!cJSON_IsBool(v))
+        return fail(c, key, "must be true or false, got %s", json_type(v));
+    *out = cJSON_IsTrue(v);
+    return true;
+}
+
+/* A string key; *out NULL when absent. */
+static bool opt_str(const struct hf *c, const char *key, const char **out)
+{
+    const cJSON *v = get(c, key);
+    *out = NULL;
+    if (v == NULL)
+        return true;
+    if (!cJSON_IsString(v) || v->valuestring == NULL)
+        return fail(c, key, "must be a string, got %s", json_type(v));
+    *out = v->valuestring;
+    return true;
+}
+
+/* ---- the parts of the model ------------------------------------------------------------ */
+
+static bool is_gelu(const char *act)
+{
+    static const char *const gelus[] = {"gelu", "gelu_new", "gelu_fast", "gelu_pytorch_tanh",
+                                        "gelu_python", "gelu_accurate", "quick_gelu"};
+    for (size_t i = 0; i < sizeof gelus / sizeof gelus[0]; i++)
+        if (strcmp(act, gelus[i]) == 0)
+            return true;
+    return false;
+}
+
+/* The MLP kind from the activation (Gemma's hidden_activation first, as Gemma reads it). */
+static bool read_mlp(const struct hf *c, const struct hf_type *t, struct model_arch *m)
+{
+    static const char *const keys[] = {"hidden_activation", "hidden_act", "activation_function"};
+    const char *act = NULL, *key = keys[1];
+    for (size_t i = 0; act == NULL && i < sizeof keys / sizeof keys[0]; i++) {
+        if (!opt_str(c, keys[i], &act))
+            return false;
+        key = keys[i];
+    }
+    if (act == NULL)
+        act = t->act;
+    char shown[HF_SHOW_MAX + 1];
+    show(shown, sizeof shown, act);
+    if (t->gated) {
+        if (strcmp(act, "silu") == 0 || strcmp(act, "swish") == 0)
+            m->mlp = MLP_SWIGLU;
+        else if (is_gelu(act))
+            m->mlp = MLP_GEGLU;
+        else
+            return fail(c, key, "\"%s\" in %s's gated MLP is not silu or gelu (swiglu, geglu)",
+                        shown, t->type);
+        return true;
+    }
+    if (is_gelu(act))
+        m->mlp = MLP_GELU;
+    else if (strcmp(act, "relu") == 0)
+        m->mlp = MLP_RELU;
+    else if (strcmp(act, "relu2") == 0)
+        m->mlp = MLP_RELU2;
+    else
+        return fail(c, key, "\"%s\" is not an activation rooftop's MLP kinds have (gelu, relu, "
+                    "relu2)", shown);
+    return true;
+}
+
+static bool read_bias(const struct hf *c, const struct hf_type *t, struct model_arch *m)
+{
+    bool attn = false, mlp = false;
+    switch (t->bias) {
+    case BIAS_QKV:
+        m->qkv_bias = true;
+        return true;
+    case BIAS_ALL:
+        if (!opt_bool(c, "attention_bias", true, &attn))
+            return false;
+        if (!attn)
+            return fail(c, "attention_bias", "false leaves %s's MLP biases alone, which rooftop's "
+                        "fields cannot express (every linear layer, or q, k, v only)", t->type);
+        /* OPT: enable_bias false removes every linear layer's bias. */
+        return opt_bool(c, "enable_bias", true, &m->bias);
+    case BIAS_KEYS:
+    default:
+        if (!opt_bool(c, "attention_bias", false, &attn) || !opt_bool(c, "mlp_bias", false, &mlp))
+            return false;
+        if (attn && t->mla)
+            return fail(c, "attention_bias", "true: biases on MLA's projections cannot be "
+                        "expressed");
+        if (attn != mlp)
+            return fail(c, attn ? "attention_bias" : "mlp_bias",
+                        "true with %s false: biases on the %s alone cannot be expressed (rooftop's "
+                        "fields: every linear layer, or q, k, v only)",
+                        attn ? "mlp_bias" : "attention_bias",
+                        attn ? "attention (q, k, v and o)" : "MLP");
+        m->bias = attn && mlp;
+        return true;
+    }
+}
+
+/* Gemma 3's "every N-th layer global": the N that gives exactly these full-attention layers,
+ * or 0 when no N does. */
+static int64_t pattern_of(const bool *full, int64_t layers)
+{
+    int64_t first = -1;
+    for (int64_t i = 0; i < layers && first < 0; i++)
+        if (full[i])
+            first = i;
+    const int64_t n = first + 1;
+    for (int64_t i = 0; i < layers; i++)
+        if (full[i] != ((i + 1) % n == 0))
+            return 0;
+    return n;
+}
+
+/* "layer_types": "sliding_attention" and "full_attention" per layer. Sets the window and its
+ * pattern: all local (pattern 0), none (window 0), or every N-th layer global. */
+static bool read_layer_types(const struct hf *c, const cJSON *lt, struct model_arch *m)
+{
+    if (!cJSON_IsArray(lt))
+        return fail(c, "layer_types", "must be an array of \"sliding_attention\" or "
+                    "\"full_attention\", got %s", json_type(lt));
+    int n = cJSON_GetArraySize(lt);
+    if ((int64_t)n != m->layers)
+        return fail(c, "layer_types", "has %d entries for %lld layers", n, (long long)m->layers);
+    bool *full = calloc((size_t)n > 0 ? (size_t)n : 1, sizeof *full);
+    if (full == NULL)
+        return fail(c, "layer_types", "out of memory");
+    int64_t local = 0, i = 0;
+    for (const cJSON *e = lt->child; e != NULL; e = e->next, i++) {
+        const char *s = cJSON_IsString(e) ? e->valuestring : NULL;
+        if (s != NULL && strcmp(s, "full_attention") == 0) {
+            full[i] = true;
+        } else if (s != NULL && strcmp(s, "sliding_attention") == 0) {
+            local++;
+        } else {
+            char shown[HF_SHOW_MAX + 1] = "";
+            if (s != NULL)
+                show(shown, sizeof shown, s);
+            free(full);
+            return s != NULL ? fail(c, "layer_types", "layer %lld is \"%s\", not "
+                                    "\"sliding_attention\" or \"full_attention\"", (long long)i, shown)
+                             : fail(c, "layer_types", "layer %lld is %s, not a string",
+                                    (long long)i, json_type(e));
+        }
+    }
+    int64_t pattern = local > 0 && local < m->layers ? pattern_of(full, m->layers) : 0;
+    free(full);
+    if (local == 0) {
+        m->sliding_window = 0;
+        return true;
+    }
+    if (local < m->layers && pattern == 0)
+        return fail(c, "layer_types", "its full-attention layers are not every N-th layer (the "
+                    "only mix of local and global layers rooftop's fields express)");
+    if (m->sliding_window <= 0)
+        return fail(c, "sliding_window", "missing, and layer_types has %lld sliding layers",
+                    (long long)local);
+    m->sliding_window_pattern = pattern;
+    return true;
+}
+
+static bool read_window(const struct hf *c, const struct hf_type *t, struct model_arch *m)
+{
+    int64_t window = 0;
+    if (!opt_int(c, "sliding_window", 0, HF_CONTEXT_MAX, 0, &window))
+        return false;
+    const cJSON *lt = get(c, "layer_types");
+    if (lt != NULL) {
+        m->sliding_window = window;
+        return read_layer_types(c, lt, m);
+    }
+    switch (t->window) {
+    case WIN_ALL:
+        m->sliding_window = window;
+        return true;
+    case WIN_ALTERNATE:
+        m->sliding_window = window;
+        m->sliding_window_pattern = window > 0 ? 2 : 0;
+        return true;
+    case WIN_PATTERN: {
+        if (window == 0)
+            return true;
+        int64_t n = 0;
+        if (!req_int(c, "sliding_window_pattern", 1, m->layers, &n))
+            return false;
+        m->sliding_window = n > 1 ? window : 0; /* every layer global: no window */
+        m->sliding_window_pattern = n > 1 ? n : 0;
+        return true;
+    }
+    case WIN_QWEN: {
+        bool use = false;
+        int64_t from = 0;
+        if (!opt_bool(c, "use_sliding_window", false, &use))
+            return false;
+        if (!use || window == 0)
+            return true;
+        /* Qwen2Attention: layers from max_window_layers on are local. */
+        if (!req_int(c, "max_window_layers", 0, HF_LAYERS_MAX, &from))
+            return false;
+        if (from >= m->layers)
+            return true;
+        if (from > 0)
+            return fail(c, "max_window_layers", "%lld: local layers after %lld global ones "
+                        "cannot be expressed (all layers local, or every N-th global)",
+                        (long long)from, (long long)from);
+        m->sliding_window = window;
+        return true;
+    }
+    case WIN_NONE:
+    default:
+        return true;
+    }
+}
+
+/* mlp_only_layers: the dense layers, which must be the first ones. */
+static bool read_dense_list(const struct hf *c, struct model_arch *m)
+{
+    const cJSON *l = get(c, "mlp_only_layers");
+    if (l == NULL)
+        return true;
+    if (!cJSON_IsArray(l))
+        return fail(c, "mlp_only_layers", "must be an array of layer numbers, got %s",
+                    json_type(l));
+    int n = cJSON_GetArraySize(l);
+    if ((int64_t)n > m->layers)
+        return fail(c, "mlp_only_layers", "lists %d layers of %lld", n, (long long)m->layers);
+    bool *dense = calloc((size_t)n > 0 ? (size_t)n : 1, sizeof *dense);
+    if (dense == NULL)
+        return fail(c, "mlp_only_layers", "out of memory");
+    bool ok = true;
+    for (const cJSON *e = l->child; ok && e != NULL; e = e->next) {
+        int64_t i = 0;
+        if (!want_int(c, "mlp_only_layers", e, 0, m->layers - 1, &i))
+            ok = false;
+        else if (i >= n || dense[i])
+            ok = fail(c, "mlp_only_layers", "dense layer %lld: only the first layers may be "
+                      "dense (as dense_layers), each once", (long long)i);
+        else
+            dense[i] = true;
+    }
+    free(dense);
+    if (ok)
+        m->dense_layers = n;
+    return ok;
+}
+
+static bool read_moe(const struct hf *c, const struct hf_type *t, struct model_arch *m)
+{
+    if (t->moe == MOE_NONE)
+        return true;
+    const char *count_key = t->moe == MOE_DEEPSEEK                            ? "n_routed_experts"
+                            : t->moe == MOE_MIXTRAL || t->moe == MOE_GPT_OSS ? "num_local_experts"
+                                                                              : "num_experts";
+    if (!req_int(c, count_key, 2, HF_EXPERTS_MAX, &m->experts) ||
+        !req_int(c, "num_experts_per_tok", 1, m->experts, &m->experts_active))
+        return false;
+    m->router_bias = t->router_bias;
+    if (t->moe == MOE_MIXTRAL || t->moe == MOE_GPT_OSS)
+        return true; /* every layer, experts of intermediate_size */
+    if (!req_int(c, "moe_intermediate_size", 1, HF_WIDTH_MAX, &m->moe_ffn))
+        return false;
+    if (t->moe == MOE_DEEPSEEK) {
+        int64_t freq = 1;
+        const char *method = NULL;
+        if (!opt_int(c, "n_shared_experts", 0, HF_EXPERTS_MAX, 0, &m->shared_experts) ||
+            !opt_int(c, "first_k_dense_replace", 0, m->layers, 0, &m->dense_layers) ||
+            !opt_int(c, "moe_layer_freq", 1, HF_LAYERS_MAX, 1, &freq) ||
+            !opt_str(c, "topk_method", &method))
+            return false;
+        if (freq != 1)
+            return fail(c, "moe_layer_freq", "%lld: a MoE layer every %lld layers cannot be "
+                        "expressed (dense first layers, then every layer MoE)", (long long)freq,
+                        (long long)freq);
+        /* noaux_tc routing adds e_score_correction_bias, a bias per expert (DeepSeek-V3). */
+        if (method != NULL)
+            m->router_bias = strcmp(method, "noaux_tc") == 0;
+        return true;
+    }
+    int64_t step = 1;
+    if (!opt_int(c, "decoder_sparse_step", 1, HF_LAYERS_MAX, 1, &step))
+        return false;
+    if (step != 1)
+        return fail(c, "decoder_sparse_step", "%lld: a MoE layer every %lld layers cannot be "
+                    "expressed (dense first layers, then every layer MoE)", (long long)step,
+                    (long long)step);
+    if (!read_dense_list(c, m))
+        return false;
+    if (t->moe == MOE_QWEN2) {
+        /* Qwen2MoeSparseMoeBlock: one shared expert of this width and its gate, always. */
+        if (!req_int(c, "shared_expert_intermediate_size", 1, HF_WIDTH_MAX, &m->shared_ffn))
+            return false;
+        m->shared_experts = 1;
+        m->shared_gate = true;
+    }
+    return true;
+}
+
+static bool read_mla(const struct hf *c, struct model_arch *m)
+{
+    if (!req_int(c, "kv_lora_rank", 1, HF_WIDTH_MAX, &m->kv_lora_rank) ||
+        !opt_int(c, "q_lora_rank", 0, HF_WIDTH_MAX, 0, &m->q_lora_rank) ||
+        !req_int(c, "qk_nope_head_dim", 0, HF_WIDTH_MAX, &m->qk_nope_head_dim) ||
+        !req_int(c, "qk_rope_head_dim", 0, HF_WIDTH_MAX, &m->qk_rope_head_dim) ||
+        !req_int(c, "v_head_dim", 1, HF_WIDTH_MAX, &m->v_head_dim))
+        return false;
+    /* transformers sets head_dim = qk_rope_head_dim for DeepSeek; MLA's widths are the fields
+     * above, so none is kept. */
+    m->head_dim = 0;
+    return opt_int(c, "num_nextn_predict_layers", 0, HF_LAYERS_MAX, 0, &m->mtp_layers);
+}
+
+/* OPT's options that change its shape beyond the fields. */
+static bool read_opt_extras(const struct hf *c, const struct model_arch *m)
+{
+    bool before = true, affine = true, remove_final = false;
+    int64_t proj = m->d_model;
+    if (!opt_bool(c, "do_layer_norm_before", true, &before) ||
+        !opt_bool(c, "layer_norm_elementwise_affine", true, &affine) ||
+        !opt_bool(c, "_remove_final_layer_norm", false, &remove_final) ||
+        !opt_int(c, "word_embed_proj_dim", 1, HF_WIDTH_MAX, m->d_model, &proj))
+        return false;
+    if (!before)
+        return fail(c, "do_layer_norm_before", "false: OPT's post-norm layers without a final "
+                    "norm cannot be expressed");
+    if (!affine)
+        return fail(c, "layer_norm_elementwise_affine", "false: LayerNorms without weights "
+                    "cannot be expressed");
+    if (remove_final)
+        return fail(c, "_remove_final_layer_norm", "true: a model without a final norm cannot "
+                    "be expressed");
+    if (proj != m->d_model)
+        return fail(c, "word_embed_proj_dim", "%lld differs from hidden_size %lld: OPT's "
+                    "project_in/project_out cannot be expressed", (long long)proj,
+                    (long long)m->d_model);
+    return true;
+}
+
+/* The shape every type has: widths, counts, vocabulary, context. */
+static bool read_shape(const struct hf *c, const struct hf_type *t, struct model_arch *m)
+{
+    const bool gpt2 = t->names == NAMES_GPT2;
+    const char *k_h = gpt2 ? "n_embd" : "hidden_size";
+    const char *k_l = gpt2 ? "n_layer" : "num_hidden_layers";
+    const char *k_a = gpt2 ? "n_head" : "num_attention_heads";
+    const char *k_c = gpt2 ? "n_positions" : "max_position_embeddings";
+    if (!req_int(c, k_h, 1, HF_WIDTH_MAX, &m->d_model) ||
+        !req_int(c, k_l, 1, HF_LAYERS_MAX, &m->layers) ||
+        !req_int(c, k_a, 1, HF_WIDTH_MAX, &m->heads) ||
+        /* Absent or null: every head has its own K and V (LlamaConfig's rule). */
+        !opt_int(c, "num_key_value_heads", 1, HF_WIDTH_MAX, m->heads, &m->kv_heads) ||
+        !req_int(c, "vocab_size", 1, HF_VOCAB_MAX, &m->vocab) ||
+        !req_int(c, k_c, 1, HF_CONTEXT_MAX - 2, &m->context))
+        return false;
+    /* The learned position table's rows: OPT keeps two more than its context. */
+    m->context += t->pos_rows_extra;
+    if (gpt2) {
+        /* GPT2MLP: n_inner, or 4 x n_embd when null. */
+        if (!opt_int(c, "n_inner", 1, HF_WIDTH_MAX, 4 * m->d_model, &m->ffn))
+            return false;
+    } else if (!req_int(c, t->names == NAMES_OPT ? "ffn_dim" : "intermediate_size", 1,
+                        HF_WIDTH_MAX, &m->ffn)) {
+        return false;
+    }
+    if (!t->mla && !opt_int(c, "head_dim", 1, HF_WIDTH_MAX, 0, &m->head_dim))
+        return false;
+    if (m->kv_heads > m->heads || m->heads % m->kv_heads != 0)
+        return fail(c, "num_key_value_heads", "%lld does not divide %s %lld",
+                    (long long)m->kv_heads, k_a, (long long)m->heads);
+    if (m->head_dim == 0 && !t->mla && m->d_model % m->heads != 0)
+        return fail(c, k_a, "%lld does not divide %s %lld, and there is no head_dim",
+                    (long long)m->heads, k_h, (long long)m->d_model);
+    return true;
+}
+
+/* The last part of a path-like text ("Qwen/Qwen3-8B" -> "Qwen3-8B"), made printable. */
+static void last_part(char *dst, size_t cap, const char *path)
+{
+    size_t n = strlen(path);
+    while (n > 0 && path[n - 1] == '/')
+        n--;
+    size_t start = n;
+    while (start > 0 && path[start - 1] != '/')
+        start--;
+    size_t len = n - start < cap - 1 ? n - start : cap - 1;
+    for (size_t i = 0; i < len; i++) {
+        char ch = path[start + i];
+        dst[i] = (ch >= 0x20 && ch < 0x7f) ? ch : '?';
+    }
+    dst[len] = '\0';
+}
+
+/* The model's name: "_name_or_path"'s last part, else the directory the file is in. */
+static bool read_name(const struct hf *c, const cJSON *root, const struct hf_type *t,
+                      struct model_arch *m)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(root, "_name_or_path");
+    if (v != NULL && !cJSON_IsNull(v) && (!cJSON_IsString(v) || v->valuestring == NULL))
+        return fail(c, "_name_or_path", "must be a string, got %s", json_type(v));
+    if (v != NULL && cJSON_IsString(v))
+        last_part(m->name, sizeof m->name, v->valuestring);
+    if (m->name[0] == '\0') {
+        /* "dir/Qwen3-8B/config.json" -> "Qwen3-8B"; a bare "config.json" has no directory
+         * to name it after (nor has an inline model): then its model_type. */
+        const char *slash = strrchr(c->origin, '/');
+        if (slash != NULL) {
+            char *dir = strndup(c->origin, (size_t)(slash - c->origin));
+            if (dir == NULL)
+                return fail(c, NULL, "out of memory");
+            last_part(m->name, sizeof m->name, dir);
+            free(dir);
+        }
+        if (m->name[0] == '\0' || strcmp(m->name, ".") == 0 || strcmp(m->name, "..") == 0)
+            snprintf(m->name, sizeof m->name, "%s", t->type);
+    }
+    /* The id (what --model prints back, and what a saved scenario looks the preset up by)
+     * is the name: no preset of that name means the scenario keeps the model inline. */
+    snprintf(m->id, sizeof m->id, "%s", m->name);
+    return true;
+}
+
+static const struct hf_type *type_find(const char *name)
+{
+    for (size_t i = 0; i < TYPE_COUNT; i++)
+        if (strcmp(TYPES[i].type, name) == 0)
+            return &TYPES[i];
+    return NULL;
+}
+
+/* The model_type, and for Gemma 3's multimodal config the text_config to read. */
+static bool read_type(struct hf *c, const cJSON *root, const struct hf_type **t, bool *wrapped)
+{
+    const char *name = NULL;
+    *wrapped = false;
+    if (!opt_str(c, "model_type", &name))
+        return false;
+    char all[512];
+    hfconfig_types(all, sizeof all);
+    if (name == NULL)
+        return fail(c, "model_type", "missing (supported: %s)", all);
+    if (strcmp(name, GEMMA3_WRAPPER) == 0) {
+        const cJSON *text = cJSON_GetObjectItemCaseSensitive(root, "text_config");
+        if (text == NULL || !cJSON_IsObject(text))
+            return fail(c, "text_config", "%s: Gemma 3's language model is read from its "
+                        "text_config object", text == NULL ? "missing" : "not an object");
+        c->o = text;
+        c->prefix = "text_config.";
+        const char *inner = NULL;
+        if (!opt_str(c, "model_type", &inner))
+            return false;
+        if (inner != NULL && strcmp(inner, GEMMA3_TEXT) != 0) {
+            char shown[HF_SHOW_MAX + 1];
+            show(shown, sizeof shown, inner);
+            return fail(c, "model_type", "\"%s\" inside gemma3 is not %s", shown, GEMMA3_TEXT);
+        }
+        name = GEMMA3_TEXT;
+        *wrapped = true;
+    }
+    *t = type_find(name);
+    if (*t == NULL) {
+        char shown[HF_SHOW_MAX + 1];
+        show(shown, sizeof shown, name);
+        return fail(c, "model_type", "\"%s\" is not supported (supported: %s)", shown, all);
+    }
+    return true;
+}
+
+static bool read_model(const struct hf *c, const cJSON *root, const struct hf_type *t,
+                       bool wrapped, struct model_arch *out, char *source, size_t source_len);
+
+bool hfconfig_read(const cJSON *root, const char *origin, struct model_arch *out, char *source,
+                   size_t source_len, char *err, size_t errlen)
+{
+    struct hf c = {.origin = origin != NULL ? origin : "<input>", .o = root, .prefix = "",
+                   .err = err, .errlen = err != NULL ? errlen : 0};
+    if (c.errlen > 0)
+        err[0] = '\0';
+    if (!cJSON_IsObject(root))
+        return fail(&c, NULL, "a Hugging Face config.json must be a JSON object");
+    const struct hf_type *t = NULL;
+    bool wrapped = false;
+    if (!read_type(&c, root, &t, &wrapped))
+        return false;
+
+    cJSON *defaults = NULL;
+    if (wrapped && (defaults = cJSON_Parse(GEMMA3_TEXT_DEFAULTS)) == NULL)
+        return fail(&c, NULL, "out of memory");
+    c.defaults = defaults;
+    bool ok = read_model(&c, root, t, wrapped, out, source, source_len);
+    cJSON_Delete(defaults);
+    return ok;
+}
+
+/* The model of type t from c's object, once the type is known. */
+static bool read_model(const struct hf *c, const cJSON *root, const struct hf_type *t,
+                       bool wrapped, struct model_arch *out, char *source, size_t source_len)
+{
+    struct model_arch m;
+    memset(&m, 0, sizeof m);
+    m.norm = t->norm;
+    m.norm_place = t->place;
+    m.positional = t->pos;
+    m.attn_sinks = t->attn_sinks;
+    m.lm_head_bias = t->lm_head_bias;
+    bool qk_on = t->qk_key == NULL, block_on = true;
+    if (!read_shape(c, t, &m) || !read_mlp(c, t, &m) || !read_bias(c, t, &m) ||
+        !opt_bool(c, "tie_word_embeddings", t->tied, &m.tied_embeddings) ||
+        (t->qk_key != NULL && !opt_bool(c, t->qk_key, false, &qk_on)) ||
+        (t->block_key != NULL && !opt_bool(c, t->block_key, true, &block_on)) ||
+        !read_window(c, t, &m) || !read_moe(c, t, &m) || (t->mla && !read_mla(c, &m)) ||
+        (t->names == NAMES_OPT && !read_opt_extras(c, &m)) || !read_name(c, root, t, &m))
+        return false;
+    m.qk_norm = qk_on ? t->qk : QK_NORM_NONE;
+    m.block = block_on ? t->block : BLOCK_SEQUENTIAL;
+    /* The MoE width defaults to the dense one: keep the file's own figures only. */
+    if (m.moe_ffn == m.ffn)
+        m.moe_ffn = 0;
+
+    char why[512] = "";
+    if (!model_validate(&m, why, (int)sizeof why))
+        return fail(c, NULL, "%s", why[0] ? why : "not a usable model");
+    if (source != NULL && source_len > 0)
+        snprintf(source, source_len, "Hugging Face config.json (model_type %s%s)%s",
+                 wrapped ? GEMMA3_WRAPPER ", its " : "", t->type,
+                 wrapped ? "; the language model only, without the vision tower" : "");
+    *out = m;
+    return true;
+}
