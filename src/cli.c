@@ -12,6 +12,7 @@
 #include "dtype.h"
 #include "files.h"
 #include "gpu.h"
+#include "hfconfig.h"
 #include "inputs.h"
 #include "measured.h"
 #include "model.h"
@@ -273,6 +274,7 @@ void cli_usage(FILE *f)
           "       rooftop intensity relu|gelu|dot|matvec|matmul [--n N] [--dtype D] [--gpu G]\n"
           "       rooftop infer [options]             serving: KV cache, prefill, decode, tokens/s\n"
           "       rooftop list gpus|models\n"
+          "       rooftop import FILE [--out FILE]     a Hugging Face config.json as a model file\n"
           "       rooftop plan [--top K] [options]     the fastest layouts that fit\n"
           "       rooftop snapshot --size COLSxROWS ...  the dashboard rendered to a file\n"
           "       rooftop probe ...                   measure this machine's roofline\n"
@@ -344,6 +346,21 @@ static void list_help(FILE *f)
           "Lists the presets found on the spec search path: $XDG_CONFIG_HOME/rooftop,\n"
           "$ROOFTOP_SPECS, ./specs, then the installed specs.\n",
           f);
+}
+
+static void import_help(FILE *f)
+{
+    char types[512];
+    hfconfig_types(types, sizeof types);
+    fputs("usage: rooftop import FILE [--out FILE]\n"
+          "Reads a Hugging Face config.json (recognised by its model_type) and prints the model\n"
+          "as rooftop's model JSON (the format of specs/models), to save or edit; --out writes it\n"
+          "to FILE instead. --model FILE, scenario files and the dashboard's o read a config.json\n"
+          "directly; this shows what they make of it. A model file or preset name prints as is.\n"
+          "The model_type values read:\n  ",
+          f);
+    fputs(types, f);
+    fputs("\n", f);
 }
 
 /* ---- report ---------------------------------------------------------------------------------- */
@@ -1066,4 +1083,55 @@ int cli_list(int argc, char **argv)
     }
     int out = finish_output("list");
     return out != EXIT_OK ? out : rc;
+}
+
+/* ---- import ---------------------------------------------------------------------------------- */
+
+int cli_import(int argc, char **argv)
+{
+    int head = subcommand_head(argc, argv, import_help, "import");
+    if (head >= 0)
+        return head;
+    const char *path = argv[1];
+    if (strncmp(path, "--", 2) == 0)
+        return usage_error("import", "the file comes first: rooftop import FILE [--out FILE]");
+    const char *out = NULL;
+    static const struct cli_flag own[] = {{"out", true}};
+    struct cli_args args;
+    cli_args_init(&args, argc, argv, 2, NULL, own, 1);
+    const struct cli_flag *f;
+    const char *v;
+    int r;
+    while ((r = cli_next(&args, &f, &v)) == CLI_OWN)
+        out = v;
+    int end = args_end(r, &args, import_help, "import");
+    if (end >= 0)
+        return end;
+    struct model_arch m;
+    struct spec_model_meta meta;
+    char err[SPEC_ERR_MAX];
+    if (!spec_find_model_meta(path, &m, &meta, err, sizeof err)) {
+        fprintf(stderr, "rooftop import: %s\n", err);
+        return EXIT_FAIL;
+    }
+    cJSON *o = spec_model_to_json(&m, &meta);
+    if (out != NULL) {
+        char werr[ERR_MAX];
+        bool ok = spec_save_json(out, o, werr, sizeof werr);
+        cJSON_Delete(o);
+        if (!ok) {
+            fprintf(stderr, "rooftop import: %s\n", werr);
+            return EXIT_FAIL;
+        }
+        return EXIT_OK;
+    }
+    char *text = o != NULL ? cJSON_Print(o) : NULL;
+    cJSON_Delete(o);
+    if (text == NULL) {
+        fprintf(stderr, "rooftop import: out of memory\n");
+        return EXIT_FAIL;
+    }
+    printf("%s\n", text);
+    free(text);
+    return finish_output("import");
 }

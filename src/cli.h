@@ -17,6 +17,9 @@ int cli_report(int argc, char **argv);
 int cli_solve(int argc, char **argv);
 int cli_intensity(int argc, char **argv);
 int cli_list(int argc, char **argv);
+/* rooftop import FILE [--out FILE]: a Hugging Face config.json (or any model file) printed or
+ * saved as rooftop's model JSON. */
+int cli_import(int argc, char **argv);
 /* rooftop plan: the fastest layouts that fit (src/plan.h). */
 int cli_plan(int argc, char **argv);
 

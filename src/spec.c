@@ -1130,6 +1130,21 @@ static bool load_model(const char *path, struct model_arch *out, struct spec_mod
     return ok;
 }
 
+bool spec_file_is_model(const char *path)
+{
+    char *data = NULL;
+    size_t len = 0;
+    char err[FILES_ERR_MAX];
+    if (path == NULL || !files_read(path, SPEC_FILE_MAX, &data, &len, err, sizeof err))
+        return false;
+    cJSON *root = cJSON_ParseWithLength(data, len);
+    free(data);
+    bool model = cJSON_IsObject(root) && (hfconfig_is(root) ||
+                                          cJSON_GetObjectItemCaseSensitive(root, "d_model") != NULL);
+    cJSON_Delete(root);
+    return model;
+}
+
 bool spec_load_model_file(const char *path, struct model_arch *out, char *err, size_t errlen)
 {
     return load_model(path ? path : "", out, NULL, err, errlen);

@@ -36,6 +36,14 @@ bool spec_find_gpu(const char *name_or_file, struct gpu_spec *out, char *err, si
 bool spec_find_model(const char *name_or_file, struct model_arch *out, char *err, size_t errlen);
 
 /*
+ * True when the file at path is a model file: a JSON object with a "model_type" key (a
+ * Hugging Face config.json) or a "d_model" key (rooftop's model schema). False for anything
+ * else (a scenario, a demo) and for a file that cannot be read or parsed: its own reader then
+ * says why. What opens "a file" (the dashboard's o) asks this to choose the reader.
+ */
+bool spec_file_is_model(const char *path);
+
+/*
  * Facts a model file may carry beyond the architecture: "tokens" (what the model was
  * trained on) and "source". Zero / empty when the file does not give them.
  */

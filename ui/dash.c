@@ -516,9 +516,36 @@ void dash_remember_path(struct dash *d, const char *path)
         d->path[0] = '\0';
 }
 
+/* o on a model file (rooftop's or a Hugging Face config.json): the scenario goes on with that
+ * model, as if picked (and its "tokens", as --model FILE takes them). */
+static void open_model(struct dash *d, const char *path)
+{
+    char err[DASH_STATUS_MAX];
+    struct model_arch m;
+    if (!spec_load_model_file(path, &m, err, sizeof err)) {
+        dash_status(d, true, "%s", err);
+        return;
+    }
+    struct scenario c = d->sc;
+    c.model = m;
+    if (m.trained_tokens >= 1)
+        c.tokens = m.trained_tokens;
+    if (dash_try(d, &c, SL_MODEL)) {
+        struct param_counts pc;
+        model_params(&m, &pc);
+        char n[32];
+        units_count((double)pc.total, n, sizeof n);
+        dash_status(d, false, "opened the model %s (%s parameters) from %s", m.name, n, path);
+    }
+}
+
 static void open_file(struct dash *d, const char *path)
 {
     char err[DASH_STATUS_MAX];
+    if (spec_file_is_model(path)) {
+        open_model(d, path);
+        return;
+    }
     if (demo_is_file(path)) {
         if (dash_demo_open(d, path, 0, err, sizeof err))
             dash_status(d, false, "opened the demo %s: n and p step through it", path);

@@ -485,7 +485,7 @@ static const char *const help_lines[] = {
     "n / p / c                lecture demo: next / back / more caption",
     "t                        operations table; then Left/Right scroll it",
     "L                        the lecture's five operations on the roofline",
-    "s / o / e                save, open a scenario (JSON); export the report",
+    "s / o / e                save; open a scenario or model (config.json); export",
     "P                        probe this machine, measured points overlay",
     "M                        MFU from the measured GEMM efficiency (P first)",
     "b                        the fastest layouts that fit; Enter or 1-5 applies one",
@@ -607,7 +607,7 @@ static void draw_prompt(const struct dash *d, struct screen *s)
         title = "save the scenario as (JSON)";
         break;
     case DM_OPEN:
-        title = "open a scenario or demo file";
+        title = "open a scenario, demo or model file (or a config.json)";
         break;
     case DM_EXPORT:
         title = "export the report (.md, .json, .csv, .txt)";

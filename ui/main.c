@@ -20,6 +20,8 @@ int main(int argc, char **argv)
             return cli_intensity(argc - 1, argv + 1);
         if (strcmp(cmd, "list") == 0)
             return cli_list(argc - 1, argv + 1);
+        if (strcmp(cmd, "import") == 0)
+            return cli_import(argc - 1, argv + 1);
         if (strcmp(cmd, "infer") == 0)
             return cli_infer(argc - 1, argv + 1);
         if (strcmp(cmd, "plan") == 0)

@@ -1,0 +1,530 @@
+/* test_hfconfig.c - Hugging Face config.json read as a model (src/hfconfig.c).
+ *
+ * tests/data/hf/NAME/config.json holds, for each supported model_type, the keys of the public
+ * config.json of that checkpoint that matter (and a few that do not), written from its values.
+ * Each must count to the released total exactly: the safetensors total Hugging Face shows for
+ * the checkpoint, as public code quotes it (the source is named at each figure). */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "check_util.h"
+#include "hfconfig.h"
+#include "model.h"
+#include "scenario.h"
+#include "scenario_file.h"
+#include "spec.h"
+
+/* The repository ($ROOFTOP_SPECS/.. when make test sets it, else the current directory). */
+static void data_path(char *buf, size_t n, const char *dir)
+{
+    const char *env = getenv("ROOFTOP_SPECS");
+    int w = env != NULL && env[0] != '\0'
+                ? snprintf(buf, n, "%s/../tests/data/hf/%s/config.json", env, dir)
+                : snprintf(buf, n, "tests/data/hf/%s/config.json", dir);
+    ck_assert(w > 0 && (size_t)w < n);
+}
+
+static struct model_arch load(const char *dir, struct spec_model_meta *meta)
+{
+    char path[4096], err[SPEC_ERR_MAX];
+    data_path(path, sizeof path, dir);
+    struct model_arch m;
+    struct spec_model_meta mm;
+    ck_assert_msg(spec_find_model_meta(path, &m, meta != NULL ? meta : &mm, err, sizeof err),
+                  "%s: %s", dir, err);
+    return m;
+}
+
+static struct param_counts counts(const struct model_arch *m)
+{
+    struct param_counts pc;
+    model_params(m, &pc);
+    return pc;
+}
+
+/* One checkpoint: its directory under tests/data/hf, model_type, released total. */
+struct released {
+    const char *dir;
+    const char *type;
+    int64_t total;
+};
+
+/*
+ * Released totals (safetensors "total" of the checkpoint on Hugging Face), and where public
+ * code quotes them:
+ *   Llama-3.2-1B 1,235,814,400, Llama-3.2-3B 3,212,749,824, Qwen2.5-72B 72,706,203,648,
+ *   Qwen2-57B-A14B 57,408,658,944, Qwen3-8B 8,190,735,360, Gemma-2-9B 9,241,705,984,
+ *   Phi-3.5-mini 3,821,079,552, OLMo-2-1124-7B 7,298,617,344, DeepSeek-V3 671,026,419,200 (the
+ *   main model, its README's "671B"), gpt-oss-20b 20,914,757,184, gpt-oss-120b
+ *   116,829,156,672, Aya-Expanse-8B 8,028,033,024, Pythia-160m 162,322,944, Phi-2
+ *   2,779,683,840, OPT-125m 125,239,296: the Hugging Face safetensors totals of those repos
+ *   (also in tests/test_arch.c, field by field).
+ *   Mistral-7B-v0.1 7,241,732,096: llama.cpp's GGUF general.parameter_count for it.
+ *   Mixtral-8x7B-v0.1 46,702,792,704: keras-hub's mixtral presets ("params") and the Hub
+ *     API's safetensors total of mistralai/Mixtral-8x7B-Instruct-v0.1.
+ *   Qwen2.5-0.5B 494,032,768: the Qwen2ForCausalLM count and the GGUF n_params.
+ *   Qwen3-30B-A3B 30,532,122,624: the GGUF general.parameter_count (qwen3moe, 48 blocks).
+ *   gemma-7b 8,537,680,896: keras-hub's gemma presets ("gemma_7b_en" params).
+ *   gemma-3-1b-pt 999,885,952: keras-hub's gemma3 presets ("gemma3_1b" params).
+ *   DeepSeek-V2-Lite 15,706,484,224: chatllm.cpp's banner for it and the Hub's total.
+ *   gpt2 124,439,808: docs/reference.md section 4 (GPT-2 small).
+ */
+static const struct released RELEASED[] = {
+    {"Llama-3.2-1B", "llama", 1235814400LL},
+    {"Llama-3.2-3B", "llama", 3212749824LL},
+    {"Mistral-7B-v0.1", "mistral", 7241732096LL},
+    {"Mixtral-8x7B-v0.1", "mixtral", 46702792704LL},
+    {"Qwen2.5-72B", "qwen2", 72706203648LL},
+    {"Qwen2.5-0.5B", "qwen2", 494032768LL},
+    {"Qwen2-57B-A14B", "qwen2_moe", 57408658944LL},
+    {"Qwen3-8B", "qwen3", 8190735360LL},
+    {"Qwen3-30B-A3B", "qwen3_moe", 30532122624LL},
+    {"gemma-7b", "gemma", 8537680896LL},
+    {"gemma-2-9b", "gemma2", 9241705984LL},
+    {"gemma-3-1b-pt", "gemma3_text", 999885952LL},
+    {"Phi-3.5-mini-instruct", "phi3", 3821079552LL},
+    {"OLMo-2-1124-7B", "olmo2", 7298617344LL},
+    {"DeepSeek-V2-Lite", "deepseek_v2", 15706484224LL},
+    {"DeepSeek-V3", "deepseek_v3", 671026419200LL},
+    {"gpt-oss-20b", "gpt_oss", 20914757184LL},
+    {"gpt-oss-120b", "gpt_oss", 116829156672LL},
+    {"aya-expanse-8b", "cohere", 8028033024LL},
+    {"gpt2", "gpt2", 124439808LL},
+    {"pythia-160m", "gpt_neox", 162322944LL},
+    {"phi-2", "phi", 2779683840LL},
+    {"opt-125m", "opt", 125239296LL},
+};
+#define RELEASED_COUNT (sizeof RELEASED / sizeof RELEASED[0])
+
+START_TEST(released_total)
+{
+    const struct released *r = &RELEASED[_i];
+    struct spec_model_meta meta;
+    struct model_arch m = load(r->dir, &meta);
+    struct param_counts pc = counts(&m);
+    ck_assert_msg(pc.total == r->total, "%s: counted %lld, released %lld", r->dir,
+                  (long long)pc.total, (long long)r->total);
+    /* Read by the Hugging Face reader, of the type the file says. */
+    char want[128];
+    snprintf(want, sizeof want, "(model_type %s)", r->type);
+    ck_assert_msg(strstr(meta.source, want) != NULL, "%s: source \"%s\"", r->dir, meta.source);
+}
+END_TEST
+
+/* Every supported type has a released total above, but the multimodal gemma3 (below). */
+START_TEST(every_type_has_a_total)
+{
+    char types[512];
+    hfconfig_types(types, sizeof types);
+    char *save = NULL;
+    for (char *t = strtok_r(types, ", ", &save); t != NULL; t = strtok_r(NULL, ", ", &save)) {
+        if (strcmp(t, "gemma3") == 0)
+            continue;
+        bool found = false;
+        for (size_t i = 0; i < RELEASED_COUNT; i++)
+            found = found || strcmp(RELEASED[i].type, t) == 0;
+        ck_assert_msg(found, "model_type %s has no released-total test", t);
+    }
+}
+END_TEST
+
+/* What each type's row of the table makes of its config (the conventions the file leaves
+ * implicit), checked against the modeling code named in src/hfconfig.c. */
+START_TEST(conventions)
+{
+    struct model_arch m = load("gemma-2-9b", NULL);
+    ck_assert(m.mlp == MLP_GEGLU && m.norm_place == NORM_SANDWICH && m.tied_embeddings);
+    ck_assert_int_eq(m.sliding_window, 4096);
+    ck_assert_int_eq(model_local_layers(&m), 21); /* every other of 42 layers */
+    m = load("gemma-3-1b-pt", NULL);
+    ck_assert(m.qk_norm == QK_NORM_HEAD && m.sliding_window_pattern == 6);
+    ck_assert_int_eq(model_local_layers(&m), 26 - 4); /* layers 6, 12, 18, 24 global */
+    m = load("gpt-oss-20b", NULL);
+    ck_assert(m.attn_sinks && m.router_bias && m.bias && !m.tied_embeddings);
+    ck_assert_int_eq(model_local_layers(&m), 12);
+    ck_assert_int_eq(m.head_dim, 64);
+    m = load("OLMo-2-1124-7B", NULL);
+    ck_assert(m.norm_place == NORM_POST && m.qk_norm == QK_NORM_FULL);
+    m = load("Qwen3-8B", NULL);
+    ck_assert(m.qk_norm == QK_NORM_HEAD && !m.qkv_bias && m.sliding_window == 0);
+    m = load("Qwen2.5-72B", NULL);
+    ck_assert(m.qkv_bias && !m.bias && m.sliding_window == 0); /* use_sliding_window false */
+    m = load("Qwen2.5-0.5B", NULL);
+    ck_assert(m.tied_embeddings);
+    m = load("Qwen2-57B-A14B", NULL);
+    ck_assert(m.shared_gate && m.shared_experts == 1 && m.shared_ffn == 20480 &&
+              m.moe_ffn == 2560 && m.experts == 64 && m.experts_active == 8);
+    m = load("Mistral-7B-v0.1", NULL);
+    ck_assert(m.sliding_window == 4096 && m.sliding_window_pattern == 0);
+    ck_assert_int_eq(model_local_layers(&m), 32);
+    m = load("Mixtral-8x7B-v0.1", NULL);
+    ck_assert(m.experts == 8 && m.experts_active == 2 && m.moe_ffn == 0 && !m.router_bias);
+    m = load("aya-expanse-8b", NULL);
+    ck_assert(m.norm == NORM_LAYERNORM_NOBIAS && m.block == BLOCK_PARALLEL_ONE_NORM &&
+              m.qk_norm == QK_NORM_NONE && m.tied_embeddings);
+    m = load("pythia-160m", NULL);
+    ck_assert(m.block == BLOCK_PARALLEL && m.bias && m.mlp == MLP_GELU && !m.tied_embeddings);
+    m = load("phi-2", NULL);
+    ck_assert(m.block == BLOCK_PARALLEL_ONE_NORM && m.lm_head_bias && m.bias);
+    m = load("opt-125m", NULL);
+    ck_assert(m.mlp == MLP_RELU && m.positional == POS_LEARNED && m.tied_embeddings);
+    ck_assert_int_eq(m.context, 2048 + 2); /* OPTLearnedPositionalEmbedding's offset */
+    m = load("gpt2", NULL);
+    ck_assert(m.positional == POS_LEARNED && m.ffn == 4 * 768 && m.tied_embeddings);
+    m = load("DeepSeek-V2-Lite", NULL);
+    ck_assert(m.kv_lora_rank == 512 && m.q_lora_rank == 0 && m.shared_experts == 2 &&
+              m.dense_layers == 1 && !m.router_bias && m.head_dim == 0);
+    m = load("DeepSeek-V3", NULL);
+    ck_assert(m.router_bias && m.mtp_layers == 1 && m.dense_layers == 3);
+    /* The MTP module apart, as the checkpoint's layer 61 holds it (tests/test_arch.c). */
+    ck_assert_int_eq(counts(&m).mtp, 13463426304LL);
+    m = load("Phi-3.5-mini-instruct", NULL);
+    ck_assert(!m.tied_embeddings && m.mlp == MLP_SWIGLU && m.sliding_window == 262144);
+}
+END_TEST
+
+/* Gemma 3's multimodal config: the language model from text_config, whose absent keys take
+ * Gemma3TextConfig's defaults (8 heads, 4 KV heads, head_dim 256, vocab 262,208, every 6th
+ * layer global). keras-hub's gemma3 presets give the text-only 4B 3,880,099,328 parameters
+ * with a 262,144-token vocabulary; the Hugging Face text_config's 262,208 adds 64 x 2560. */
+START_TEST(gemma3_text_config)
+{
+    struct spec_model_meta meta;
+    struct model_arch m = load("gemma-3-4b-it", &meta);
+    ck_assert_int_eq(m.heads, 8);
+    ck_assert_int_eq(m.kv_heads, 4);
+    ck_assert_int_eq(m.head_dim, 256);
+    ck_assert_int_eq(m.vocab, 262208);
+    ck_assert_int_eq(m.sliding_window, 1024);
+    ck_assert_int_eq(m.sliding_window_pattern, 6);
+    ck_assert_int_eq(counts(&m).total, 3880099328LL + 64LL * 2560);
+    ck_assert_msg(strstr(meta.source, "without the vision tower") != NULL, "%s", meta.source);
+}
+END_TEST
+
+/* ---- the reader on text ----------------------------------------------------------------- */
+
+static bool parse(const char *json, struct model_arch *m, char *err, size_t n)
+{
+    return spec_parse_model(json, strlen(json), "models/x/config.json", m, err, n);
+}
+
+/* Refused, with one line that names the file and the key (and holds `also`). */
+static void refused(const char *json, const char *key, const char *also)
+{
+    struct model_arch m;
+    char err[SPEC_ERR_MAX];
+    ck_assert_msg(!parse(json, &m, err, sizeof err), "accepted: %s", json);
+    char want[128];
+    snprintf(want, sizeof want, "models/x/config.json: %s: ", key);
+    ck_assert_msg(strncmp(err, want, strlen(want)) == 0, "\"%s\" does not start \"%s\"", err,
+                  want);
+    ck_assert_msg(strstr(err, also) != NULL, "\"%s\" lacks \"%s\"", err, also);
+    ck_assert_msg(strchr(err, '\n') == NULL, "more than one line: %s", err);
+}
+
+/* A small Llama-shaped config with extra keys spliced in (the first key of extra wins, as
+ * cJSON takes the first of a name, so this also tests the keys it overrides: none here). */
+#define LLAMA_KEYS                                                                           \
+    "\"hidden_size\": 256, \"num_hidden_layers\": 4, \"num_attention_heads\": 4,"            \
+    " \"vocab_size\": 1000, \"intermediate_size\": 512, \"max_position_embeddings\": 2048"
+
+START_TEST(errors_name_the_key)
+{
+    /* An unknown type lists the supported ones. */
+    refused("{\"model_type\": \"mamba\", " LLAMA_KEYS "}", "model_type",
+            "\"mamba\" is not supported (supported: llama, mistral, mixtral, qwen2, qwen2_moe, "
+            "qwen3, qwen3_moe, gemma, gemma2, gemma3_text, phi3, olmo2, deepseek_v2, "
+            "deepseek_v3, gpt_oss, cohere, gpt2, gpt_neox, phi, opt, gemma3)");
+    refused("{\"model_type\": null, " LLAMA_KEYS "}", "model_type", "missing (supported: llama");
+    refused("{\"model_type\": 7}", "model_type", "must be a string, got a number");
+    /* A missing key, a key of the wrong type. */
+    refused("{\"model_type\": \"llama\", \"num_hidden_layers\": 4}", "hidden_size", "missing");
+    refused("{\"model_type\": \"llama\", \"hidden_size\": \"4096\"}", "hidden_size",
+            "must be a whole number, got a string");
+    refused("{\"model_type\": \"llama\", \"hidden_size\": 256.5}", "hidden_size",
+            "must be a whole number, got 256.5");
+    refused("{\"model_type\": \"gpt2\", \"n_embd\": 64, \"n_layer\": 2, \"n_head\": 4}",
+            "vocab_size", "missing");
+    refused("{\"model_type\": \"llama\", " LLAMA_KEYS ", \"tie_word_embeddings\": 1}",
+            "tie_word_embeddings", "must be true or false, got a number");
+    refused("{\"model_type\": \"llama\", " LLAMA_KEYS ", \"num_key_value_heads\": 3}",
+            "num_key_value_heads", "3 does not divide num_attention_heads 4");
+    refused("{\"model_type\": \"llama\", " LLAMA_KEYS ", \"hidden_size\": 257}", "hidden_size",
+            "appears twice");
+    refused("{\"model_type\": \"gemma3\", \"vocab_size\": 10}", "text_config", "missing");
+    refused("{\"model_type\": \"gemma3\", \"text_config\": {\"model_type\": \"llama\"}}",
+            "text_config.model_type", "\"llama\" inside gemma3 is not gemma3_text");
+}
+END_TEST
+
+/* Values the model fields cannot express are refused, never approximated. */
+START_TEST(inexpressible_refused)
+{
+    /* Biases on q, k, v and o without the MLP's (attention_bias alone). */
+    refused("{\"model_type\": \"llama\", " LLAMA_KEYS ", \"attention_bias\": true}",
+            "attention_bias", "cannot be expressed");
+    refused("{\"model_type\": \"gpt_neox\", " LLAMA_KEYS ", \"attention_bias\": false}",
+            "attention_bias", "cannot express");
+    refused("{\"model_type\": \"llama\", " LLAMA_KEYS ", \"hidden_act\": \"relu\"}",
+            "hidden_act", "\"relu\" in llama's gated MLP is not silu or gelu");
+    /* MoE layers that are not "dense first layers, then every layer". */
+    const char *moe = "\"model_type\": \"qwen3_moe\", " LLAMA_KEYS ", \"num_experts\": 8,"
+                      " \"num_experts_per_tok\": 2, \"moe_intermediate_size\": 128";
+    char json[1024];
+    snprintf(json, sizeof json, "{%s, \"decoder_sparse_step\": 2}", moe);
+    refused(json, "decoder_sparse_step", "cannot be expressed");
+    snprintf(json, sizeof json, "{%s, \"mlp_only_layers\": [1]}", moe);
+    refused(json, "mlp_only_layers", "only the first layers may be dense");
+    snprintf(json, sizeof json, "{%s, \"mlp_only_layers\": [0, 0]}", moe);
+    refused(json, "mlp_only_layers", "each once");
+    snprintf(json, sizeof json, "{%s, \"mlp_only_layers\": [1, 0]}", moe);
+    struct model_arch m;
+    char err[SPEC_ERR_MAX];
+    ck_assert_msg(parse(json, &m, err, sizeof err), "%s", err);
+    ck_assert_int_eq(m.dense_layers, 2);
+    ck_assert_int_eq(m.ffn, 512); /* the dense layers' width */
+    ck_assert_int_eq(m.moe_ffn, 128);
+    refused("{\"model_type\": \"deepseek_v3\", " LLAMA_KEYS ", \"n_routed_experts\": 8,"
+            " \"num_experts_per_tok\": 2, \"moe_intermediate_size\": 128, \"moe_layer_freq\": 2,"
+            " \"kv_lora_rank\": 64, \"qk_nope_head_dim\": 32, \"qk_rope_head_dim\": 16,"
+            " \"v_head_dim\": 32}",
+            "moe_layer_freq", "cannot be expressed");
+    /* Sliding windows that are not "all local" or "every N-th layer global". */
+    refused("{\"model_type\": \"qwen2\", " LLAMA_KEYS ", \"use_sliding_window\": true,"
+            " \"sliding_window\": 1024, \"max_window_layers\": 2}",
+            "max_window_layers", "cannot be expressed");
+    refused("{\"model_type\": \"gemma2\", " LLAMA_KEYS ", \"sliding_window\": 512, \"layer_types\":"
+            " [\"full_attention\", \"sliding_attention\", \"sliding_attention\", \"full_attention\"]}",
+            "layer_types", "not every N-th layer");
+    refused("{\"model_type\": \"gemma2\", " LLAMA_KEYS ", \"sliding_window\": 512, \"layer_types\":"
+            " [\"sliding_attention\", \"full_attention\"]}",
+            "layer_types", "has 2 entries for 4 layers");
+    refused("{\"model_type\": \"gemma2\", " LLAMA_KEYS ", \"layer_types\": [\"sliding_attention\","
+            " \"full_attention\", \"chunked_attention\", \"full_attention\"]}",
+            "layer_types", "layer 2 is \"chunked_attention\"");
+    refused("{\"model_type\": \"gemma2\", " LLAMA_KEYS ", \"layer_types\": [\"sliding_attention\","
+            " \"full_attention\", \"sliding_attention\", \"full_attention\"]}",
+            "sliding_window", "missing, and layer_types has 2 sliding layers");
+    refused("{\"model_type\": \"opt\", \"hidden_size\": 256, \"num_hidden_layers\": 4,"
+            " \"num_attention_heads\": 4, \"vocab_size\": 1000, \"ffn_dim\": 512,"
+            " \"max_position_embeddings\": 2048, \"word_embed_proj_dim\": 128}",
+            "word_embed_proj_dim", "project_in/project_out cannot be expressed");
+    refused("{\"model_type\": \"opt\", \"hidden_size\": 256, \"num_hidden_layers\": 4,"
+            " \"num_attention_heads\": 4, \"vocab_size\": 1000, \"ffn_dim\": 512,"
+            " \"max_position_embeddings\": 2048, \"do_layer_norm_before\": false}",
+            "do_layer_norm_before", "cannot be expressed");
+}
+END_TEST
+
+/* layer_types, when the config has it, gives the local layers (transformers >= 4.5x writes
+ * it); the older keys give the same model. */
+START_TEST(layer_types_and_patterns)
+{
+    struct model_arch a, b;
+    char err[SPEC_ERR_MAX];
+    const char *six = "{\"model_type\": \"gemma3_text\", \"hidden_size\": 256,"
+                      " \"num_hidden_layers\": 12, \"num_attention_heads\": 4, \"vocab_size\": 1000,"
+                      " \"intermediate_size\": 512, \"max_position_embeddings\": 2048,"
+                      " \"head_dim\": 64, \"sliding_window\": 512, \"sliding_window_pattern\": 6}";
+    const char *types = "{\"model_type\": \"gemma3_text\", \"hidden_size\": 256,"
+                        " \"num_hidden_layers\": 12, \"num_attention_heads\": 4,"
+                        " \"vocab_size\": 1000, \"intermediate_size\": 512,"
+                        " \"max_position_embeddings\": 2048, \"head_dim\": 64,"
+                        " \"sliding_window\": 512, \"layer_types\": [\"sliding_attention\","
+                        " \"sliding_attention\", \"sliding_attention\", \"sliding_attention\","
+                        " \"sliding_attention\", \"full_attention\", \"sliding_attention\","
+                        " \"sliding_attention\", \"sliding_attention\", \"sliding_attention\","
+                        " \"sliding_attention\", \"full_attention\"]}";
+    ck_assert_msg(parse(six, &a, err, sizeof err), "%s", err);
+    ck_assert_msg(parse(types, &b, err, sizeof err), "%s", err);
+    ck_assert_int_eq(a.sliding_window_pattern, 6);
+    ck_assert_int_eq(b.sliding_window_pattern, 6);
+    ck_assert_int_eq(model_local_layers(&a), 10);
+    ck_assert_int_eq(model_local_layers(&b), 10);
+    /* All local (pattern 0), none local (no window). */
+    ck_assert_msg(parse("{\"model_type\": \"mistral\", " LLAMA_KEYS ", \"sliding_window\": 64,"
+                        " \"layer_types\": [\"sliding_attention\", \"sliding_attention\","
+                        " \"sliding_attention\", \"sliding_attention\"]}", &a, err, sizeof err),
+                  "%s", err);
+    ck_assert(a.sliding_window == 64 && a.sliding_window_pattern == 0);
+    ck_assert_int_eq(model_local_layers(&a), 4);
+    ck_assert_msg(parse("{\"model_type\": \"qwen3\", " LLAMA_KEYS ", \"sliding_window\": 64,"
+                        " \"layer_types\": [\"full_attention\", \"full_attention\","
+                        " \"full_attention\", \"full_attention\"]}", &a, err, sizeof err),
+                  "%s", err);
+    ck_assert_int_eq(a.sliding_window, 0);
+    /* Qwen2 with use_sliding_window from the first layer: every layer local. */
+    ck_assert_msg(parse("{\"model_type\": \"qwen2\", " LLAMA_KEYS ", \"use_sliding_window\": true,"
+                        " \"sliding_window\": 1024, \"max_window_layers\": 0}", &a, err,
+                        sizeof err), "%s", err);
+    ck_assert_int_eq(model_local_layers(&a), 4);
+}
+END_TEST
+
+/* The name: _name_or_path's last part, else the file's directory, else the model_type. */
+START_TEST(names)
+{
+    struct model_arch m;
+    char err[SPEC_ERR_MAX];
+    const char *named = "{\"model_type\": \"llama\", \"_name_or_path\": \"meta-llama/Llama-3.2-1B\", "
+                        LLAMA_KEYS "}";
+    ck_assert_msg(parse(named, &m, err, sizeof err), "%s", err);
+    ck_assert_str_eq(m.name, "Llama-3.2-1B");
+    ck_assert_str_eq(m.id, "Llama-3.2-1B");
+    const char *plain = "{\"model_type\": \"llama\", " LLAMA_KEYS "}";
+    ck_assert_msg(parse(plain, &m, err, sizeof err), "%s", err);
+    ck_assert_str_eq(m.name, "x"); /* models/x/config.json */
+    ck_assert_msg(spec_parse_model(plain, strlen(plain), "config.json", &m, err, sizeof err), "%s",
+                  err);
+    ck_assert_str_eq(m.name, "llama");
+    /* A control character in the name does not reach the terminal. */
+    const char *ctl = "{\"model_type\": \"llama\", \"_name_or_path\": \"a\\u001b[2Jb\", "
+                      LLAMA_KEYS "}";
+    ck_assert_msg(parse(ctl, &m, err, sizeof err), "%s", err);
+    ck_assert_str_eq(m.name, "a?[2Jb");
+}
+END_TEST
+
+/* A scenario file's "model" may name a config.json, or hold one inline. */
+START_TEST(scenario_takes_a_config)
+{
+    char dir[256], path[4096], scen[512], cfg[4096];
+    check_tmpdir(dir, sizeof dir, "hf");
+    data_path(cfg, sizeof cfg, "Qwen3-8B");
+    snprintf(scen, sizeof scen, "%s/s.json", dir);
+    FILE *f = fopen(scen, "w");
+    ck_assert_ptr_nonnull(f);
+    fprintf(f, "{\"model\": \"%s\", \"gpus\": 8}\n", cfg);
+    ck_assert_int_eq(fclose(f), 0);
+    struct scenario s;
+    scenario_default(&s);
+    char err[1024];
+    ck_assert_msg(scenario_load(scen, &s, err, sizeof err), "%s", err);
+    ck_assert_int_eq(counts(&s.model).total, 8190735360LL);
+    /* Inline. */
+    f = fopen(scen, "w");
+    ck_assert_ptr_nonnull(f);
+    fprintf(f, "{\"model\": {\"model_type\": \"llama\", " LLAMA_KEYS "}, \"gpus\": 8}\n");
+    ck_assert_int_eq(fclose(f), 0);
+    scenario_default(&s);
+    ck_assert_msg(scenario_load(scen, &s, err, sizeof err), "%s", err);
+    ck_assert_int_eq(s.model.d_model, 256);
+    /* Saved and read back: the same model (kept inline, as no preset has its name). */
+    snprintf(path, sizeof path, "%s/back.json", dir);
+    ck_assert_msg(scenario_save(path, &s, err, sizeof err), "%s", err);
+    struct scenario b;
+    scenario_default(&b);
+    ck_assert_msg(scenario_load(path, &b, err, sizeof err), "%s", err);
+    ck_assert_int_eq(counts(&b.model).total, counts(&s.model).total);
+    check_rmtree(dir);
+}
+END_TEST
+
+/* rooftop import prints rooftop's model JSON; read back, it is the same model. */
+START_TEST(import_round_trip)
+{
+    char dir[256], cfg[4096], args[8192], out[512];
+    check_tmpdir(dir, sizeof dir, "hfimport");
+    static const char *const dirs[] = {"DeepSeek-V3", "gpt-oss-20b", "gemma-3-4b-it", "opt-125m",
+                                       "Qwen2-57B-A14B", "phi-2"};
+    for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
+        struct model_arch m = load(dirs[i], NULL);
+        data_path(cfg, sizeof cfg, dirs[i]);
+        snprintf(out, sizeof out, "%s/m%zu.json", dir, i);
+        /* To a file with --out, and to stdout. */
+        snprintf(args, sizeof args, "import '%s' --out '%s'", cfg, out);
+        struct check_run r;
+        ck_assert_msg(check_run_bin(&r, args) == 0, "%s: %s", dirs[i], r.err);
+        ck_assert_str_eq(r.out, "");
+        check_run_free(&r);
+        struct model_arch back;
+        char err[SPEC_ERR_MAX];
+        ck_assert_msg(spec_load_model_file(out, &back, err, sizeof err), "%s", err);
+        struct param_counts a = counts(&m), b = counts(&back);
+        ck_assert_int_eq(a.total, b.total);
+        ck_assert_int_eq(a.active, b.active);
+        ck_assert_int_eq(a.mtp, b.mtp);
+        ck_assert_str_eq(back.name, m.name);
+        snprintf(args, sizeof args, "import '%s'", cfg);
+        ck_assert_msg(check_run_bin(&r, args) == 0, "%s: %s", dirs[i], r.err);
+        ck_assert_msg(spec_parse_model(r.out, strlen(r.out), "stdout", &back, err, sizeof err),
+                      "%s", err);
+        ck_assert_int_eq(counts(&back).total, a.total);
+        check_run_free(&r);
+    }
+    /* --model takes the config as the report's model. */
+    struct check_run r;
+    data_path(cfg, sizeof cfg, "Qwen3-8B");
+    snprintf(args, sizeof args, "report --model '%s' --format json", cfg);
+    ck_assert_msg(check_run_bin(&r, args) == 0, "%s", r.err);
+    ck_assert_msg(strstr(r.out, "8190735360") != NULL, "%s", r.out);
+    check_run_free(&r);
+    /* Errors: one line naming the file, exit 1; usage, exit 2. */
+    snprintf(out, sizeof out, "%s/bad.json", dir);
+    FILE *f = fopen(out, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("{\"model_type\": \"rwkv\"}\n", f);
+    ck_assert_int_eq(fclose(f), 0);
+    snprintf(args, sizeof args, "import '%s'", out);
+    ck_assert_int_eq(check_run_bin(&r, args), 1);
+    ck_assert_msg(strstr(r.err, "rooftop import: ") == r.err && strstr(r.err, "bad.json: model_type: "
+                  "\"rwkv\" is not supported (supported: llama,") != NULL, "%s", r.err);
+    check_run_free(&r);
+    ck_assert_int_eq(check_run_bin(&r, "import"), 2);
+    check_run_free(&r);
+    ck_assert_int_eq(check_run_bin(&r, "import --out x.json"), 2);
+    ck_assert_msg(strstr(r.err, "the file comes first") != NULL, "%s", r.err);
+    check_run_free(&r);
+    ck_assert_int_eq(check_run_bin(&r, "import --help"), 0);
+    ck_assert_msg(strstr(r.out, "deepseek_v3") != NULL, "%s", r.out);
+    check_run_free(&r);
+    check_rmtree(dir);
+}
+END_TEST
+
+/* Any bytes: a model or one line of error, and hfconfig_read on parsed JSON the same. */
+START_TEST(reader_on_odd_input)
+{
+    struct model_arch m;
+    char err[SPEC_ERR_MAX];
+    ck_assert(!hfconfig_read(NULL, NULL, &m, NULL, 0, err, sizeof err));
+    ck_assert_msg(strstr(err, "must be a JSON object") != NULL, "%s", err);
+    cJSON *arr = cJSON_Parse("[1]");
+    ck_assert(!hfconfig_is(arr));
+    ck_assert(!hfconfig_read(arr, "a.json", &m, NULL, 0, NULL, 0)); /* no room for a message */
+    cJSON_Delete(arr);
+    /* Huge widths are refused by the bounds, not overflowed. */
+    refused("{\"model_type\": \"llama\", \"hidden_size\": 1e300}", "hidden_size", "too large");
+    refused("{\"model_type\": \"llama\", \"hidden_size\": -4}", "hidden_size", "at least 1");
+    refused("{\"model_type\": \"mixtral\", " LLAMA_KEYS ", \"num_local_experts\": 4,"
+            " \"num_experts_per_tok\": 5}", "num_experts_per_tok", "at most 4");
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("hfconfig");
+    TCase *tc = tcase_create("released totals");
+    tcase_add_loop_test(tc, released_total, 0, (int)RELEASED_COUNT);
+    tcase_add_test(tc, every_type_has_a_total);
+    tcase_add_test(tc, conventions);
+    tcase_add_test(tc, gemma3_text_config);
+    suite_add_tcase(s, tc);
+    TCase *tr = tcase_create("reader");
+    tcase_add_test(tr, errors_name_the_key);
+    tcase_add_test(tr, inexpressible_refused);
+    tcase_add_test(tr, layer_types_and_patterns);
+    tcase_add_test(tr, names);
+    tcase_add_test(tr, scenario_takes_a_config);
+    tcase_add_test(tr, reader_on_odd_input);
+    tcase_set_timeout(tr, 60);
+    suite_add_tcase(s, tr);
+    TCase *ti = tcase_create("import");
+    tcase_add_test(ti, import_round_trip);
+    tcase_set_timeout(ti, 120);
+    suite_add_tcase(s, ti);
+    return check_run_suite(s);
+}
