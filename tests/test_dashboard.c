@@ -758,6 +758,52 @@ START_TEST(test_tmux)
 }
 END_TEST
 
+/* o on a model file: a Hugging Face config.json (tests/data/hf, read by src/hfconfig.c) or a
+ * rooftop model file goes on as the scenario's model; a bad one is one line, the model stays. */
+START_TEST(test_open_model)
+{
+    const char *specs = getenv("ROOFTOP_SPECS");
+    char cfg[PATH_MAX + 64], preset[PATH_MAX + 64], bad[PATH_MAX + 32];
+    snprintf(cfg, sizeof cfg, "%s/../tests/data/hf/Qwen3-8B/config.json", specs ? specs : "specs");
+    snprintf(preset, sizeof preset, "%s/models/llama2-7b.json", specs ? specs : "specs");
+    make_tmpdir();
+    snprintf(bad, sizeof bad, "%s/config.json", tmpdir);
+    FILE *f = fopen(bad, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("{\"model_type\": \"llama\", \"hidden_size\": 4096}\n", f);
+    ck_assert_int_eq(fclose(f), 0);
+    struct harness h;
+    harness_start(&h, 120, 40, true, true);
+    harness_keys(&h, "o");
+    ck_assert_screen_has(&h, "config.json");
+    type_path(&h, cfg);
+    ck_assert_msg(!h.d.status_error, "%s", h.d.status);
+    struct param_counts pc;
+    model_params(&h.d.sc.model, &pc);
+    ck_assert_int_eq(pc.total, 8190735360LL); /* Qwen3-8B's released total */
+    ck_assert_str_eq(h.d.sc.model.name, "Qwen3-8B");
+    ck_assert_screen_has(&h, "opened the model Qwen3-8B");
+    /* The rest of the scenario stays: the lecture's 1024 GPUs. */
+    ck_assert_int_eq(h.d.sc.gpus, 1024);
+    /* A config that lacks a key: the line names the file and the key; the model stays. */
+    harness_keys(&h, "o");
+    type_path(&h, bad);
+    ck_assert(h.d.status_error);
+    ck_assert_msg(strstr(h.d.status, "config.json: num_hidden_layers: missing") != NULL, "%s",
+                  h.d.status);
+    ck_assert_str_eq(h.d.sc.model.name, "Qwen3-8B");
+    /* rooftop's own model schema opens the same way. */
+    harness_keys(&h, "o");
+    type_path(&h, preset);
+    ck_assert_msg(!h.d.status_error, "%s", h.d.status);
+    ck_assert_str_eq(h.d.sc.model.id, "llama2-7b");
+    model_params(&h.d.sc.model, &pc);
+    ck_assert_int_eq(pc.total, 6738415616LL); /* docs/reference.md section 4 */
+    harness_stop(&h);
+    remove_tmpdir();
+}
+END_TEST
+
 static Suite *dashboard_suite(void)
 {
     Suite *s = suite_create("dashboard");
@@ -773,6 +819,7 @@ static Suite *dashboard_suite(void)
     tcase_add_test(tc, test_no_input_moved_behind_the_back);
     tcase_add_test(tc, test_lecture_demo);
     tcase_add_test(tc, test_save_open_export);
+    tcase_add_test(tc, test_open_model);
     tcase_add_test(tc, test_help_and_pickers);
     tcase_add_test(tc, test_too_small_and_back);
     tcase_add_test(tc, test_mouse);
