@@ -289,8 +289,9 @@ void cli_usage(FILE *f)
           "Keys: arrows/hjkl change, Tab/S-Tab move, Enter types a value (Ctrl-U clears),\n"
           "m/g pick a model/GPU (type to search), n/p lecture steps, c more of the caption,\n"
           "t the operations table (Left/Right scroll it), L the lecture's five operations,\n"
-          "s save, o open, e export (both ask before replacing a file), P probe (with the\n"
-          "scenario's GEMMs), M MFU from the measured GEMMs, r reset, ? help, q quit.\n"
+          "s save, o open (a scenario, or a model file or config.json as the model), e export\n"
+          "(s and e ask before replacing a file), P probe (with the scenario's GEMMs), M MFU\n"
+          "from the measured GEMMs, r reset, ? help, q quit.\n"
           "\n"
           "rooftop COMMAND --help describes each command; man rooftop has it all.\n",
           f);

@@ -215,7 +215,7 @@ static const struct input_ops KV_DTYPE_OPS = {kv_dtype_get, kv_dtype_set, NULL, 
  * command line, files and sliders all check them here. */
 static const struct input TABLE[] = {
     {"model", "model", INPUT_NAME, "", 0, 0, NULL, 0, "NAME|FILE|N",
-     "model preset (rooftop list models), a model JSON file, or a size N (as --params)", "", 0, STEPS_PRESETS, 0, 0, 0,
+     "model preset (rooftop list models), a model JSON file or Hugging Face config.json, or a size N (as --params)", "", 0, STEPS_PRESETS, 0, 0, 0,
      0, FIELD_NONE, &MODEL_OPS},
     {"params", "size", INPUT_SIZE, "parameters", 1e6, 1e14, NULL, 0, "N",
      "a custom model of exactly N parameters (its shape from N)", "", 0, STEPS_NICE, 1e7, 1e13,
