@@ -46,6 +46,10 @@ plan --model llama2-7b --gpus 64 --batch 256 --top 3|0
 plan --model llama2-70b --gpu a100-80gb --gpus 128 --batch 256 --format json|0
 plan --model llama2-7b --gpus 3 --batch 7|0
 plan --top 0|2
+import tests/data/hf/DeepSeek-V3/config.json|0
+import tests/data/hf/gemma-3-4b-it/config.json --out $tmp/g3.json|0
+report --model tests/data/hf/gpt-oss-20b/config.json --format json|0
+import tests/data/hf/nope/config.json|1
 list gpus|0
 list models --format json|0
 report --gpus 12x|2
