@@ -113,6 +113,31 @@ START_TEST(released_total)
 }
 END_TEST
 
+/* The presets of the same checkpoints (specs/models, written field by field from the same
+ * configs by hand) count the same, total and active: two readings of one file agree. */
+START_TEST(presets_agree)
+{
+    static const char *const pairs[][2] = {
+        {"Llama-3.2-1B", "llama3.2-1b"},   {"Mistral-7B-v0.1", "mistral-7b"},
+        {"Mixtral-8x7B-v0.1", "mixtral-8x7b"}, {"Qwen2.5-72B", "qwen2.5-72b"},
+        {"Qwen2-57B-A14B", "qwen2-57b-a14b"}, {"Qwen3-30B-A3B", "qwen3-30b-a3b"},
+        {"gemma-2-9b", "gemma2-9b"},       {"gemma-3-4b-it", "gemma3-4b"},
+        {"OLMo-2-1124-7B", "olmo2-7b"},    {"DeepSeek-V2-Lite", "deepseek-v2-lite"},
+        {"DeepSeek-V3", "deepseek-v3"},    {"gpt-oss-120b", "gpt-oss-120b"},
+        {"phi-2", "phi2"},                 {"Phi-3.5-mini-instruct", "phi3-mini"},
+    };
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+        struct model_arch hf = load(pairs[i][0], NULL), p;
+        char err[SPEC_ERR_MAX];
+        ck_assert_msg(spec_find_model(pairs[i][1], &p, err, sizeof err), "%s", err);
+        struct param_counts a = counts(&hf), b = counts(&p);
+        ck_assert_msg(a.total == b.total && a.active == b.active && a.mtp == b.mtp,
+                      "%s: %lld/%lld, preset %s: %lld/%lld", pairs[i][0], (long long)a.total,
+                      (long long)a.active, pairs[i][1], (long long)b.total, (long long)b.active);
+    }
+}
+END_TEST
+
 /* Every supported type has a released total above, but the multimodal gemma3 (below). */
 START_TEST(every_type_has_a_total)
 {
@@ -510,6 +535,7 @@ int main(void)
     TCase *tc = tcase_create("released totals");
     tcase_add_loop_test(tc, released_total, 0, (int)RELEASED_COUNT);
     tcase_add_test(tc, every_type_has_a_total);
+    tcase_add_test(tc, presets_agree);
     tcase_add_test(tc, conventions);
     tcase_add_test(tc, gemma3_text_config);
     suite_add_tcase(s, tc);
