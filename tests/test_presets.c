@@ -25,6 +25,7 @@ enum extra {
     X_SIGLIP,    /* Gemma 3 4B/12B/27B: the SigLIP vision tower and its projector */
     X_UNTIED,    /* Qwen3 0.6B/1.7B: tie_word_embeddings true, yet lm_head.weight is stored */
     X_FP8_MTP,   /* DeepSeek-V3: the MTP module and the fp8 block scales */
+    X_MTP,       /* GLM-4.5: the MTP module (layer 92 or 46 of the checkpoint), in bf16 */
 };
 
 struct released {
@@ -93,6 +94,8 @@ static const struct released table[] = {
     {"deepseek-v2-lite", 15706484224LL, X_NONE},  /* deepseek-ai/DeepSeek-V2-Lite */
     {"deepseek-v2", 235741434880LL, X_NONE},      /* deepseek-ai/DeepSeek-V2 */
     {"deepseek-v3", 684531386000LL, X_FP8_MTP},   /* deepseek-ai/DeepSeek-V3 */
+    {"glm4.5", 358337791296LL, X_MTP},            /* zai-org/GLM-4.5 */
+    {"glm4.5-air", 110468824832LL, X_MTP},        /* zai-org/GLM-4.5-Air */
     {"gpt-oss-20b", 20914757184LL, X_NONE},       /* openai/gpt-oss-20b */
     {"gpt-oss-120b", 116829156672LL, X_NONE},     /* openai/gpt-oss-120b */
 };
@@ -193,6 +196,10 @@ START_TEST(preset_equals_released_total)
     case X_FP8_MTP:
         got += pc.mtp + deepseek_v3_scales(&m);
         break;
+    case X_MTP:
+        ck_assert(pc.mtp > 0);
+        got += pc.mtp;
+        break;
     }
     ck_assert_msg(got == r->total, "%s: %lld, released %lld (%+lld)", r->id, (long long)got,
                   r->total, (long long)got - r->total);
@@ -214,9 +221,19 @@ START_TEST(released_extras)
      * model.num_parameters() prints in public code. */
     struct model_arch q = load("qwen3-0.6b");
     ck_assert_int_eq(total(&q), 596049920LL);
-    /* Gemma 3 1B is text only; 4B's vision tower is 416,866,032 and the projector
-     * 1152 x 2560 + 1152 (the released 4B total less the language model). */
-    ck_assert_int_eq(gemma3_vision(2560), 416866032LL + 1152LL * 2560 + 1152);
+    /* Gemma 3 4B, 12B and 27B ship the same SigLIP tower: each release less its language
+     * model and its projector (1152 x d_model + 1152) leaves the same 416,866,032, which is
+     * what gemma3_vision counts from the vision_config. */
+    static const struct {
+        const char *id;
+        long long released;
+    } gemma[] = {{"gemma3-4b", 4300079472LL}, {"gemma3-12b", 12187325040LL},
+                 {"gemma3-27b", 27432406640LL}};
+    for (size_t i = 0; i < sizeof gemma / sizeof gemma[0]; i++) {
+        struct model_arch g = load(gemma[i].id);
+        ck_assert_int_eq(gemma[i].released - total(&g) - (1152LL * g.d_model + 1152), 416866032LL);
+        ck_assert_int_eq(gemma3_vision(g.d_model) - (1152LL * g.d_model + 1152), 416866032LL);
+    }
 }
 END_TEST
 
@@ -284,6 +301,16 @@ START_TEST(moe_active_as_stated)
     m = load("deepseek-v2");
     pc = counts(&m);
     ck_assert_double_eq_tol(round_to((double)pc.active, 1e9), 21e9, 1);
+
+    /* Zhipu AI: GLM-4.5 "355B total, 32B active", GLM-4.5-Air "106B total, 12B active":
+     * the active counts without the embedding and the output head (32.1B and 12.2B). */
+    m = load("glm4.5");
+    pc = counts(&m);
+    ck_assert_double_eq_tol(round_to((double)(pc.active - pc.embedding - pc.lm_head), 1e9), 32e9, 1);
+    m = load("glm4.5-air");
+    pc = counts(&m);
+    ck_assert_double_eq_tol(round_to((double)(pc.active - pc.embedding - pc.lm_head), 1e9), 12e9, 1);
+    ck_assert_int_eq(pc.total / 1000000000, 106);
 
     /* Mistral AI: Mixtral 8x7B "12.9B active", 8x22B "39B active": everything counted. */
     m = load("mixtral-8x7b");
