@@ -57,6 +57,7 @@ enum hf_moe {
      * biased experts and a biased router) */
     MOE_MIXTRAL,
     MOE_GPT_OSS,
+    MOE_OLMOE, /* num_experts of intermediate_size, num_experts_per_tok, every layer (OLMoE) */
     /* num_experts of moe_intermediate_size, num_experts_per_tok, decoder_sparse_step and
      * mlp_only_layers (dense layers of intermediate_size); Qwen2-MoE adds one shared expert
      * of shared_expert_intermediate_size behind a sigmoid gate h -> 1 */
@@ -125,6 +126,8 @@ struct hf_type {
  *                no biases; sliding_window on every layer
  *   olmo2        SwiGLU, RMSNorm after attention and after the MLP only (post), QK-norm over
  *                the whole projections, untied
+ *   olmoe        SwiGLU, RMSNorm, pre (OlmoeDecoderLayer), QK-norm over the whole
+ *                projections, untied; num_experts of intermediate_size, a router without bias
  *   deepseek_v2  SwiGLU, RMSNorm, pre, untied; MLA; shared and routed experts, dense first
  *                layers; greedy routing without a bias
  *   deepseek_v3  as deepseek_v2; noaux_tc routing with e_score_correction_bias;
@@ -169,6 +172,8 @@ static const struct hf_type TYPES[] = {
      .pos = POS_ROPE, .window = WIN_ALL},
     {.type = "olmo2", .gated = true, .act = "silu", .norm = NORM_RMSNORM, .place = NORM_POST,
      .qk = QK_NORM_FULL, .bias = BIAS_KEYS, .pos = POS_ROPE},
+    {.type = "olmoe", .gated = true, .act = "silu", .norm = NORM_RMSNORM, .qk = QK_NORM_FULL,
+     .bias = BIAS_KEYS, .pos = POS_ROPE, .moe = MOE_OLMOE},
     {.type = "deepseek_v2", .gated = true, .act = "silu", .norm = NORM_RMSNORM,
      .bias = BIAS_KEYS, .pos = POS_ROPE, .moe = MOE_DEEPSEEK, .mla = true},
     {.type = "deepseek_v3", .gated = true, .act = "silu", .norm = NORM_RMSNORM,
@@ -502,9 +507,11 @@ static bool read_layer_types(const struct hf *c, const cJSON *lt, struct model_a
 static bool read_window(const struct hf *c, const struct hf_type *t, struct model_arch *m)
 {
     int64_t window = 0;
-    if (!opt_int(c, "sliding_window", 0, HF_CONTEXT_MAX, 0, &window))
-        return false;
     const cJSON *lt = get(c, "layer_types");
+    /* A type without windows does not use the key (as transformers does not): not read. */
+    if ((lt != NULL || t->window != WIN_NONE) &&
+        !opt_int(c, "sliding_window", 0, HF_CONTEXT_MAX, 0, &window))
+        return false;
     if (lt != NULL) {
         m->sliding_window = window;
         return read_layer_types(c, lt, m);
@@ -588,6 +595,7 @@ static bool read_moe(const struct hf *c, const struct hf_type *t, struct model_a
 {
     if (t->moe == MOE_NONE)
         return true;
+    const bool every_layer = t->moe == MOE_MIXTRAL || t->moe == MOE_GPT_OSS || t->moe == MOE_OLMOE;
     const char *count_key = t->moe == MOE_DEEPSEEK                            ? "n_routed_experts"
                             : t->moe == MOE_MIXTRAL || t->moe == MOE_GPT_OSS ? "num_local_experts"
                                                                               : "num_experts";
@@ -595,8 +603,8 @@ static bool read_moe(const struct hf *c, const struct hf_type *t, struct model_a
         !req_int(c, "num_experts_per_tok", 1, m->experts, &m->experts_active))
         return false;
     m->router_bias = t->router_bias;
-    if (t->moe == MOE_MIXTRAL || t->moe == MOE_GPT_OSS)
-        return true; /* every layer, experts of intermediate_size */
+    if (every_layer)
+        return true; /* experts of intermediate_size */
     if (!req_int(c, "moe_intermediate_size", 1, HF_WIDTH_MAX, &m->moe_ffn))
         return false;
     if (t->moe == MOE_DEEPSEEK) {

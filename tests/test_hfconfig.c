@@ -69,6 +69,8 @@ struct released {
  *   gemma-7b 8,537,680,896: keras-hub's gemma presets ("gemma_7b_en" params).
  *   gemma-3-1b-pt 999,885,952: keras-hub's gemma3 presets ("gemma3_1b" params).
  *   DeepSeek-V2-Lite 15,706,484,224: chatllm.cpp's banner for it and the Hub's total.
+ *   OLMoE-1B-7B-0924 6,919,161,856: the Hub API's safetensors parameterCount, as public code
+ *     reading its SafeTensors headers quotes it (and the GGUF n_params).
  *   gpt2 124,439,808: docs/reference.md section 4 (GPT-2 small).
  */
 static const struct released RELEASED[] = {
@@ -86,6 +88,7 @@ static const struct released RELEASED[] = {
     {"gemma-3-1b-pt", "gemma3_text", 999885952LL},
     {"Phi-3.5-mini-instruct", "phi3", 3821079552LL},
     {"OLMo-2-1124-7B", "olmo2", 7298617344LL},
+    {"OLMoE-1B-7B-0924", "olmoe", 6919161856LL},
     {"DeepSeek-V2-Lite", "deepseek_v2", 15706484224LL},
     {"DeepSeek-V3", "deepseek_v3", 671026419200LL},
     {"gpt-oss-20b", "gpt_oss", 20914757184LL},
@@ -198,6 +201,9 @@ START_TEST(conventions)
     ck_assert_int_eq(m.context, 2048 + 2); /* OPTLearnedPositionalEmbedding's offset */
     m = load("gpt2", NULL);
     ck_assert(m.positional == POS_LEARNED && m.ffn == 4 * 768 && m.tied_embeddings);
+    m = load("OLMoE-1B-7B-0924", NULL);
+    ck_assert(m.norm_place == NORM_PRE && m.qk_norm == QK_NORM_FULL && m.experts == 64 &&
+              m.experts_active == 8 && m.moe_ffn == 0 && m.dense_layers == 0 && !m.router_bias);
     m = load("DeepSeek-V2-Lite", NULL);
     ck_assert(m.kv_lora_rank == 512 && m.q_lora_rank == 0 && m.shared_experts == 2 &&
               m.dense_layers == 1 && !m.router_bias && m.head_dim == 0);
@@ -261,7 +267,7 @@ START_TEST(errors_name_the_key)
     /* An unknown type lists the supported ones. */
     refused("{\"model_type\": \"mamba\", " LLAMA_KEYS "}", "model_type",
             "\"mamba\" is not supported (supported: llama, mistral, mixtral, qwen2, qwen2_moe, "
-            "qwen3, qwen3_moe, gemma, gemma2, gemma3_text, phi3, olmo2, deepseek_v2, "
+            "qwen3, qwen3_moe, gemma, gemma2, gemma3_text, phi3, olmo2, olmoe, deepseek_v2, "
             "deepseek_v3, gpt_oss, cohere, gpt2, gpt_neox, phi, opt, gemma3)");
     refused("{\"model_type\": null, " LLAMA_KEYS "}", "model_type", "missing (supported: llama");
     refused("{\"model_type\": 7}", "model_type", "must be a string, got a number");
@@ -380,6 +386,10 @@ START_TEST(layer_types_and_patterns)
                         " \"layer_types\": [\"full_attention\", \"full_attention\","
                         " \"full_attention\", \"full_attention\"]}", &a, err, sizeof err),
                   "%s", err);
+    ck_assert_int_eq(a.sliding_window, 0);
+    /* A type without windows ignores the key, as transformers does (Llama). */
+    ck_assert_msg(parse("{\"model_type\": \"llama\", " LLAMA_KEYS ", \"sliding_window\": \"x\"}",
+                        &a, err, sizeof err), "%s", err);
     ck_assert_int_eq(a.sliding_window, 0);
     /* Qwen2 with use_sliding_window from the first layer: every layer local. */
     ck_assert_msg(parse("{\"model_type\": \"qwen2\", " LLAMA_KEYS ", \"use_sliding_window\": true,"
