@@ -737,32 +737,39 @@ static void last_part(char *dst, size_t cap, const char *path)
     dst[len] = '\0';
 }
 
-/* The model's name: "_name_or_path"'s last part, else the directory the file is in. */
+/*
+ * The model's name and id. A file named config.json (as Hugging Face names it) is known by
+ * its directory ("dir/Qwen3-8B/config.json": Qwen3-8B); any other NAME.json (a config saved
+ * among the presets, say) by NAME, its id as a preset's is, so that the picker and a saved
+ * scenario find it again. The name is "_name_or_path"'s last part when the file has one.
+ * Neither a directory nor a stem (a bare "config.json", an inline model): the model_type.
+ */
 static bool read_name(const struct hf *c, const cJSON *root, const struct hf_type *t,
                       struct model_arch *m)
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(root, "_name_or_path");
     if (v != NULL && !cJSON_IsNull(v) && (!cJSON_IsString(v) || v->valuestring == NULL))
         return fail(c, "_name_or_path", "must be a string, got %s", json_type(v));
+    const char *slash = strrchr(c->origin, '/');
+    const char *base = slash != NULL ? slash + 1 : c->origin;
+    size_t bl = strlen(base);
+    char *from = NULL; /* what the id comes from: the stem, or the directory */
+    if (bl > 5 && strcmp(base + bl - 5, ".json") == 0 && strcmp(base, "config.json") != 0)
+        from = strndup(base, bl - 5);
+    else if (slash != NULL)
+        from = strndup(c->origin, (size_t)(slash - c->origin));
+    else
+        from = strdup("");
+    if (from == NULL)
+        return fail(c, NULL, "out of memory");
+    last_part(m->id, sizeof m->id, from);
+    free(from);
+    if (m->id[0] == '\0' || strcmp(m->id, ".") == 0 || strcmp(m->id, "..") == 0)
+        snprintf(m->id, sizeof m->id, "%s", t->type);
     if (v != NULL && cJSON_IsString(v))
         last_part(m->name, sizeof m->name, v->valuestring);
-    if (m->name[0] == '\0') {
-        /* "dir/Qwen3-8B/config.json" -> "Qwen3-8B"; a bare "config.json" has no directory
-         * to name it after (nor has an inline model): then its model_type. */
-        const char *slash = strrchr(c->origin, '/');
-        if (slash != NULL) {
-            char *dir = strndup(c->origin, (size_t)(slash - c->origin));
-            if (dir == NULL)
-                return fail(c, NULL, "out of memory");
-            last_part(m->name, sizeof m->name, dir);
-            free(dir);
-        }
-        if (m->name[0] == '\0' || strcmp(m->name, ".") == 0 || strcmp(m->name, "..") == 0)
-            snprintf(m->name, sizeof m->name, "%s", t->type);
-    }
-    /* The id (what --model prints back, and what a saved scenario looks the preset up by)
-     * is the name: no preset of that name means the scenario keeps the model inline. */
-    snprintf(m->id, sizeof m->id, "%s", m->name);
+    if (m->name[0] == '\0')
+        snprintf(m->name, sizeof m->name, "%s", m->id);
     return true;
 }
 

@@ -399,7 +399,8 @@ START_TEST(layer_types_and_patterns)
 }
 END_TEST
 
-/* The name: _name_or_path's last part, else the file's directory, else the model_type. */
+/* The name: _name_or_path's last part, else the file's directory (config.json) or its stem,
+ * else the model_type; the id: the directory or the stem. */
 START_TEST(names)
 {
     struct model_arch m;
@@ -408,13 +409,18 @@ START_TEST(names)
                         LLAMA_KEYS "}";
     ck_assert_msg(parse(named, &m, err, sizeof err), "%s", err);
     ck_assert_str_eq(m.name, "Llama-3.2-1B");
-    ck_assert_str_eq(m.id, "Llama-3.2-1B");
+    ck_assert_str_eq(m.id, "x"); /* the directory: where the file is */
     const char *plain = "{\"model_type\": \"llama\", " LLAMA_KEYS "}";
     ck_assert_msg(parse(plain, &m, err, sizeof err), "%s", err);
     ck_assert_str_eq(m.name, "x"); /* models/x/config.json */
     ck_assert_msg(spec_parse_model(plain, strlen(plain), "config.json", &m, err, sizeof err), "%s",
                   err);
     ck_assert_str_eq(m.name, "llama");
+    /* Saved among the presets as NAME.json: its id is NAME, as a preset's. */
+    ck_assert_msg(spec_parse_model(named, strlen(named), "specs/models/l32.json", &m, err,
+                                   sizeof err), "%s", err);
+    ck_assert_str_eq(m.id, "l32");
+    ck_assert_str_eq(m.name, "Llama-3.2-1B");
     /* A control character in the name does not reach the terminal. */
     const char *ctl = "{\"model_type\": \"llama\", \"_name_or_path\": \"a\\u001b[2Jb\", "
                       LLAMA_KEYS "}";
@@ -454,6 +460,41 @@ START_TEST(scenario_takes_a_config)
     scenario_default(&b);
     ck_assert_msg(scenario_load(path, &b, err, sizeof err), "%s", err);
     ck_assert_int_eq(counts(&b.model).total, counts(&s.model).total);
+    check_rmtree(dir);
+}
+END_TEST
+
+/* A config saved among the user's presets is one: listed and found by its file's name (the
+ * dashboard's model picker lists the same search path). */
+START_TEST(config_as_preset)
+{
+    char dir[256], sub[512], path[600], cfg[4096];
+    check_tmpdir(dir, sizeof dir, "hfpreset");
+    snprintf(sub, sizeof sub, "%s/rooftop", dir);
+    ck_assert(mkdir(sub, 0755) == 0);
+    snprintf(sub, sizeof sub, "%s/rooftop/models", dir);
+    ck_assert(mkdir(sub, 0755) == 0);
+    snprintf(path, sizeof path, "%s/my-qwen3.json", sub);
+    data_path(cfg, sizeof cfg, "Qwen3-8B");
+    char *text = check_read_all(cfg);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    ck_assert_int_eq(fclose(f), 0);
+    free(text);
+    ck_assert(setenv("XDG_CONFIG_HOME", dir, 1) == 0);
+    struct spec_list l;
+    ck_assert(spec_list_models(&l));
+    bool listed = false;
+    for (size_t i = 0; i < l.count; i++)
+        listed = listed || strcmp(l.ids[i], "my-qwen3") == 0;
+    spec_list_free(&l);
+    ck_assert(listed);
+    struct model_arch m;
+    char err[SPEC_ERR_MAX];
+    ck_assert_msg(spec_find_model("my-qwen3", &m, err, sizeof err), "%s", err);
+    ck_assert_str_eq(m.id, "my-qwen3");
+    ck_assert_int_eq(counts(&m).total, 8190735360LL);
     check_rmtree(dir);
 }
 END_TEST
@@ -555,6 +596,7 @@ int main(void)
     tcase_add_test(tr, layer_types_and_patterns);
     tcase_add_test(tr, names);
     tcase_add_test(tr, scenario_takes_a_config);
+    tcase_add_test(tr, config_as_preset);
     tcase_add_test(tr, reader_on_odd_input);
     tcase_set_timeout(tr, 60);
     suite_add_tcase(s, tr);
