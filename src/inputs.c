@@ -205,6 +205,25 @@ static void kv_dtype_set(struct scenario *s, double v)
 
 static const struct input_ops WEIGHTS_DTYPE_OPS = {weights_dtype_get, weights_dtype_set, NULL,
                                                    NULL};
+
+/* The gradients' dtype: "auto" (what the setup does: memory_grad_dtype) or a 16/32-bit one. */
+static const enum dtype GRAD_DTYPES[] = {SCENARIO_DTYPE_AUTO, DTYPE_FP32, DTYPE_BF16, DTYPE_FP16};
+static const char *const GRAD_DTYPE_WORDS[] = {"auto", "fp32", "bf16", "fp16"};
+
+static double grad_dtype_get(const struct scenario *s)
+{
+    for (int i = 0; i < COUNT_OF(GRAD_DTYPES); i++)
+        if (GRAD_DTYPES[i] == s->grad_dtype)
+            return i;
+    return NAN;
+}
+
+static void grad_dtype_set(struct scenario *s, double v)
+{
+    s->grad_dtype = GRAD_DTYPES[(int)v];
+}
+
+static const struct input_ops GRAD_DTYPE_OPS = {grad_dtype_get, grad_dtype_set, NULL, NULL};
 static const struct input_ops KV_DTYPE_OPS = {kv_dtype_get, kv_dtype_set, NULL, NULL};
 
 #define F(member) offsetof(struct scenario, member)
@@ -371,6 +390,10 @@ static const struct input TABLE[] = {
     {"master_weights", "master", INPUT_ONOFF, "", 0, 1, ONOFF_WORDS, COUNT_OF(ONOFF_WORDS), "on|off",
      "fp32 master copy of the weights", "dtype", 0, STEPS_WORDS, 0, 0, 0, F(master_weights),
      FIELD_BOOL, NULL},
+    {"grad_dtype", "grads", INPUT_ENUM, "", 0, 3, GRAD_DTYPE_WORDS, COUNT_OF(GRAD_DTYPE_WORDS),
+     "auto|fp32|bf16|fp16",
+     "gradients (auto: fp32 with master weights, as Megatron-LM and DeepSpeed; else the weights')",
+     "dtype master_weights", 0, STEPS_WORDS, 0, 0, 0, 0, FIELD_NONE, &GRAD_DTYPE_OPS},
     {"optimizer", "optimizer", INPUT_ENUM, "", 0, 3, OPTIMIZER_WORDS, COUNT_OF(OPTIMIZER_WORDS), "adamw|sgd|adagrad|adam8bit",
      "optimizer and its state", "", 0, STEPS_WORDS, 0, 0, 0, ENUMF(optimizer), NULL},
     {"recompute", "recompute", INPUT_ENUM, "", 0, 3, RECOMPUTE_WORDS, COUNT_OF(RECOMPUTE_WORDS), "none|selective|full|sqrt", "activation recomputation", "", 0, STEPS_WORDS, 0, 0, 0,
@@ -389,6 +412,9 @@ static const struct input TABLE[] = {
     {"network_bw", "network", INPUT_SIZE, "bytes/s", 1e6, 1e16, NULL, 0, "BYTES/S|auto",
      "network bandwidth per GPU per direction, e.g. 50GB (auto: the GPU spec's)", "gpu",
      INPUT_HIDDEN | INPUT_AUTO_ZERO, STEPS_NICE, 1e9, 1e12, 0, F(network_bw), FIELD_DOUBLE, NULL},
+    {"memory_reserve", "reserve", INPUT_SIZE, "bytes", 0, 1e13, NULL, 0, "BYTES",
+     "memory per GPU kept by the CUDA context and allocator, not for tensors (an assumed 2GB)",
+     "gpu", INPUT_HIDDEN, STEPS_NICE, 1e8, 1e11, 0, F(memory_reserve), FIELD_DOUBLE, NULL},
     {"mfu", "MFU", INPUT_FRACTION, "", 0.001, 1, NULL, 0, "U",
      "fraction of the dense peak achieved, 0.001 to 1 (or 50%)", "", 0, STEPS_LINEAR, 0.05, 1,
      0.05, F(mfu), FIELD_DOUBLE, NULL},

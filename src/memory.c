@@ -1,4 +1,18 @@
-/* memory.c - memory per GPU. */
+/* memory.c - memory per GPU, laid out as Megatron-LM and DeepSpeed lay it out.
+ *
+ * Sources, each where it is used:
+ *   - Megatron-LM, megatron/training/theoretical_memory_usage.py: 18 bytes per parameter with
+ *     mixed precision (2 weights + 4 fp32 gradients + 4 master + 8 Adam), 6 + 12/dp with the
+ *     distributed optimizer; the embedding on the first stage and the output layer on the
+ *     last; activations of the first stage with pp micro-batches in flight under 1F1B and
+ *     1 + (pp - 1)/(pp x vpp) times that under the interleaved schedule.
+ *   - DeepSpeed, runtime/zero/stage3.py estimate_zero3_model_states_mem_needs: 18 bytes per
+ *     parameter sharded plus 4 x the largest module's parameters; stage_1_and_2.py
+ *     estimate_zero2_model_states_mem_needs: 4N + 16N/dp.
+ *   - Korthikanti et al. 2022, Table 2: the activations of one layer.
+ *   - Transformer Engine, pytorch/module/linear.py: under fp8 a Linear saves the fp8 copy of
+ *     its input for the weight gradient (inputmat_t / the fp8 ln_out), not the 16-bit one.
+ */
 #include "memory.h"
 
 #include <math.h>
@@ -12,20 +26,69 @@ static void add(struct tensor_sum *t, double elements, double bytes_per_element)
     t->bytes += elements * bytes_per_element;
 }
 
-/* Dtype in which parameters (and so gradients and activations) are held. TF32 is an fp32
- * tensor multiplied at tf32 rate. */
-static enum dtype storage_dtype(enum dtype d)
+/* Whether the GEMMs run in an 8- or 4-bit format (the dtype is then a compute dtype only). */
+static bool low_precision_compute(enum dtype d)
 {
-    return d == DTYPE_TF32 ? DTYPE_FP32 : d;
+    return dtype_peak(d) == PEAK_FP8 || dtype_peak(d) == PEAK_FP4;
 }
 
-struct tensor_sum memory_layer_activations(const struct scenario *s, bool moe)
+enum dtype memory_weights_dtype(const struct scenario *s)
+{
+    if (s->dtype == DTYPE_TF32)
+        return DTYPE_FP32; /* an fp32 tensor multiplied at tf32 rate */
+    if (low_precision_compute(s->dtype))
+        return DTYPE_BF16; /* fp8/fp4 training keeps bf16 weights, cast per GEMM */
+    return s->dtype;
+}
+
+enum dtype memory_grad_dtype(const struct scenario *s, enum mem_grad_why *why)
+{
+    enum mem_grad_why w;
+    enum dtype d;
+    if (s->grad_dtype != SCENARIO_DTYPE_AUTO) {
+        w = GRAD_WHY_SET;
+        d = s->grad_dtype;
+    } else if (scenario_master_copy(s)) {
+        /* Megatron-LM accumulates into fp32 main_grad buffers and DeepSpeed into fp32
+         * partitions whenever an fp32 master copy exists: 18 bytes per parameter. */
+        w = GRAD_WHY_MASTER;
+        d = DTYPE_FP32;
+    } else {
+        w = GRAD_WHY_WEIGHTS;
+        d = memory_weights_dtype(s);
+    }
+    if (why != NULL)
+        *why = w;
+    return d;
+}
+
+const char *memory_grad_why_text(enum mem_grad_why why)
+{
+    switch (why) {
+    case GRAD_WHY_SET:
+        return "as set by --grad-dtype";
+    case GRAD_WHY_MASTER:
+        return "auto: fp32, as Megatron/DeepSpeed with master weights";
+    case GRAD_WHY_WEIGHTS:
+        return "auto: the weights' dtype (no master copy)";
+    }
+    return "";
+}
+
+struct tensor_sum memory_layer_activations(const struct scenario *s, bool moe, double *low)
 {
     const struct model_arch *m = &s->model;
-    const double e = dtype_bytes(storage_dtype(s->dtype));
+    const double e = dtype_bytes(memory_weights_dtype(s));
+    /* fp8/fp4 compute: the GEMM inputs that backward needs only for the weight gradient are
+     * kept as the low-precision copy the forward GEMM used (Transformer Engine's Linear and
+     * LayerNormLinear save inputmat_t / ln_out in fp8), the rest in 16 bits. */
+    const bool lowp = low_precision_compute(s->dtype);
+    const double g = lowp ? dtype_bytes(s->dtype) : e;
     const double b = (double)scenario_micro_batch(s);
+    const double cp = s->cp > 1 ? (double)s->cp : 1.0;
     const double sq = (double)s->seq;
-    const double T = b * sq;                       /* tokens in the micro-batch */
+    const double T = b * sq / cp;                  /* tokens in the micro-batch on this rank:
+                                                      context parallelism splits the sequence */
     const double h = (double)m->d_model;
     const double a = (double)m->heads;
     struct attn_dims ad;
@@ -37,18 +100,25 @@ struct tensor_sum memory_layer_activations(const struct scenario *s, bool moe)
                                       : (double)m->kv_heads * (double)ad.head_qk;
     const double vd = model_is_mla(m) ? (double)ad.o_width
                                       : (double)m->kv_heads * (double)ad.head_v;
+    const double od = (double)ad.o_width;
     const double t = (double)s->tp;
     const double n_act = moe ? model_experts_visited(m) : 1.0;
     const double f = (double)(moe ? model_expert_ffn(m) : m->ffn);
+    struct tensor_sum lo = {0, 0}, lo_split = {0, 0}; /* the low-precision copies, counted
+                                                         into the parts too */
 
     /* Tensors outside the tensor-parallel region: every TP rank holds them whole unless
      * sequence parallelism splits them along the sequence. */
     struct tensor_sum rep = {0, 0};
     add(&rep, T * h, e);               /* input of the first norm */
-    add(&rep, T * h, e);               /* norm output = input of Q, K, V */
+    add(&rep, T * h, g);               /* norm output = input of Q, K, V */
+    if (lowp)
+        add(&lo, T * h, g);
     if (m->block != BLOCK_PARALLEL_ONE_NORM) {
         add(&rep, T * h, e);           /* input of the second norm */
-        add(&rep, T * h, e);           /* norm output = input of the MLP */
+        add(&rep, T * h, g);           /* norm output = input of the MLP */
+        if (lowp)
+            add(&lo, T * h, g);
     }                                  /* (one shared norm: the MLP reads the same output) */
     if (m->norm_place == NORM_SANDWICH) {
         add(&rep, T * h, e);           /* inputs of the norms after attention and the MLP */
@@ -64,7 +134,15 @@ struct tensor_sum memory_layer_activations(const struct scenario *s, bool moe)
     add(&split, T * qd, e);            /* Q */
     add(&split, T * kd, e);            /* K */
     add(&split, T * vd, e);            /* V */
-    add(&split, T * (double)ad.o_width, e); /* attention output = input of the output projection */
+    /* The attention output, input of the output projection: FlashAttention's backward needs
+     * it in 16 bits; the projection's weight gradient needs it too, as the fp8 copy under fp8.
+     * Without FlashAttention (or with the core recomputed) only the projection keeps it. */
+    if (!lowp || s->flash)
+        add(&split, T * od, e);
+    if (lowp) {
+        add(&split, T * od, g);
+        add(&lo_split, T * od, g);
+    }
     if (m->qk_norm != QK_NORM_NONE) {
         add(&split, T * qd, e);        /* Q and K before their norms */
         add(&split, T * kd, e);
@@ -78,16 +156,26 @@ struct tensor_sum memory_layer_activations(const struct scenario *s, bool moe)
             add(&rep, T * (double)m->q_lora_rank, e);
     }
     /* MLP inside: GELU keeps its input and output (f each); SwiGLU keeps gate and up (2f)
-     * and their product, the input of the down projection (f). A token visits n_act experts. */
-    double mlp = (model_mlp_gated(m->mlp) ? 3.0 : 2.0) * T * f * n_act;
-    add(&split, mlp, e);
+     * and their product, the input of the down projection (f). A token visits n_act experts.
+     * The activation function's backward needs its inputs in 16 bits; the down projection's
+     * input is its GEMM input (fp8 under fp8). */
+    double mlp_in = (model_mlp_gated(m->mlp) ? 2.0 : 1.0) * T * f * n_act;
+    double mlp_out = T * f * n_act;
+    add(&split, mlp_in, e);
+    add(&split, mlp_out, g);
+    if (lowp)
+        add(&lo_split, mlp_out, g);
     if (moe) {
-        add(&split, T * h * n_act, e);                        /* tokens dispatched to experts */
+        add(&split, T * h * n_act, g);                        /* tokens dispatched to experts:
+                                                                 the experts' GEMM input */
+        if (lowp)
+            add(&lo_split, T * h * n_act, g);
         add(&split, T * (double)m->experts, 4.0);             /* fp32 router probabilities */
     }
     bool core_stored = !s->flash && s->recompute != RECOMPUTE_SELECTIVE;
     if (core_stored) {
-        double scores = a * sq * sq * b;                      /* the s x s attention matrix */
+        double scores = a * (sq / cp) * sq * b;               /* the local queries' rows of the
+                                                                 s x s attention matrix */
         add(&split, scores, e);                               /* softmax output */
         if (s->dropout) {
             add(&split, scores, 1.0);                         /* its dropout mask */
@@ -100,24 +188,34 @@ struct tensor_sum memory_layer_activations(const struct scenario *s, bool moe)
     double rep_div = s->sp ? t : 1.0;
     struct tensor_sum out = {rep.elements / rep_div + split.elements / t,
                              rep.bytes / rep_div + split.bytes / t};
+    if (low != NULL)
+        *low = lo.bytes / rep_div + lo_split.bytes / t;
     return out;
+}
+
+/* Tokens of one micro-batch on one rank (context parallelism splits the sequence). */
+static double rank_tokens(const struct scenario *s)
+{
+    double cp = s->cp > 1 ? (double)s->cp : 1.0;
+    return (double)scenario_micro_batch(s) * (double)s->seq / cp;
 }
 
 /* What a layer keeps under full recomputation: its input only (split over t with SP). */
 static struct tensor_sum layer_checkpoint(const struct scenario *s)
 {
-    const double e = dtype_bytes(storage_dtype(s->dtype));
-    double T = (double)scenario_micro_batch(s) * (double)s->seq;
-    double el = T * (double)s->model.d_model / (s->sp ? (double)s->tp : 1.0);
+    const double e = dtype_bytes(memory_weights_dtype(s));
+    double el = rank_tokens(s) * (double)s->model.d_model / (s->sp ? (double)s->tp : 1.0);
     struct tensor_sum c = {el, el * e};
     return c;
 }
 
-/* Outside the layers: final-norm input and LM-head input (16-bit), fp32 logits, split over t. */
+/* The last stage, outside the layers: final-norm input and LM-head input (16-bit), fp32
+ * logits, split over t (Korthikanti et al. 2022, section 4.3; Megatron-LM's
+ * 4 s b h (1 + V/h) at pp 1). */
 static struct tensor_sum outside_activations(const struct scenario *s)
 {
-    const double e = dtype_bytes(storage_dtype(s->dtype));
-    double T = (double)scenario_micro_batch(s) * (double)s->seq;
+    const double e = dtype_bytes(memory_weights_dtype(s));
+    double T = rank_tokens(s);
     double t = (double)s->tp;
     struct tensor_sum o = {0, 0};
     add(&o, T * (double)s->model.d_model / t, e);
@@ -126,85 +224,314 @@ static struct tensor_sum outside_activations(const struct scenario *s)
     return o;
 }
 
+/* The first stage, before the layers: the int64 token ids and the embedding's dropout mask
+ * (Megatron-LM's theoretical_memory_usage.py: 8 s b and s b h per micro-batch in flight).
+ * The mask is split over t with sequence parallelism; the ids are whole on every rank. */
+static struct tensor_sum embedding_activations(const struct scenario *s)
+{
+    double T = rank_tokens(s);
+    struct tensor_sum o = {0, 0};
+    add(&o, T, 8.0);
+    if (s->dropout)
+        add(&o, T * (double)s->model.d_model / (s->sp ? (double)s->tp : 1.0), 1.0);
+    return o;
+}
+
 static double ceil_div(double a, double b)
 {
     return ceil(a / b);
+}
+
+/* The model's parameters by where they sit in a pipeline. Derived from model_params of one-
+ * and two-layer copies of the architecture, so that every kind of part the model counts
+ * (norms, biases, MLA, routers, ...) lands in its layer without a second count here. */
+struct layout {
+    double dense_layer;  /* one layer with a dense MLP */
+    double moe_layer;    /* one mixture-of-experts layer (= dense_layer for a dense model) */
+    double routed;       /* of moe_layer: the routed experts' weights (expert parallelism
+                            splits them) */
+    double first;        /* the first stage's own: token embedding and learned positions */
+    double last;         /* the last stage's own: final norm and LM head */
+    double tied;         /* tied embeddings: the copy of V x h the last stage keeps for the
+                            output layer when pp > 1 (Megatron-LM) */
+    double embedding;    /* V x h */
+    double largest_in_layer; /* the largest single weight matrix inside a layer */
+};
+
+static double total_of(const struct model_arch *m, struct param_counts *pc)
+{
+    model_params(m, pc);
+    return (double)pc->total;
+}
+
+static void layout_compute(const struct model_arch *m, struct layout *o)
+{
+    memset(o, 0, sizeof *o);
+    struct param_counts p1, p2, p3, p4;
+    struct model_arch a = *m;
+    a.exact_params = 0;
+    a.layers = 1;
+    a.dense_layers = 1;
+    double one = total_of(&a, &p1);
+    a.layers = 2;
+    a.dense_layers = 2;
+    o->dense_layer = total_of(&a, &p2) - one;
+    o->moe_layer = o->dense_layer;
+    if (model_is_moe(m)) {
+        a.dense_layers = 1;
+        o->moe_layer = total_of(&a, &p3) - one;
+        a.experts = m->experts + 1;
+        total_of(&a, &p4);
+        o->routed = (double)(p4.mlp - p3.mlp) * (double)m->experts;
+    }
+    o->first = (double)(p1.embedding + p1.position);
+    o->last = one - o->dense_layer - o->first;
+    o->embedding = (double)p1.embedding;
+    o->tied = m->tied_embeddings ? (double)p1.embedding : 0.0;
+    struct attn_dims ad;
+    model_attn_dims(m, &ad);
+    const double h = (double)m->d_model;
+    double big = h * (double)m->ffn;
+    if (model_is_moe(m))
+        big = fmax(big, h * (double)model_expert_ffn(m));
+    big = fmax(big, h * (double)ad.q_width);
+    big = fmax(big, h * (double)ad.o_width);
+    o->largest_in_layer = big;
+}
+
+/* Layers [lo, hi) of the model: how many of them are MoE layers (the dense ones come first). */
+static double moe_in(const struct model_arch *m, int64_t lo, int64_t hi)
+{
+    int64_t dense = m->layers - model_moe_layers(m);
+    int64_t from = lo > dense ? lo : dense;
+    return hi > from ? (double)(hi - from) : 0.0;
+}
+
+/* The layers stage i holds and how many are MoE. Plain: L / pp each, the remainder one each
+ * to the stages after the first (the first and last already hold the embedding and head).
+ * Interleaved: the vpp chunks i, i + pp, ... of L / (pp x vpp) layers each. */
+static void stage_layers(const struct scenario *s, int64_t i, double *layers, double *moe)
+{
+    const struct model_arch *m = &s->model;
+    const int64_t pp = s->pp, L = m->layers;
+    *layers = 0;
+    *moe = 0;
+    if (s->vpp > 1 && L % (pp * s->vpp) == 0) {
+        int64_t c = L / (pp * s->vpp);
+        for (int64_t k = 0; k < s->vpp; k++) {
+            int64_t lo = (i + k * pp) * c;
+            *layers += (double)c;
+            *moe += moe_in(m, lo, lo + c);
+        }
+        return;
+    }
+    int64_t base = L / pp, rem = L % pp;
+    /* Stages 1..rem get one more layer (stage 0 never does unless pp == 1). */
+    int64_t extra_before = i < 1 ? 0 : (i - 1 < rem ? i - 1 : rem);
+    int64_t lo = i * base + extra_before;
+    int64_t n = base + (i >= 1 && i <= rem ? 1 : 0);
+    if (pp == 1)
+        n = L;
+    *layers = (double)n;
+    *moe = moe_in(m, lo, lo + n);
+}
+
+/* Micro-batches whose activations stage i holds at its peak (Narayanan et al. 2021; Megatron-
+ * LM's schedules.py warm-up counts). 1F1B: min(pp - i, m). Interleaved: 2 (pp - i - 1) +
+ * (vpp - 1) pp + 1 model chunks in flight, each 1/vpp of the stage's layers, so for the first
+ * stage pp + (pp - 1)/vpp stage-sized micro-batches: Megatron's 1 + (pp - 1)/(pp vpp)
+ * times the pp of 1F1B. */
+static double stage_in_flight(const struct scenario *s, int64_t i)
+{
+    double m = (double)scenario_accum_steps(s);
+    if (m < 1)
+        m = 1;
+    const double pp = (double)s->pp, v = (double)s->vpp;
+    if (s->pp == 1)
+        return 1;
+    if (s->vpp > 1) {
+        double chunks = 2 * (pp - (double)i - 1) + (v - 1) * pp + 1;
+        return fmin(chunks, m * v) / v;
+    }
+    return fmin(pp - (double)i, m);
+}
+
+/* Model-state rows for a stage holding `params` parameters per GPU of which `expert` are
+ * routed-expert weights (already split by tp and ep). dpc: the data x context ranks ZeRO
+ * shards the dense parts over; edp: the expert-data-parallel ranks (dpc / ep). */
+struct state_rows {
+    double el[MEM_COUNT];
+};
+
+static void state_rows(const struct scenario *s, double params, double expert, double gathered,
+                       enum dtype wd, enum dtype gd, struct state_rows *o)
+{
+    memset(o, 0, sizeof *o);
+    const double dpc = (double)(scenario_dp(s) * (s->cp > 1 ? s->cp : 1));
+    const double ep = s->ep > 1 ? (double)s->ep : 1.0;
+    const double edp = fmax(1.0, dpc / ep);
+    const double dense = params - expert;
+    const double shard = ceil_div(dense, dpc) + (expert > 0 ? ceil_div(expert, edp) : 0.0);
+    o->el[MEM_PARAMS] = s->zero >= 3 ? shard : params;
+    o->el[MEM_GRADS] = s->zero >= 2 ? shard : params;
+    double opt = s->zero >= 1 ? shard : params;
+    o->el[MEM_OPTIMIZER] = opt * optimizer_states(s->optimizer);
+    /* The fp32 master copy belongs to the optimizer state (ZeRO's K = 12 counts it). */
+    o->el[MEM_MASTER] = scenario_master_copy(s) ? opt : 0;
+    double buf = 0;
+    if (s->zero >= 3)
+        buf = 2 * gathered; /* the gathered module's weights and its full gradient */
+    else if (s->zero == 2 && dtype_bytes(gd) > dtype_bytes(wd))
+        buf = params;       /* the backward's 16-bit gradients, before the fp32 shards */
+    o->el[MEM_BUFFERS] = buf;
+}
+
+static double state_bytes(const struct state_rows *r, const enum dtype *dt)
+{
+    double b = 0;
+    for (int k = 0; k < MEM_COUNT; k++)
+        if (k != MEM_ACTIVATIONS)
+            b += r->el[k] * dtype_bytes(dt[k]);
+    return b;
 }
 
 void memory_compute(const struct scenario *s, const struct param_counts *pc, struct memory *out)
 {
     memset(out, 0, sizeof *out);
     const struct model_arch *m = &s->model;
-    const enum dtype pd = storage_dtype(s->dtype);
-    const double dp = (double)scenario_dp(s);
-    const double mp = (double)(s->tp * s->pp);
-    /* Tensor and pipeline parallelism divide the model; ZeRO shards over data parallelism. */
-    const double shard = ceil_div((double)pc->total, mp);
+    const enum dtype wd = memory_weights_dtype(s);
+    const enum dtype gd = memory_grad_dtype(s, &out->grad_why);
+    out->weights_dtype = wd;
+    out->grad_dtype = gd;
+    enum dtype dt[MEM_COUNT];
+    dt[MEM_PARAMS] = wd;
+    dt[MEM_GRADS] = gd;
+    dt[MEM_OPTIMIZER] = optimizer_state_dtype(s->optimizer);
+    dt[MEM_MASTER] = DTYPE_FP32;
+    dt[MEM_BUFFERS] = wd;
+    dt[MEM_ACTIVATIONS] = wd;
+
+    const double t = (double)(s->tp > 0 ? s->tp : 1);
+    const double ep = s->ep > 1 ? (double)s->ep : 1.0;
+    const int64_t pp = s->pp > 0 ? s->pp : 1;
+    struct layout lay;
+    layout_compute(m, &lay);
+
+    /* Activations of one layer of each kind, one micro-batch. */
+    int64_t moe_layers = model_moe_layers(m);
+    double low_dense = 0, low_moe = 0;
+    struct tensor_sum dense = memory_layer_activations(s, false, &low_dense);
+    struct tensor_sum moe = moe_layers > 0 ? memory_layer_activations(s, true, &low_moe) : dense;
+    if (moe_layers == 0)
+        low_moe = low_dense;
+    struct tensor_sum widest = moe_layers > 0 ? moe : dense;
+    const double L = (double)m->layers;
+    double dense_layers = L - (double)moe_layers;
+    out->activations_per_layer = (dense_layers * dense.bytes + (double)moe_layers * moe.bytes) / L;
+    out->activations_low = (dense_layers * low_dense + (double)moe_layers * low_moe) / L;
+    const bool full = s->recompute == RECOMPUTE_FULL;
+    const bool sqrt_ckpt = s->recompute == RECOMPUTE_SQRT;
+    if (full || sqrt_ckpt)
+        out->activations_per_layer = layer_checkpoint(s).bytes;
+    struct tensor_sum outside = outside_activations(s);
+    struct tensor_sum embed = embedding_activations(s);
+    out->activations_outside = outside.bytes;
+    out->activations_embedding = embed.bytes;
+    struct tensor_sum ckpt = layer_checkpoint(s);
+
+    out->stages = pp;
+    bool have = false;
+    double best_el[MEM_COUNT] = {0};
+    double act_elements = 0;
+    /* Every stage: the busiest decides the rows (the first holds the embedding and the most
+     * micro-batches, the last the LM head and the logits; a middle one can hold an extra
+     * layer). */
+    for (int64_t i = 0; i < pp; i++) {
+        double nl, nm;
+        stage_layers(s, i, &nl, &nm);
+        double nd = nl - nm;
+        bool is_first = i == 0, is_last = i == pp - 1;
+        double params, routed = nm * lay.routed;
+        if (pp == 1) {
+            params = (double)pc->total; /* exact, as the single stage holds it all */
+        } else {
+            params = nd * lay.dense_layer + nm * lay.moe_layer;
+            if (is_first)
+                params += lay.first;
+            if (is_last)
+                params += lay.last + lay.tied;
+        }
+        /* Tensor parallelism splits every part (norms, replicated in practice, are a rounding
+         * error: Megatron-LM's estimate divides them too); expert parallelism the routed
+         * experts (Megatron's expert tensor parallelism defaults to tp). */
+        double expert = routed > 0 ? ceil_div(routed, t * ep) : 0.0;
+        double per_gpu = ceil_div(params - routed, t) + (routed > 0 ? ceil_div(routed, t * ep) : 0);
+        double gathered = 0;
+        if (s->zero >= 3) {
+            /* DeepSpeed gathers one module at a time: its estimator charges the largest
+             * module's parameters (the embedding or LM head in a language model). */
+            double big = lay.largest_in_layer;
+            if (is_first || is_last)
+                big = fmax(big, lay.embedding);
+            gathered = big / t;
+        }
+        struct state_rows sr;
+        state_rows(s, per_gpu, expert, gathered, wd, gd, &sr);
+
+        /* Activations: the stage's layers for each micro-batch in flight. */
+        double inflight = stage_in_flight(s, i);
+        double layer_avg_el = nl > 0 ? (nd * dense.elements + nm * moe.elements) / nl : 0;
+        double layer_avg_b = nl > 0 ? (nd * dense.bytes + nm * moe.bytes) / nl : 0;
+        double kept = nl, working = 0;
+        double per_el = layer_avg_el, per_b = layer_avg_b;
+        if (full) {
+            per_el = ckpt.elements;
+            per_b = ckpt.bytes;
+            working = nl > 0 ? 1 : 0;   /* one layer rebuilt whole during backward */
+        } else if (sqrt_ckpt && nl > 0) {
+            double seg = ceil(sqrt(nl)); /* a checkpoint every sqrt(L) layers */
+            kept = ceil_div(nl, seg);
+            per_el = ckpt.elements;
+            per_b = ckpt.bytes;
+            working = seg;
+        }
+        double act_el = per_el * kept * inflight + widest.elements * working;
+        double act_b = per_b * kept * inflight + widest.bytes * working;
+        if (is_first) {
+            act_el += embed.elements * inflight;
+            act_b += embed.bytes * inflight;
+        }
+        if (is_last) {
+            act_el += outside.elements;
+            act_b += outside.bytes;
+        }
+        struct mem_stage st = {i, (int64_t)nl, per_gpu, inflight, state_bytes(&sr, dt), act_b, 0};
+        st.total = st.state + st.activations;
+        if (is_first)
+            out->first = st;
+        if (is_last)
+            out->last = st;
+        if (!have || st.total > out->busiest.total) {
+            have = true;
+            out->busiest = st;
+            memcpy(best_el, sr.el, sizeof best_el);
+            act_elements = act_el;
+            out->gathered_params = gathered;
+        }
+    }
 
     struct mem_row *r = out->row;
-    r[MEM_PARAMS].dtype = pd;
-    r[MEM_PARAMS].elements = s->zero >= 3 ? ceil_div(shard, dp) : shard;
-    r[MEM_GRADS].dtype = pd;
-    r[MEM_GRADS].elements = s->zero >= 2 ? ceil_div(shard, dp) : shard;
-    double opt_shard = s->zero >= 1 ? ceil_div(shard, dp) : shard;
-    r[MEM_OPTIMIZER].dtype = optimizer_state_dtype(s->optimizer);
-    r[MEM_OPTIMIZER].elements = opt_shard * optimizer_states(s->optimizer);
-    /* The fp32 master copy belongs to the optimizer state (ZeRO's K = 12 counts it). */
-    r[MEM_MASTER].dtype = DTYPE_FP32;
-    r[MEM_MASTER].elements = scenario_master_copy(s) ? opt_shard : 0;
-
-    /* Activations: per layer for each kind of layer, then the pipeline schedule. */
-    int64_t moe_layers = model_moe_layers(m);
-    int64_t dense_layers = m->layers - moe_layers;
-    struct tensor_sum dense = memory_layer_activations(s, false);
-    struct tensor_sum moe = moe_layers > 0 ? memory_layer_activations(s, true) : dense;
-    struct tensor_sum widest = moe_layers > 0 ? moe : dense;
-    double L = (double)m->layers;
-    struct tensor_sum avg = {((double)dense_layers * dense.elements + (double)moe_layers * moe.elements) / L,
-                             ((double)dense_layers * dense.bytes + (double)moe_layers * moe.bytes) / L};
-
-    struct tensor_sum stored_layer = avg;
-    if (s->recompute == RECOMPUTE_FULL || s->recompute == RECOMPUTE_SQRT)
-        stored_layer = layer_checkpoint(s);
-    out->activations_per_layer = stored_layer.bytes;
-
-    /* 1F1B pipeline: the first stage holds min(pp, micro-batches) micro-batches of its
-     * L/pp layers in flight; the last stage one micro-batch plus the LM head. */
-    double L_stage = ceil_div(L, (double)s->pp);
-    double inflight = fmin((double)s->pp, (double)scenario_accum_steps(s));
-    if (inflight < 1)
-        inflight = 1;
-    struct tensor_sum outside = outside_activations(s);
-    out->activations_outside = outside.bytes;
-
-    double layers_kept = L_stage;      /* layers whose stored tensors sit in memory at once */
-    double working_layers = 0;         /* layers rebuilt whole during backward */
-    if (s->recompute == RECOMPUTE_FULL) {
-        working_layers = 1;
-    } else if (s->recompute == RECOMPUTE_SQRT) {
-        double seg = ceil(sqrt(L_stage));  /* a checkpoint every sqrt(L) layers */
-        layers_kept = ceil_div(L_stage, seg);
-        working_layers = seg;
-    }
-    double first_el = stored_layer.elements * layers_kept * inflight + widest.elements * working_layers;
-    double first_b = stored_layer.bytes * layers_kept * inflight + widest.bytes * working_layers;
-    double last_el = stored_layer.elements * layers_kept + widest.elements * working_layers + outside.elements;
-    double last_b = stored_layer.bytes * layers_kept + widest.bytes * working_layers + outside.bytes;
-    if (s->pp == 1) {
-        first_el = last_el;
-        first_b = last_b;
-    }
-    r[MEM_ACTIVATIONS].dtype = pd;
-    r[MEM_ACTIVATIONS].elements = first_b >= last_b ? first_el : last_el;
-    r[MEM_ACTIVATIONS].bytes = fmax(first_b, last_b);
-
-    for (int i = 0; i < MEM_COUNT; i++) {
-        if (i != MEM_ACTIVATIONS)
-            r[i].bytes = r[i].elements * dtype_bytes(r[i].dtype);
-        out->total += r[i].bytes;
+    for (int k = 0; k < MEM_COUNT; k++) {
+        r[k].dtype = dt[k];
+        r[k].elements = k == MEM_ACTIVATIONS ? act_elements : best_el[k];
+        r[k].bytes = k == MEM_ACTIVATIONS ? out->busiest.activations
+                                          : r[k].elements * dtype_bytes(dt[k]);
+        out->total += r[k].bytes;
     }
     out->capacity = s->gpu.memory_bytes;
-    out->fits = out->total <= out->capacity;
+    out->reserve = s->memory_reserve;
+    out->usable = out->capacity - out->reserve;
+    out->fits = out->total <= out->usable;
 }
 
 void memory_toy_mlp(double B, double D, double layers, enum dtype d, int states, struct memory *out)
@@ -215,9 +542,14 @@ void memory_toy_mlp(double B, double D, double layers, enum dtype d, int states,
     out->row[MEM_GRADS] = (struct mem_row){d, n, n * dtype_bytes(d)};
     out->row[MEM_OPTIMIZER] = (struct mem_row){DTYPE_FP32, n * states, n * states * 4.0};
     out->row[MEM_MASTER] = (struct mem_row){DTYPE_FP32, 0, 0};
+    out->row[MEM_BUFFERS] = (struct mem_row){d, 0, 0};
     double act = B * D * layers;
     out->row[MEM_ACTIVATIONS] = (struct mem_row){d, act, act * dtype_bytes(d)};
     out->activations_per_layer = B * D * dtype_bytes(d);
+    out->weights_dtype = d;
+    out->grad_dtype = d;
+    out->grad_why = GRAD_WHY_WEIGHTS;
+    out->stages = 1;
     for (int i = 0; i < MEM_COUNT; i++)
         out->total += out->row[i].bytes;
 }

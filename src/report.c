@@ -40,9 +40,9 @@ bool report_format_parse(const char *s, enum report_format *out)
 /* ---- shared figures --------------------------------------------------------------------------- */
 
 static const char *const MEM_KEYS[MEM_COUNT] = {"params", "grads", "optimizer", "master_weights",
-                                                "activations"};
+                                                "buffers", "activations"};
 static const char *const MEM_LABELS[MEM_COUNT] = {"parameters", "gradients", "optimizer state",
-                                                  "master weights", "activations"};
+                                                  "master weights", "buffers", "activations"};
 
 /* A figure that must never print as NaN or inf: such a value becomes 0 (and in JSON null). */
 static double fin(double v)
@@ -77,6 +77,69 @@ static const char *bound_name(const struct op *o)
 static bool row_present(const struct analysis *a, int k)
 {
     return k != MEM_MASTER || a->memory.row[MEM_MASTER].bytes > 0;
+}
+
+/* Rows left out of the text tables when empty: the buffers exist with ZeRO-2/3 only. */
+static bool row_shown(const struct analysis *a, int k)
+{
+    return k != MEM_BUFFERS || a->memory.row[MEM_BUFFERS].bytes > 0;
+}
+
+/* The stage's name: "stage 1 of 4 (first)". */
+static void stage_name(const struct memory *m, const struct mem_stage *st, char *buf, size_t n)
+{
+    const char *end = st->index == 0 ? " (first)" : st->index == m->stages - 1 ? " (last)" : "";
+    snprintf(buf, n, "stage %lld of %lld%s", (long long)st->index + 1, (long long)m->stages, end);
+}
+
+/* The sentences under the memory table: which gradient dtype and why, what fp8 stores, what
+ * the buffers are, which pipeline stage the rows are. Returns how many (at most 5). */
+#define MEM_NOTES 5
+#define MEM_NOTE_LEN 384
+static int memory_notes(const struct scenario *s, const struct analysis *a, char lines[][MEM_NOTE_LEN])
+{
+    const struct memory *m = &a->memory;
+    int n = 0;
+    snprintf(lines[n++], MEM_NOTE_LEN, "gradients in %s (%s)", dtype_name(m->grad_dtype),
+             memory_grad_why_text(m->grad_why));
+    if (m->weights_dtype != s->dtype && s->dtype != DTYPE_TF32) {
+        char low[32];
+        units_bytes(m->activations_low, low, sizeof low);
+        snprintf(lines[n++], MEM_NOTE_LEN,
+                 "%s is the GEMMs' dtype: weights and activations are stored in %s, and each "
+                 "layer keeps %s of %s copies of GEMM inputs for backward (Transformer Engine)",
+                 dtype_name(s->dtype), dtype_name(m->weights_dtype), low, dtype_name(s->dtype));
+    }
+    if (m->row[MEM_BUFFERS].bytes > 0) {
+        if (s->zero >= 3) {
+            char big[32];
+            units_count(m->gathered_params, big, sizeof big);
+            snprintf(lines[n++], MEM_NOTE_LEN,
+                     "buffers: ZeRO-3 gathers one module at a time, its weights and gradients "
+                     "(the largest, %s parameters; DeepSpeed adds 4 bytes x its parameters)",
+                     big);
+        } else {
+            snprintf(lines[n++], MEM_NOTE_LEN,
+                     "buffers: under ZeRO-2 the backward's %s gradients are full size before "
+                     "they are reduced into the %s shards (DeepSpeed's 4N + 16N/dp)",
+                     dtype_name(m->weights_dtype), dtype_name(m->grad_dtype));
+        }
+    }
+    if (m->stages > 1) {
+        char name[64], other[64], ob[32];
+        stage_name(m, &m->busiest, name, sizeof name);
+        const struct mem_stage *o = m->busiest.index == 0 ? &m->last : &m->first;
+        stage_name(m, o, other, sizeof other);
+        units_bytes(o->total, ob, sizeof ob);
+        snprintf(lines[n++], MEM_NOTE_LEN,
+                 "pipeline: the rows are the busiest, %s: %lld layers%s, %.3g micro-batches in "
+                 "flight; %s needs %s",
+                 name, (long long)m->busiest.layers,
+                 m->busiest.index == 0 ? " + embedding"
+                 : m->busiest.index == m->stages - 1 ? " + LM head" : "",
+                 m->busiest.in_flight, other, ob);
+    }
+    return n;
 }
 
 /* ---- JSON ------------------------------------------------------------------------------------- */
@@ -243,9 +306,26 @@ static cJSON *report_json(const struct scenario *s, const struct analysis *a,
             jnum(me, MEM_KEYS[k], m->row[k].bytes, &ok);
         jnum(me, "activations_per_layer", m->activations_per_layer, &ok);
         jnum(me, "activations_outside", m->activations_outside, &ok);
+        jnum(me, "activations_embedding", m->activations_embedding, &ok);
+        jnum(me, "activations_low_copies", m->activations_low, &ok);
         jnum(me, "total", m->total, &ok);
         jnum(me, "capacity", m->capacity, &ok);
+        jnum(me, "reserve", m->reserve, &ok);
+        jnum(me, "usable", m->usable, &ok);
         jbool(me, "fits", m->fits, &ok);
+        jstr(me, "weights_dtype", dtype_name(m->weights_dtype), &ok);
+        jstr(me, "grad_dtype", dtype_name(m->grad_dtype), &ok);
+        jstr(me, "grad_dtype_why", memory_grad_why_text(m->grad_why), &ok);
+        cJSON *st = jobj(me, "stage", &ok);
+        if (st != NULL) {
+            /* The pipeline stage the rows are (the busiest), as Megatron-LM lays it out. */
+            jnum(st, "index", (double)m->busiest.index, &ok);
+            jnum(st, "stages", (double)m->stages, &ok);
+            jnum(st, "layers", (double)m->busiest.layers, &ok);
+            jnum(st, "in_flight", m->busiest.in_flight, &ok);
+            jnum(st, "first_total_bytes", m->first.total, &ok);
+            jnum(st, "last_total_bytes", m->last.total, &ok);
+        }
         cJSON *rows = cJSON_AddArrayToObject(me, "rows");
         if (rows == NULL)
             ok = false;
@@ -629,18 +709,21 @@ static void describe(const struct scenario *s, const struct analysis *a, bool mf
              s->flops_mode == FLOPS_6ND ? "6ND" : "detailed");
 }
 
-/* "fits (62% of 80 GB)" or "does not fit: 1.02 TB over 80 GB (13.6x)" */
+/* "fits (62% of 78 GB usable: 80 GB less a 2 GB reserve)" or "does not fit: 1.02 TB over
+ * 78 GB usable (13.6x)" */
 static void fit_line(const struct memory *m, char *buf, size_t n)
 {
-    char cap[32], over[32];
+    char use[32], cap[32], res[32], over[32];
+    units_bytes(m->usable, use, sizeof use);
     units_bytes(m->capacity, cap, sizeof cap);
+    units_bytes(m->reserve, res, sizeof res);
     if (m->fits) {
-        snprintf(buf, n, "fits (%.0f%% of %s)",
-                 m->capacity > 0 ? fin(100.0 * m->total / m->capacity) : 0.0, cap);
+        snprintf(buf, n, "fits (%.0f%% of %s usable: %s less a %s reserve)",
+                 m->usable > 0 ? fin(100.0 * m->total / m->usable) : 0.0, use, cap, res);
     } else {
-        units_bytes(m->total - m->capacity, over, sizeof over);
-        snprintf(buf, n, "does not fit: %s over %s (%.2gx capacity)", over, cap,
-                 m->capacity > 0 ? fin(m->total / m->capacity) : 0.0);
+        units_bytes(m->total - m->usable, over, sizeof over);
+        snprintf(buf, n, "does not fit: %s over %s usable (%.2gx; %s less a %s reserve)", over,
+                 use, m->usable > 0 ? fin(m->total / m->usable) : 0.0, cap, res);
     }
 }
 
@@ -755,6 +838,8 @@ static bool write_text(FILE *out, const struct scenario *s, const struct analysi
     fprintf(out, "Memory per GPU\n");
     fprintf(out, "  %-16s %-9s %12s %12s\n", "row", "dtype", "elements", "bytes");
     for (int k = 0; k < MEM_COUNT; k++) {
+        if (!row_shown(a, k))
+            continue;
         if (!row_present(a, k)) {
             fprintf(out, "  %-16s %-9s %12s %12s\n", MEM_LABELS[k], "-", "-", "off");
             continue;
@@ -764,13 +849,18 @@ static bool write_text(FILE *out, const struct scenario *s, const struct analysi
         fprintf(out, "  %-16s %-9s %12s %12s\n", MEM_LABELS[k], dtype_name(m->row[k].dtype), b1,
                 b2);
     }
-    char fit[160];
+    char fit[256];
     fit_line(m, fit, sizeof fit);
     units_bytes(m->total, b1, sizeof b1);
     fprintf(out, "  %-16s %-9s %12s %12s  %s\n", "total", "", "", b1, fit);
     units_bytes(m->activations_per_layer, b2, sizeof b2);
     units_bytes(m->activations_outside, b3, sizeof b3);
-    fprintf(out, "  activations: %s per layer per micro-batch, %s outside the layers\n\n", b2, b3);
+    fprintf(out, "  activations: %s per layer per micro-batch, %s outside the layers\n", b2, b3);
+    char notes[MEM_NOTES][MEM_NOTE_LEN];
+    int nn = memory_notes(s, a, notes);
+    for (int k = 0; k < nn; k++)
+        fprintf(out, "  %s\n", notes[k]);
+    fputc('\n', out);
 
     fprintf(out, "Parameters\n");
     struct param_row rows[16];
@@ -916,6 +1006,8 @@ static bool write_md(FILE *out, const struct scenario *s, const struct analysis 
     const struct memory *m = &a->memory;
     fputs("## Memory per GPU\n\n| row | dtype | elements | bytes |\n|---|---|---:|---:|\n", out);
     for (int k = 0; k < MEM_COUNT; k++) {
+        if (!row_shown(a, k))
+            continue;
         if (!row_present(a, k)) {
             fprintf(out, "| %s | - | - | off |\n", MEM_LABELS[k]);
             continue;
@@ -925,10 +1017,21 @@ static bool write_md(FILE *out, const struct scenario *s, const struct analysis 
         fprintf(out, "| %s | %s | %s | %s |\n", MEM_LABELS[k], dtype_name(m->row[k].dtype), b1,
                 b2);
     }
-    char fit[160];
+    char fit[256];
     fit_line(m, fit, sizeof fit);
     units_bytes(m->total, b1, sizeof b1);
     fprintf(out, "| **total** | | | **%s** |\n\n%s.\n\n", b1, fit);
+    {
+        char notes[MEM_NOTES][MEM_NOTE_LEN];
+        int nn = memory_notes(s, a, notes);
+        for (int k = 0; k < nn; k++) {
+            fputs("- ", out);
+            md_cell(out, notes[k]);
+            fputc('\n', out);
+        }
+        if (nn > 0)
+            fputc('\n', out);
+    }
 
     fputs("## Parameters\n\n| component | parameters | exact |\n|---|---:|---:|\n", out);
     struct param_row rows[16];

@@ -118,6 +118,7 @@ void scenario_default(struct scenario *s)
     s->zero = 3;
     s->dtype = DTYPE_BF16;
     s->master_weights = false; /* the 2026 lecture's 12 bytes per parameter */
+    s->grad_dtype = SCENARIO_DTYPE_AUTO;
     s->optimizer = OPT_ADAMW;
     s->batch = 2048; /* 4M tokens per step: 2 micro-batches of one sequence per GPU */
     s->micro_batch = 1;
@@ -137,6 +138,7 @@ void scenario_default(struct scenario *s)
     s->dp_overlap = 0.0;
     s->node_gpus = 0;
     s->network_bw = 0.0;
+    s->memory_reserve = SCENARIO_MEMORY_RESERVE_DEFAULT;
     /* Serving: infer_default's. */
     s->prompt = SCENARIO_PROMPT_DEFAULT;
     s->generate = SCENARIO_GENERATE_DEFAULT;
@@ -257,6 +259,9 @@ bool scenario_check(const struct scenario *s, const char **key, char *msg, size_
         FAIL("zero", "must be 0, 1, 2 or 3, got %d", s->zero);
     if (!dtype_trains(s->dtype))
         FAIL("dtype", "must be fp32, tf32, bf16, fp16, fp8 or fp4");
+    if (s->grad_dtype != SCENARIO_DTYPE_AUTO && s->grad_dtype != DTYPE_FP32 &&
+        s->grad_dtype != DTYPE_BF16 && s->grad_dtype != DTYPE_FP16)
+        FAIL("grad_dtype", "must be auto, fp32, bf16 or fp16");
     if ((unsigned)s->optimizer >= OPT_COUNT)
         FAIL("optimizer", "must be adamw, sgd, adagrad or adam8bit");
     if ((unsigned)s->recompute >= RECOMPUTE_COUNT)
@@ -329,6 +334,12 @@ bool scenario_check(const struct scenario *s, const char **key, char *msg, size_
         FAIL("network_bw", "must be between 0 and 1e16 bytes/s, got %g", s->network_bw);
     if (!(s->gpu.memory_bytes > 0) || !(s->gpu.bandwidth > 0))
         FAIL("gpu", "%s has no memory or bandwidth", s->gpu.id[0] ? s->gpu.id : "(gpu)");
+    if (!(s->memory_reserve >= 0) || !(s->memory_reserve < s->gpu.memory_bytes)) {
+        char cap[32];
+        snprintf(cap, sizeof cap, "%.4g", s->gpu.memory_bytes);
+        FAIL("memory_reserve", "must be at least 0 and below the GPU's %s bytes, got %g", cap,
+             s->memory_reserve);
+    }
     if (!gpu_has_dtype(&s->gpu, s->dtype)) {
         /* Timing it at another format's rate would print a number nobody can reach. */
         char has[128];

@@ -33,8 +33,12 @@ struct scenario {
                                 carved out of the data x context ranks (Megatron-LM) */
     bool sp;                 /* sequence parallelism (with tensor parallelism) */
     int zero;                /* ZeRO stage 0..3 over the data-parallel ranks (3 = FSDP) */
-    enum dtype dtype;        /* params, grads and activations; optimizer state stays fp32 */
+    enum dtype dtype;        /* the GEMMs' dtype; also weights and activations, except that
+                                fp8/fp4 training stores them in bf16 (memory_weights_dtype) */
     bool master_weights;     /* fp32 master copy of the weights (ignored when dtype is fp32) */
+    enum dtype grad_dtype;   /* gradients; SCENARIO_DTYPE_AUTO: what the setup does (fp32
+                                with master weights, as Megatron-LM and DeepSpeed; else the
+                                weights' dtype): memory_grad_dtype() */
     enum optimizer optimizer;
     int64_t batch;           /* global batch, sequences per optimizer step */
     int64_t micro_batch;     /* sequences per forward/backward on one data-parallel rank;
@@ -54,6 +58,8 @@ struct scenario {
     double dp_overlap;       /* fraction of data-parallel communication hidden under compute */
     int64_t node_gpus;       /* GPUs per NVLink domain; 0 = the GPU spec's node */
     double network_bw;       /* network bytes/s per GPU per direction; 0 = the GPU spec's */
+    double memory_reserve;   /* bytes per GPU the CUDA context and allocator keep: "fits"
+                                compares against the capacity less this */
     /* Serving's own inputs (rooftop infer, the dashboard's inference view, src/infer.h); the
      * training accounting does not read them. */
     int64_t prompt;          /* prompt tokens per sequence */
@@ -66,6 +72,14 @@ struct scenario {
 
 /* "auto" for the serving dtypes: the same as dtype. */
 #define SCENARIO_DTYPE_AUTO DTYPE_COUNT
+/*
+ * Bytes of each GPU's memory a training process cannot use for tensors, by default: an
+ * assumption, stated in the report. The CUDA context alone takes about 400 MB with lazy
+ * module loading (CUDA 11.7 and later; PyTorch's maintainers in pytorch/pytorch#109888 and
+ * #107667, over 1 GB before); NCCL's communicator buffers, cuBLAS workspaces and the caching
+ * allocator's fragmentation take the rest of the 2 GB assumed here.
+ */
+#define SCENARIO_MEMORY_RESERVE_DEFAULT 2e9
 /* Serving's default lengths (here and in infer_default): a 2Ki-token prompt, 256 generated. */
 #define SCENARIO_PROMPT_DEFAULT 2048
 #define SCENARIO_GENERATE_DEFAULT 256

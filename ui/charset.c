@@ -30,6 +30,7 @@ void charset_init(struct charset *c, bool utf8)
         c->part[MEM_GRADS] = 0x2593;       /* ▓ */
         c->part[MEM_OPTIMIZER] = 0x2592;   /* ▒ */
         c->part[MEM_MASTER] = 0x2591;      /* ░ */
+        c->part[MEM_BUFFERS] = 0x2584;     /* ▄ */
         c->part[MEM_ACTIVATIONS] = 0x2573; /* ╳ */
         c->free_mem = 0x00B7;    /* · */
         c->cap_mark = 0x2503;    /* ┃ */
@@ -61,6 +62,7 @@ void charset_init(struct charset *c, bool utf8)
         c->part[MEM_GRADS] = '=';
         c->part[MEM_OPTIMIZER] = '%';
         c->part[MEM_MASTER] = '+';
+        c->part[MEM_BUFFERS] = ':';
         c->part[MEM_ACTIVATIONS] = '~';
         c->free_mem = '.';
         c->cap_mark = '|';

@@ -51,8 +51,10 @@ static char *next(struct variants *v)
 static double state_bytes_per_param(const struct scenario *s, double *p, double *g, double *o,
                                     double *m)
 {
-    *p = dtype_bytes(s->dtype);
-    *g = dtype_bytes(s->dtype);
+    /* Storage, not compute: fp8 training keeps bf16 weights; gradients as the setup keeps
+     * them (memory_grad_dtype). */
+    *p = dtype_bytes(memory_weights_dtype(s));
+    *g = dtype_bytes(memory_grad_dtype(s, NULL));
     *o = optimizer_states(s->optimizer) * dtype_bytes(optimizer_state_dtype(s->optimizer));
     *m = scenario_master_copy(s) ? 4 : 0;
     return *p + *g + *o + *m;
@@ -117,9 +119,10 @@ static void explain_state(const struct dash *d, struct variants *v)
     char mb[48] = "";
     if (m > 0)
         snprintf(mb, sizeof mb, " + %.3g master (fp32)", m);
-    ADD(v, "bytes/param = %.3g params (%s) + %.3g grads + %.3g %s state (%d %s %s)%s = %.3g B",
-        p, dtype_name(s->dtype), g, o, optimizer_name(s->optimizer), optimizer_states(s->optimizer),
-        d->cs.times, dtype_name(optimizer_state_dtype(s->optimizer)), mb, total);
+    ADD(v, "bytes/param = %.3g params (%s) + %.3g grads (%s) + %.3g %s state (%d %s %s)%s = %.3g B",
+        p, dtype_name(memory_weights_dtype(s)), g, dtype_name(memory_grad_dtype(s, NULL)), o,
+        optimizer_name(s->optimizer), optimizer_states(s->optimizer), d->cs.times,
+        dtype_name(optimizer_state_dtype(s->optimizer)), mb, total);
     ADD(v, "bytes/param = %.3g + %.3g + %.3g%s = %.3g B", p, g, o, m > 0 ? " + 4" : "", total);
 }
 
@@ -187,10 +190,14 @@ static void explain_memory(const struct dash *d, struct variants *v)
         units_bytes(m->row[i].bytes, parts[i], sizeof parts[i]);
     units_bytes(m->total, tot, sizeof tot);
     units_bytes(m->capacity, cap, sizeof cap);
-    ADD(v, "per GPU = %s params + %s grads + %s optimizer + %s master + %s activations = %s of %s",
-        parts[0], parts[1], parts[2], parts[3], parts[4], tot, cap);
-    ADD(v, "per GPU = %s + %s + %s + %s + %s = %s of %s", parts[0], parts[1], parts[2],
-        parts[3], parts[4], tot, cap);
+    char usable[32];
+    units_bytes(m->usable, usable, sizeof usable);
+    ADD(v, "per GPU = %s params + %s grads + %s optimizer + %s master + %s buffers + %s activations = %s of %s usable (%s less the reserve)",
+        parts[MEM_PARAMS], parts[MEM_GRADS], parts[MEM_OPTIMIZER], parts[MEM_MASTER],
+        parts[MEM_BUFFERS], parts[MEM_ACTIVATIONS], tot, usable, cap);
+    ADD(v, "per GPU = %s + %s + %s + %s + %s + %s = %s of %s", parts[MEM_PARAMS],
+        parts[MEM_GRADS], parts[MEM_OPTIMIZER], parts[MEM_MASTER], parts[MEM_BUFFERS],
+        parts[MEM_ACTIVATIONS], tot, usable);
 }
 
 static void explain_ridge(const struct dash *d, struct variants *v)
@@ -281,6 +288,7 @@ void explain_line(const struct dash *d, int width, char *buf, size_t n)
         break;
     case SL_DTYPE:
     case SL_MASTER:
+    case SL_GRAD_DTYPE:
     case SL_OPTIMIZER:
         explain_state(d, &v);
         break;

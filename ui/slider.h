@@ -24,6 +24,7 @@ enum slider_id {
     SL_ZERO,
     SL_DTYPE,
     SL_MASTER,
+    SL_GRAD_DTYPE,
     SL_OPTIMIZER,
     SL_RECOMPUTE,
     SL_FLASH,

@@ -20,6 +20,7 @@ enum elem {
     E_GRADS,
     E_OPTIMIZER,
     E_MASTER,
+    E_BUFFERS,
     E_ACTIVATIONS,
     E_CAPACITY,     /* the capacity mark on the memory bar */
     E_OVER,         /* over capacity, errors */
