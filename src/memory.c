@@ -256,6 +256,8 @@ struct layout {
                             output layer when pp > 1 (Megatron-LM) */
     double embedding;    /* V x h */
     double largest_in_layer; /* the largest single weight matrix inside a layer */
+    double mtp;          /* multi-token-prediction modules (last stage) */
+    double mtp_routed;   /* of mtp: routed-expert weights */
 };
 
 static double total_of(const struct model_arch *m, struct param_counts *pc)
@@ -284,6 +286,10 @@ static void layout_compute(const struct model_arch *m, struct layout *o)
         total_of(&a, &p4);
         o->routed = (double)(p4.mlp - p3.mlp) * (double)m->experts;
     }
+    /* Multi-token-prediction modules (counted apart from the model's total) sit after the
+     * last layer, on the last stage (Megatron-LM); a MoE model's are MoE layers. */
+    o->mtp = (double)p1.mtp;
+    o->mtp_routed = model_is_moe(m) ? (double)m->mtp_layers * o->routed : 0.0;
     o->first = (double)(p1.embedding + p1.position);
     o->last = one - o->dense_layer - o->first;
     o->embedding = (double)p1.embedding;
@@ -460,6 +466,10 @@ void memory_compute(const struct scenario *s, const struct param_counts *pc, str
                 params += lay.first;
             if (is_last)
                 params += lay.last + lay.tied;
+        }
+        if (is_last) {
+            params += lay.mtp;
+            routed += lay.mtp_routed;
         }
         /* Tensor parallelism splits every part (norms, replicated in practice, are a rounding
          * error: Megatron-LM's estimate divides them too); expert parallelism the routed

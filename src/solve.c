@@ -8,10 +8,23 @@
 #include "analysis.h"
 #include "memory.h"
 
-/* Bytes per GPU that must fit: everything, or model state only (the lecture's upper bound). */
+/* Bytes per GPU that must fit: everything, or model state only (the lecture's upper bound:
+ * parameters, gradients, optimizer state and master weights, without activations or the
+ * working buffers of ZeRO). */
 static double memory_needed(const struct memory *m, bool activations)
 {
-    return activations ? m->total : m->total - m->row[MEM_ACTIVATIONS].bytes;
+    if (activations)
+        return m->total;
+    return m->row[MEM_PARAMS].bytes + m->row[MEM_GRADS].bytes + m->row[MEM_OPTIMIZER].bytes +
+           m->row[MEM_MASTER].bytes;
+}
+
+/* What that must fit in: the usable memory (capacity less the CUDA context and allocator
+ * reserve) for a real run; the datasheet's capacity for the lecture's upper bound, which
+ * leaves everything but model state out. */
+static double memory_room(const struct memory *m, bool activations)
+{
+    return activations ? m->usable : m->capacity;
 }
 
 /* Memory per GPU of scenario s with its model replaced by a custom model of n parameters. */
@@ -26,7 +39,7 @@ static bool fits_with(const struct scenario *base, double n, bool activations)
     struct memory m;
     memory_compute(&s, &pc, &m);
     double used = memory_needed(&m, activations);
-    return used <= m.capacity;
+    return used <= memory_room(&m, activations);
 }
 
 double solve_max_params(const struct scenario *s, bool activations)
@@ -47,7 +60,7 @@ double solve_max_params(const struct scenario *s, bool activations)
         if (state <= 0 || pc.total <= 0)
             return 0;
         /* Per parameter of the shape's own count (within 0.01% of n, not n itself). */
-        return floor(m.capacity / (state / (double)pc.total));
+        return floor(memory_room(&m, false) / (state / (double)pc.total));
     }
     /* With activations the shape matters: bisect on N (memory grows with N). */
     double lo = 1e6, hi = 1e17;
@@ -83,7 +96,7 @@ int64_t solve_min_gpus(const struct scenario *s, bool activations, int64_t max_g
         struct memory m;
         memory_compute(&t, &pc, &m);
         double used = memory_needed(&m, activations);
-        if (used <= m.capacity)
+        if (used <= memory_room(&m, activations))
             return t.gpus;
     }
     return 0;
@@ -131,7 +144,7 @@ void solve_min_gpus_miss(const struct scenario *s, bool activations, int64_t max
                          struct solve_miss *out)
 {
     memset(out, 0, sizeof *out);
-    out->capacity = s->gpu.memory_bytes;
+    out->capacity = activations ? s->gpu.memory_bytes - s->memory_reserve : s->gpu.memory_bytes;
     const int64_t mp = s->tp * s->pp * s->cp;
     if (mp < 1)
         return;
@@ -153,6 +166,7 @@ void solve_min_gpus_miss(const struct scenario *s, bool activations, int64_t max
         out->gpus = t.gpus;
         out->dp = dp;
         out->needed = memory_needed(&m, activations);
+        out->capacity = memory_room(&m, activations);
         out->activations = activations ? m.row[MEM_ACTIVATIONS].bytes : 0.0;
         break;
     }

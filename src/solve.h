@@ -31,7 +31,8 @@ struct solve_miss {
     int64_t gpus, dp;        /* the largest count tried (its data-parallel degree) */
     double needed;           /* bytes per GPU that must fit there */
     double activations;      /* of which activations (0 when they do not count) */
-    double capacity;         /* the GPU's memory */
+    double capacity;         /* what needed must fit in: the GPU's memory, less the reserve
+                                when activations count */
     int n_hints;
     struct {
         char option[48];     /* "--tp 8", "--pp 4", "--recompute full" */

@@ -197,8 +197,15 @@ START_TEST(lecture_largest_model)
     s.dtype = DTYPE_BF16;
     s.master_weights = false; /* 2 + 2 + 4 + 4 = 12 bytes per parameter */
     ck_assert_rel(solve_max_params(&s, false), 8 * 80e9 / 12, 1e-9);
-    s.master_weights = true;  /* 16 bytes */
+    /* With master weights and 16-bit gradients, ZeRO's (Rajbhandari et al. 2020, section 3.1)
+     * 2 + 2 + 12 = 16 bytes. */
+    s.master_weights = true;
+    s.grad_dtype = DTYPE_BF16;
     ck_assert_rel(solve_max_params(&s, false), 4e10, 1e-9);
+    /* Gradients auto: fp32 beside an fp32 master copy, as Megatron-LM and DeepSpeed keep them
+     * (theoretical_memory_usage.py: 18 bytes per parameter). */
+    s.grad_dtype = SCENARIO_DTYPE_AUTO;
+    ck_assert_rel(solve_max_params(&s, false), 8 * 80e9 / 18, 1e-9);
     s.dtype = DTYPE_FP32;     /* the 2025 lecture: all fp32, 4 + 4 + 8 = 16 */
     s.master_weights = false;
     ck_assert_rel(solve_max_params(&s, false), 4e10, 1e-9);
@@ -347,7 +354,10 @@ START_TEST(activations_flash_and_batch)
     s.recompute = RECOMPUTE_FULL;
     analysis_run(&s, &a);
     ck_assert_rel(a.memory.row[MEM_ACTIVATIONS].bytes,
-                  96 * 2 * sbh + b.memory.activations_per_layer + b.memory.activations_outside, 1e-12);
+                  96 * 2 * sbh + b.memory.activations_per_layer + b.memory.activations_outside +
+                      b.memory.activations_embedding, 1e-12);
+    /* The embedding's: int64 token ids and the dropout mask (Megatron-LM's 8 s b + s b h). */
+    ck_assert_rel(b.memory.activations_embedding, 8 * 2048.0 + sbh, 1e-12);
     /* sqrt(L) checkpoints: fewer bytes than full storage, more than full recomputation. */
     s.recompute = RECOMPUTE_SQRT;
     struct analysis c;
@@ -369,13 +379,24 @@ START_TEST(activations_pipeline_1f1b)
     struct analysis a;
     analysis_run(&s, &a);
     double layer = a.memory.activations_per_layer;
-    ck_assert_rel(a.memory.row[MEM_ACTIVATIONS].bytes, 24 * 4 * layer, 1e-12);
+    double embed = a.memory.activations_embedding;
+    ck_assert_rel(a.memory.row[MEM_ACTIVATIONS].bytes, 24 * 4 * (layer + embed / 24), 1e-12);
+    ck_assert_int_eq(a.memory.busiest.index, 0);
     s.batch = 4;         /* 2 micro-batches per rank: only 2 in flight */
     analysis_run(&s, &a);
-    ck_assert_rel(a.memory.row[MEM_ACTIVATIONS].bytes,
-                  fmax(24 * 2 * layer, 24 * layer + a.memory.activations_outside), 1e-12);
-    /* Model state is divided by the pipeline degree. */
-    ck_assert_rel(a.memory.row[MEM_PARAMS].elements, ceil(ceil((double)a.params.total / 4) / 2), 1e-12);
+    ck_assert_rel(a.memory.first.activations, 24 * 2 * layer + 2 * embed, 1e-12);
+    ck_assert_rel(a.memory.last.activations, 24 * layer + a.memory.activations_outside, 1e-12);
+    /* The stages are not equal (Megatron-LM): the first holds the embedding and positions with
+     * its 24 layers, the last its 24 layers, the final norm and (tied embeddings) a copy of the
+     * embedding for the LM head. GPT-2 layer: 12 h^2 + 13 h. */
+    const double h = 12288, lp = 12 * h * h + 13 * h;
+    const double first = (double)(a.params.embedding + a.params.position) + 24 * lp;
+    const double last = 24 * lp + 2 * h + (double)a.params.embedding;
+    ck_assert_rel(a.memory.first.params, first, 1e-15);
+    ck_assert_rel(a.memory.last.params, last, 1e-15);
+    ck_assert_int_eq(a.memory.busiest.index, 0);
+    /* ZeRO-3 shards the busiest stage's parameters over dp 2. */
+    ck_assert_rel(a.memory.row[MEM_PARAMS].elements, ceil(first / 2), 1e-15);
 }
 END_TEST
 
@@ -496,16 +517,20 @@ START_TEST(solve_min_gpus_explains)
     ck_assert(miss.batch_limits);
     ck_assert_int_eq(miss.dp, 8);
     ck_assert_int_eq(miss.gpus, 8);
-    ck_assert(miss.capacity == 80e9);
+    /* Activations count: the capacity less the reserve (CUDA context and allocator). */
+    ck_assert(miss.capacity == 80e9 - SCENARIO_MEMORY_RESERVE_DEFAULT);
     double n = (double)total_params(s.model);
-    ck_assert_rel(miss.needed - miss.activations, 12.0 * n / 8, 1e-6);
+    /* 12 B/param sharded, plus ZeRO-3's gathered module (DeepSpeed: 4 bytes x the largest
+     * module's parameters, here the 32000 x 8192 embedding). */
+    ck_assert_rel(miss.needed - miss.activations, 12.0 * n / 8 + 4.0 * 32000 * 8192, 1e-6);
     ck_assert(miss.activations > 0 && miss.needed > miss.capacity);
     /* Each hint is what min-gpus finds with that one change. */
     ck_assert_int_ge(miss.n_hints, 1);
-    ck_assert_str_eq(miss.hint[0].option, "--tp 2");
+    /* tp 2 no longer fits in the 78 GB usable with ZeRO-3's gathered embedding: tp 4. */
+    ck_assert_str_eq(miss.hint[0].option, "--tp 4");
     struct scenario t = s;
-    t.tp = 2;
-    t.gpus = 2;
+    t.tp = 4;
+    t.gpus = 4;
     ck_assert_int_eq(miss.hint[0].gpus, solve_min_gpus(&t, true, 1048576));
     ck_assert_int_eq(miss.hint[0].gpus, 16);
     /* Capped by --max-gpus 4 instead: not the batch. */

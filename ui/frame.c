@@ -193,7 +193,7 @@ static void draw_sliders(const struct dash *d, struct screen *s, struct rect r)
 /* ---- memory ---------------------------------------------------------------------------- */
 
 static const char *const mem_names[MEM_COUNT] = {"parameters", "gradients", "optimizer",
-                                                  "master", "activations"};
+                                                  "master", "buffers", "activations"};
 
 /* Cells per part of a stacked bar of w cells: part i gets value[i] / scale of the width;
  * every non-zero part at least one cell when there is room; the cells of `total` (capped at
@@ -252,7 +252,8 @@ static void draw_memory(const struct dash *d, struct screen *s, struct rect r, b
     if (r.h < 2)
         return;
     int y = r.y + 1;
-    /* The bar, scaled to the larger of capacity and need. */
+    /* The bar, scaled to the larger of capacity and need; the reserve (CUDA context and
+     * allocator) is the stretch between the usable mark and the capacity's end. */
     int bw = r.w - 2;
     double scale = m->total > m->capacity ? m->total : m->capacity;
     int cells[MEM_COUNT];
@@ -261,9 +262,15 @@ static void draw_memory(const struct dash *d, struct screen *s, struct rect r, b
     for (int i = 0; i < MEM_COUNT; i++)
         for (int k = 0; k < cells[i]; k++)
             screen_put(s, x++, y, d->theme.color ? d->cs.bar : d->cs.part[i], E_PARAMS + i);
-    while (x < r.x + 1 + bw)
-        screen_put(s, x++, y, d->cs.free_mem, E_DIM);
-    int capx = r.x + 1 + (int)lround(m->capacity / scale * bw);
+    int resx = r.x + 1 + (int)lround(m->usable / scale * bw);
+    int endx = r.x + 1 + (int)lround(m->capacity / scale * bw);
+    while (x < r.x + 1 + bw) {
+        /* The reserve drawn as over-capacity marks where nothing else is. */
+        bool reserved = x >= resx && x < endx;
+        screen_put(s, x, y, reserved ? d->cs.cap_mark : d->cs.free_mem, E_DIM);
+        x++;
+    }
+    int capx = resx;
     if (capx > r.x + bw)
         capx = r.x + bw;
     screen_put(s, capx, y, d->cs.cap_mark, m->fits ? E_CAPACITY : E_OVER);
@@ -273,23 +280,43 @@ static void draw_memory(const struct dash *d, struct screen *s, struct rect r, b
     /* The verdict. */
     char tot[32], line[160];
     units_bytes(m->total, tot, sizeof tot);
+    char use[32], stage[64] = "";
+    units_bytes(m->usable, use, sizeof use);
+    if (m->stages > 1)
+        snprintf(stage, sizeof stage, ", stage %lld/%lld%s", (long long)m->busiest.index + 1,
+                 (long long)m->stages,
+                 m->busiest.index == 0 ? " (first)"
+                 : m->busiest.index == m->stages - 1 ? " (last)" : "");
     if (m->fits) {
-        snprintf(line, sizeof line, "%s of %s (%.0f%%): fits", tot, cap,
-                 m->capacity > 0 ? 100 * m->total / m->capacity : 0);
+        snprintf(line, sizeof line, "%s of %s usable (%.0f%%): fits%s", tot, use,
+                 m->usable > 0 ? 100 * m->total / m->usable : 0, stage);
         screen_text(s, r.x + 1, y, r.w - 2, line, E_OK);
     } else {
         char over[32];
-        units_bytes(m->total - m->capacity, over, sizeof over);
-        snprintf(line, sizeof line, "%s of %s: over by %s (%.1f%s)", tot, cap, over,
-                 m->capacity > 0 ? m->total / m->capacity : 0, d->cs.times);
+        units_bytes(m->total - m->usable, over, sizeof over);
+        snprintf(line, sizeof line, "%s of %s usable: over by %s (%.1f%s)%s", tot, use, over,
+                 m->usable > 0 ? m->total / m->usable : 0, d->cs.times, stage);
         screen_text(s, r.x + 1, y, r.w - 2, line, E_OVER);
     }
     y++;
     /* The lecture's table: each row's dtype, element count and bytes. */
     int cw_name = 12, cw_dt = 9, cw_el = 9, cw_by = 9;
     bool share = r.w >= 2 + cw_name + cw_dt + cw_el + cw_by + 6 + 2;
+    /* The rows to list: buffers only when there are some (ZeRO-2/3); when the panel is short,
+     * master weights that are off give way first, then the column heads. */
+    int show[MEM_COUNT], n_show = 0;
+    for (int i = 0; i < MEM_COUNT; i++)
+        if (i != MEM_BUFFERS || m->row[MEM_BUFFERS].bytes > 0)
+            show[n_show++] = i;
     int rows_left = r.y + r.h - y;
-    if (rows_left >= MEM_COUNT + 1) {
+    if (n_show > rows_left && m->row[MEM_MASTER].bytes <= 0) {
+        int k = 0;
+        for (int i = 0; i < n_show; i++)
+            if (show[i] != MEM_MASTER)
+                show[k++] = show[i];
+        n_show = k;
+    }
+    if (rows_left >= n_show + 1) {
         int cx = r.x + 3;
         screen_text(s, cx, y, cw_name, "part", E_DIM);
         cx += cw_name;
@@ -302,7 +329,8 @@ static void draw_memory(const struct dash *d, struct screen *s, struct rect r, b
             screen_text_right(s, cx + cw_by + 7, y, 5, "share", E_DIM);
         y++;
     }
-    for (int i = 0; i < MEM_COUNT && y < r.y + r.h; i++, y++) {
+    for (int j = 0; j < n_show && y < r.y + r.h; j++, y++) {
+        const int i = show[j];
         const struct mem_row *row = &m->row[i];
         bool off = i == MEM_MASTER && row->bytes <= 0;
         int el = off ? E_DIM : E_NORMAL;
