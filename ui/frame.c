@@ -277,27 +277,39 @@ static void draw_memory(const struct dash *d, struct screen *s, struct rect r, b
     y++;
     if (y >= r.y + r.h)
         return;
-    /* The verdict. */
-    char tot[32], line[160];
+    /* The verdict, against the usable memory (capacity less the reserve), and which pipeline
+     * stage the rows are; shorter forms where the panel is narrow. */
+    char tot[32], use[32], stage[64] = "", sstage[32] = "", line[3][160];
     units_bytes(m->total, tot, sizeof tot);
-    char use[32], stage[64] = "";
     units_bytes(m->usable, use, sizeof use);
-    if (m->stages > 1)
+    if (m->stages > 1) {
         snprintf(stage, sizeof stage, ", stage %lld/%lld%s", (long long)m->busiest.index + 1,
                  (long long)m->stages,
                  m->busiest.index == 0 ? " (first)"
                  : m->busiest.index == m->stages - 1 ? " (last)" : "");
+        snprintf(sstage, sizeof sstage, " st%lld", (long long)m->busiest.index + 1);
+    }
     if (m->fits) {
-        snprintf(line, sizeof line, "%s of %s usable (%.0f%%): fits%s", tot, use,
-                 m->usable > 0 ? 100 * m->total / m->usable : 0, stage);
-        screen_text(s, r.x + 1, y, r.w - 2, line, E_OK);
+        double pc = m->usable > 0 ? 100 * m->total / m->usable : 0;
+        snprintf(line[0], sizeof line[0], "%s of %s usable (%.0f%%): fits%s", tot, use, pc, stage);
+        snprintf(line[1], sizeof line[1], "%s of %s (%.0f%%): fits%s", tot, use, pc, sstage);
+        snprintf(line[2], sizeof line[2], "%s/%s fits", tot, use);
     } else {
         char over[32];
         units_bytes(m->total - m->usable, over, sizeof over);
-        snprintf(line, sizeof line, "%s of %s usable: over by %s (%.1f%s)%s", tot, use, over,
-                 m->usable > 0 ? m->total / m->usable : 0, d->cs.times, stage);
-        screen_text(s, r.x + 1, y, r.w - 2, line, E_OVER);
+        double times = m->usable > 0 ? m->total / m->usable : 0;
+        snprintf(line[0], sizeof line[0], "%s of %s usable: over by %s (%.1f%s)%s", tot, use,
+                 over, times, d->cs.times, stage);
+        snprintf(line[1], sizeof line[1], "%s of %s: over by %s%s", tot, use, over, sstage);
+        snprintf(line[2], sizeof line[2], "%s/%s over", tot, use);
     }
+    int pick = 2;
+    for (int k = 0; k < 3; k++)
+        if (screen_width(line[k]) <= r.w - 2) {
+            pick = k;
+            break;
+        }
+    screen_text(s, r.x + 1, y, r.w - 2, line[pick], m->fits ? E_OK : E_OVER);
     y++;
     /* The lecture's table: each row's dtype, element count and bytes. */
     int cw_name = 12, cw_dt = 9, cw_el = 9, cw_by = 9;
