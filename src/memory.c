@@ -70,7 +70,7 @@ const char *memory_grad_why_text(enum mem_grad_why why)
     case GRAD_WHY_MASTER:
         return "auto: fp32, as Megatron/DeepSpeed with master weights";
     case GRAD_WHY_WEIGHTS:
-        return "auto: the weights' dtype (no master copy)";
+        return "auto: the weights' dtype, no master copy";
     }
     return "";
 }
