@@ -424,7 +424,7 @@ static double layer_bytes(const struct model_arch *m)
     s.batch = 2;
     s.micro_batch = 2;
     s.seq = 1024;
-    return memory_layer_activations(&s, false).bytes;
+    return memory_layer_activations(&s, false, NULL).bytes;
 }
 
 START_TEST(activations_at_real_widths)
