@@ -126,6 +126,8 @@ struct hf_type {
  *                no biases; sliding_window on every layer
  *   olmo2        SwiGLU, RMSNorm after attention and after the MLP only (post), QK-norm over
  *                the whole projections, untied
+ *   olmo         SwiGLU, non-parametric LayerNorm (OlmoLayerNorm: no weight, no bias), pre,
+ *                untied (OLMo 1)
  *   olmoe        SwiGLU, RMSNorm, pre (OlmoeDecoderLayer), QK-norm over the whole
  *                projections, untied; num_experts of intermediate_size, a router without bias
  *   deepseek_v2  SwiGLU, RMSNorm, pre, untied; MLA; shared and routed experts, dense first
@@ -172,6 +174,8 @@ static const struct hf_type TYPES[] = {
      .pos = POS_ROPE, .window = WIN_ALL},
     {.type = "olmo2", .gated = true, .act = "silu", .norm = NORM_RMSNORM, .place = NORM_POST,
      .qk = QK_NORM_FULL, .bias = BIAS_KEYS, .pos = POS_ROPE},
+    {.type = "olmo", .gated = true, .act = "silu", .norm = NORM_NONPARAMETRIC,
+     .bias = BIAS_KEYS, .pos = POS_ROPE},
     {.type = "olmoe", .gated = true, .act = "silu", .norm = NORM_RMSNORM, .qk = QK_NORM_FULL,
      .bias = BIAS_KEYS, .pos = POS_ROPE, .moe = MOE_OLMOE},
     {.type = "deepseek_v2", .gated = true, .act = "silu", .norm = NORM_RMSNORM,

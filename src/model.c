@@ -10,7 +10,7 @@ const char *const model_mlp_names[MODEL_MLP_KINDS] = {
     [MLP_GEGLU] = "geglu"};
 const char *const model_norm_names[MODEL_NORM_KINDS] = {
     [NORM_LAYERNORM] = "layernorm", [NORM_RMSNORM] = "rmsnorm",
-    [NORM_LAYERNORM_NOBIAS] = "layernorm-nobias"};
+    [NORM_LAYERNORM_NOBIAS] = "layernorm-nobias", [NORM_NONPARAMETRIC] = "layernorm-nonparametric"};
 const char *const model_pos_names[MODEL_POS_KINDS] = {[POS_LEARNED] = "learned", [POS_ROPE] = "rope"};
 const char *const model_norm_place_names[MODEL_NORM_PLACES] = {
     [NORM_PRE] = "pre", [NORM_POST] = "post", [NORM_SANDWICH] = "sandwich"};
@@ -210,10 +210,20 @@ static int64_t mlp_biases(const struct model_arch *m, int64_t f)
     return (model_mlp_gated(m->mlp) ? 2 * f : f) + m->d_model;
 }
 
-/* One norm over width w: LayerNorm has a weight and a bias per channel, the others a weight. */
+/* One norm over width w: LayerNorm has a weight and a bias per channel, RMSNorm and LayerNorm
+ * without its bias a weight, a non-parametric LayerNorm nothing. */
 static int64_t norm_params(const struct model_arch *m, int64_t w)
 {
-    return (m->norm == NORM_LAYERNORM ? 2 : 1) * w;
+    switch (m->norm) {
+    case NORM_LAYERNORM:
+        return 2 * w;
+    case NORM_NONPARAMETRIC:
+        return 0;
+    case NORM_RMSNORM:
+    case NORM_LAYERNORM_NOBIAS:
+    default:
+        return w;
+    }
 }
 
 /* QK-norm's weights in one layer: one head's width each for Q and K (per head), or the whole

@@ -11,8 +11,9 @@
 /* MLP: two matrices with an activation between (gelu, relu, relu^2), or gated, three
  * matrices (swiglu: silu gate; geglu: gelu gate). New kinds go at the end: files name them. */
 enum mlp_kind { MLP_GELU, MLP_SWIGLU, MLP_RELU, MLP_RELU2, MLP_GEGLU };
-/* LayerNorm has a weight and a bias per channel (unless without bias), RMSNorm a weight. */
-enum norm_kind { NORM_LAYERNORM, NORM_RMSNORM, NORM_LAYERNORM_NOBIAS };
+/* LayerNorm has a weight and a bias per channel (unless without bias), RMSNorm a weight; a
+ * non-parametric LayerNorm (OLMo 1) has neither. */
+enum norm_kind { NORM_LAYERNORM, NORM_RMSNORM, NORM_LAYERNORM_NOBIAS, NORM_NONPARAMETRIC };
 enum pos_kind { POS_LEARNED, POS_ROPE };
 /* Where a block's norms sit: before attention and MLP (pre, GPT-2/Llama), after them on the
  * residual branch (post, OLMo 2), or both (sandwich, Gemma 2/3): 2, 2 and 4 norms a layer. */
@@ -30,13 +31,13 @@ enum block_kind { BLOCK_SEQUENTIAL, BLOCK_PARALLEL, BLOCK_PARALLEL_ONE_NORM };
  * false when s is none of them.
  */
 #define MODEL_MLP_KINDS 5
-#define MODEL_NORM_KINDS 3
+#define MODEL_NORM_KINDS 4
 #define MODEL_POS_KINDS 2
 #define MODEL_NORM_PLACES 3
 #define MODEL_QK_NORMS 3
 #define MODEL_BLOCKS 3
 extern const char *const model_mlp_names[MODEL_MLP_KINDS];   /* "gelu", "swiglu", "relu", "relu2", "geglu" */
-extern const char *const model_norm_names[MODEL_NORM_KINDS]; /* "layernorm", "rmsnorm", "layernorm-nobias" */
+extern const char *const model_norm_names[MODEL_NORM_KINDS]; /* "layernorm", "rmsnorm", "layernorm-nobias", "layernorm-nonparametric" */
 extern const char *const model_pos_names[MODEL_POS_KINDS];   /* "learned", "rope" */
 extern const char *const model_norm_place_names[MODEL_NORM_PLACES]; /* "pre", "post", "sandwich" */
 extern const char *const model_qk_norm_names[MODEL_QK_NORMS]; /* "none", "head", "full" */

@@ -257,6 +257,18 @@ START_TEST(cohere_layernorm_without_bias)
 }
 END_TEST
 
+/* OLMo-7B (allenai/OLMo-7B-0724-hf): LayerNorms without weights or biases (OlmoLayerNorm),
+ * SwiGLU, untied. Released: 6,888,095,744, with no norm parameter at all. */
+START_TEST(olmo1_nonparametric_norm)
+{
+    struct model_arch m = base(32, 4096, 32, 32, 11008, 50304);
+    m.norm = NORM_NONPARAMETRIC;
+    struct param_counts pc = count(&m);
+    ck_assert_int_eq(pc.total, 6888095744LL);
+    ck_assert_int_eq(pc.norms, 0);
+}
+END_TEST
+
 /* OPT-125m (facebook/opt-125m): ReLU MLP of two matrices, LayerNorm, biases, learned
  * positions with OPT's offset of 2 (2050 rows), tied. Released: 125,239,296. */
 START_TEST(opt_relu)
@@ -476,6 +488,7 @@ int main(void)
     tcase_add_test(tc, neox_parallel_two_norms);
     tcase_add_test(tc, cohere_layernorm_without_bias);
     tcase_add_test(tc, opt_relu);
+    tcase_add_test(tc, olmo1_nonparametric_norm);
     tcase_add_test(tc, kinds_and_refusals);
     tcase_add_test(tc, spec_fields_round_trip);
     tcase_add_test(tc, norm_flops_follow_the_block);

@@ -88,6 +88,8 @@ static const struct released RELEASED[] = {
     {"gemma-3-1b-pt", "gemma3_text", 999885952LL},
     {"Phi-3.5-mini-instruct", "phi3", 3821079552LL},
     {"OLMo-2-1124-7B", "olmo2", 7298617344LL},
+    /* OLMo 1 (allenai/OLMo-7B-0724-hf): non-parametric LayerNorms, 6,888,095,744 as released. */
+    {"OLMo-7B-0724-hf", "olmo", 6888095744LL},
     {"OLMoE-1B-7B-0924", "olmoe", 6919161856LL},
     {"DeepSeek-V2-Lite", "deepseek_v2", 15706484224LL},
     {"DeepSeek-V3", "deepseek_v3", 671026419200LL},
@@ -267,7 +269,7 @@ START_TEST(errors_name_the_key)
     /* An unknown type lists the supported ones. */
     refused("{\"model_type\": \"mamba\", " LLAMA_KEYS "}", "model_type",
             "\"mamba\" is not supported (supported: llama, mistral, mixtral, qwen2, qwen2_moe, "
-            "qwen3, qwen3_moe, gemma, gemma2, gemma3_text, phi3, olmo2, olmoe, deepseek_v2, "
+            "qwen3, qwen3_moe, gemma, gemma2, gemma3_text, phi3, olmo2, olmo, olmoe, deepseek_v2, "
             "deepseek_v3, gpt_oss, cohere, gpt2, gpt_neox, phi, opt, gemma3)");
     refused("{\"model_type\": null, " LLAMA_KEYS "}", "model_type", "missing (supported: llama");
     refused("{\"model_type\": 7}", "model_type", "must be a string, got a number");

@@ -625,7 +625,7 @@ START_TEST(kind_names_one_table)
     ck_assert_str_eq(model_mlp_name((enum mlp_kind)7), "?");
     char list[64];
     model_names_join(model_norm_names, MODEL_NORM_KINDS, list, sizeof list);
-    ck_assert_str_eq(list, "layernorm, rmsnorm, layernorm-nobias");
+    ck_assert_str_eq(list, "layernorm, rmsnorm, layernorm-nobias, layernorm-nonparametric");
     /* The scenario's option takes the same words and names them when refusing. */
     struct scenario s;
     scenario_default(&s);
