@@ -439,8 +439,9 @@ static void plan_help(FILE *f)
 {
     fputs("usage: rooftop plan --model M --gpu G --gpus N --batch B --seq S [--top K]\n"
           "                    [--format text|json] [scenario options]\n"
-          "Searches tensor, pipeline (and interleaved) and data parallelism, ZeRO stage,\n"
-          "sequence parallelism, micro-batch and recomputation for the layouts that fit, ranked\n"
+          "Searches tensor, pipeline (and interleaved), context, expert (MoE) and data\n"
+          "parallelism, ZeRO stage, sequence parallelism, micro-batch and recomputation for the\n"
+          "layouts that fit, ranked\n"
           "by predicted step time (see report's Predicted step). Each plan's options, given to\n"
           "rooftop report with the same scenario options, reproduce its step time.\n"
           "  --top K           how many plans (1-100, default 5)\n\n",

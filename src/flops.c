@@ -301,11 +301,17 @@ static double recompute_forward(const struct scenario *s, double tokens)
     return 0.0;
 }
 
-/* Parameters whose update one GPU performs, and how many GPUs repeat each update. */
+/* Parameters whose update one GPU performs. Tensor and pipeline parallelism split them,
+ * expert parallelism the routed experts too; ZeRO shards the rest over the dp x cp ranks
+ * holding the same weights (Megatron-LM's distributed optimizer shards over the
+ * data-parallel group with context parallelism; the experts over their dp x cp / ep). */
 static double optimizer_params_per_gpu(const struct scenario *s, const struct param_counts *pc)
 {
-    double shard = ceil((double)pc->total / (double)(s->tp * s->pp));
-    return s->zero >= 1 ? ceil(shard / (double)scenario_dp(s)) : shard;
+    const double routed = s->ep > 1 ? scenario_expert_params(s) : 0.0;
+    const double mp = (double)(s->tp * s->pp);
+    if (s->zero >= 1)
+        return ceil(ceil((double)pc->total / mp) / (double)scenario_dp_cp(s));
+    return ceil(((double)pc->total - routed) / mp) + ceil(routed / (mp * (double)s->ep));
 }
 
 void flops_totals(const struct scenario *s, const struct param_counts *pc, struct flops *f)
@@ -324,9 +330,13 @@ void flops_totals(const struct scenario *s, const struct param_counts *pc, struc
         recompute_step = 2.0 * N * step_tokens;                   /* one more forward: 8ND */
     else
         recompute_step = recompute_forward(s, step_tokens);
-    /* Without ZeRO every data-parallel rank repeats the whole update. */
-    double replicas = s->zero >= 1 ? 1.0 : (double)scenario_dp(s);
-    double opt_step = optimizer_flops_per_param(s->optimizer) * (double)pc->total * replicas;
+    /* Without ZeRO every rank holding a copy repeats its update: dp x cp copies of the
+     * dense weights, dp x cp / ep of the routed experts. */
+    const double copies = s->zero >= 1 ? 1.0 : (double)scenario_dp_cp(s);
+    const double routed = s->ep > 1 ? scenario_expert_params(s) : 0.0;
+    double opt_step = optimizer_flops_per_param(s->optimizer) *
+                      (((double)pc->total - routed) * copies +
+                       routed * (s->zero >= 1 ? 1.0 : copies / (double)s->ep));
 
     f->model_per_step = s->flops_mode == FLOPS_6ND ? six_nd_step : detailed_step;
     f->recompute_per_step = recompute_step;
@@ -430,6 +440,18 @@ void flops_ops(const struct scenario *s, const struct param_counts *pc, struct o
     struct shape z;
     const double micro_tokens = (double)scenario_micro_batch(s) * (double)s->seq;
     shape_of(s, micro_tokens, (double)s->tp, &z);
+    /* Context parallelism: a rank holds seq/cp of each sequence's queries (Megatron-LM's 2cp
+     * chunks, balanced for causal attention), which meet all of the sequence's keys as they
+     * pass around the ring: tokens and score work divide by cp, the keys do not. */
+    if (s->cp > 1) {
+        z.s /= (double)s->cp;
+        z.T /= (double)s->cp;
+    }
+    /* Expert parallelism: a rank holds experts/ep of the routed experts (the shared ones
+     * whole); balanced routing brings it as many token-expert pairs as its own tokens make,
+     * so the work stays and the expert weights it reads divide by ep. */
+    if (s->ep > 1 && z.moe)
+        z.n_exp -= z.E * (1.0 - 1.0 / (double)s->ep);
     const double m = (double)scenario_accum_steps(s);
 
     struct rates r;

@@ -37,7 +37,9 @@ static int add(struct measured_gemm *out, int max, int n, enum op_kind kind, con
 int measured_shapes(const struct scenario *s, struct measured_gemm *out, int max)
 {
     const struct model_arch *md = &s->model;
-    const double T = (double)scenario_micro_batch(s) * (double)s->seq;
+    /* The rows of one rank: a micro-batch's share of each sequence under context
+     * parallelism. */
+    const double T = (double)scenario_micro_batch(s) * (double)s->seq / (double)(s->cp > 1 ? s->cp : 1);
     const double t = (double)s->tp, h = (double)md->d_model;
     const double kd = (double)md->kv_heads * h / (double)md->heads;
     const double moe_layers = (double)model_moe_layers(md);

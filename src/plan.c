@@ -11,6 +11,17 @@
 #include "report.h"
 #include "units.h"
 
+/* Bounds that keep the search to a fraction of a second: context parallelism to 16 (Llama
+ * 3's 128K-token stage used 16, Dubey et al. 2024 section 3.3), expert parallelism to 64. */
+#define PLAN_CP_MAX 16
+#define PLAN_EP_MAX 64
+/* Context parallelism only where each rank keeps at least this many tokens of a sequence.
+ * Megatron Core's parallelism guide places CP at long sequences (8K+ tokens), and NVIDIA's
+ * published NeMo long-sequence runs keep 16K or more per rank; the step-time model does not
+ * charge the short chunks' slower kernels, so without the bound it would split short
+ * sequences only to shrink the pipeline bubble. */
+#define PLAN_CP_TOKENS_MIN 4096
+
 /* Keeps list[0..*n) sorted by key ascending, at most cap entries. */
 static void keep(struct plan *list, int *n, int cap, const struct plan *p, double key,
                  double (*key_of)(const struct plan *))
@@ -85,37 +96,55 @@ void plan_search(const struct scenario *base, int top, struct plan_result *out)
     const int64_t tp_max = (int64_t)fmax(2.0 * node.domain, 1.0);
     static const enum recompute recomputes[] = {RECOMPUTE_NONE, RECOMPUTE_SELECTIVE, RECOMPUTE_FULL};
     struct scenario s = *base;
+    const bool moe = model_is_moe(&base->model);
+    const int64_t E = base->model.experts;
     for (int64_t tp = 1; tp <= G && tp <= tp_max; tp++) {
         if (G % tp != 0 || H % tp != 0)
             continue;
-        for (int64_t pp = 1; pp <= G / tp && pp <= L; pp++) {
-            if ((G / tp) % pp != 0 || L % pp != 0)
+        /* Context parallelism in powers of two up to PLAN_CP_MAX, where the sequence splits
+         * into 2 x cp chunks (Megatron-LM). */
+        for (int64_t cp = 1; cp <= PLAN_CP_MAX && cp <= G / tp; cp *= 2) {
+            if (cp > 1 && ((G / tp) % cp != 0 || base->seq % (2 * cp) != 0 ||
+                           base->seq / cp < PLAN_CP_TOKENS_MIN))
                 continue;
-            int64_t dp = G / (tp * pp);
-            if (base->batch % dp != 0)
-                continue;
-            int64_t per_rank = base->batch / dp;
-            for (int64_t mb = 1; mb <= 16 && mb <= per_rank; mb *= 2) {
-                if (per_rank % mb != 0)
+            for (int64_t pp = 1; pp <= G / (tp * cp) && pp <= L; pp++) {
+                if ((G / (tp * cp)) % pp != 0 || L % pp != 0)
                     continue;
-                for (int64_t vpp = 1; vpp <= 4; vpp *= 2) {
-                    if (vpp > 1 && (pp == 1 || L % (pp * vpp) != 0 || (per_rank / mb) % pp != 0))
+                int64_t dp = G / (tp * pp * cp);
+                if (base->batch % dp != 0)
+                    continue;
+                int64_t per_rank = base->batch / dp;
+                /* Expert parallelism in powers of two dividing the experts and dp x cp. */
+                for (int64_t ep = 1; ep <= (moe ? PLAN_EP_MAX : 1); ep *= 2) {
+                    if (ep > 1 && (E % ep != 0 || (dp * cp) % ep != 0))
                         continue;
-                    for (int zero = 0; zero <= (dp > 1 ? 3 : 0); zero++) {
-                        for (int sp = 0; sp <= (tp > 1 ? 1 : 0); sp++) {
-                            for (size_t r = 0; r < sizeof recomputes / sizeof recomputes[0]; r++) {
-                                /* FlashAttention already recomputes the attention core:
-                                 * selective recomputation would repeat "none". */
-                                if (recomputes[r] == RECOMPUTE_SELECTIVE && base->flash)
-                                    continue;
-                                s.tp = tp;
-                                s.pp = pp;
-                                s.vpp = vpp;
-                                s.micro_batch = mb;
-                                s.zero = zero;
-                                s.sp = sp != 0;
-                                s.recompute = recomputes[r];
-                                try_layout(&st, &s);
+                    for (int64_t mb = 1; mb <= 16 && mb <= per_rank; mb *= 2) {
+                        if (per_rank % mb != 0)
+                            continue;
+                        for (int64_t vpp = 1; vpp <= 4; vpp *= 2) {
+                            if (vpp > 1 &&
+                                (pp == 1 || L % (pp * vpp) != 0 || (per_rank / mb) % pp != 0))
+                                continue;
+                            for (int zero = 0; zero <= (dp * cp > 1 ? 3 : 0); zero++) {
+                                for (int sp = 0; sp <= (tp > 1 ? 1 : 0); sp++) {
+                                    for (size_t r = 0; r < sizeof recomputes / sizeof recomputes[0];
+                                         r++) {
+                                        /* FlashAttention already recomputes the attention
+                                         * core: selective recomputation would repeat "none". */
+                                        if (recomputes[r] == RECOMPUTE_SELECTIVE && base->flash)
+                                            continue;
+                                        s.tp = tp;
+                                        s.cp = cp;
+                                        s.ep = ep;
+                                        s.pp = pp;
+                                        s.vpp = vpp;
+                                        s.micro_batch = mb;
+                                        s.zero = zero;
+                                        s.sp = sp != 0;
+                                        s.recompute = recomputes[r];
+                                        try_layout(&st, &s);
+                                    }
+                                }
                             }
                         }
                     }
@@ -134,9 +163,10 @@ void plan_flags(const struct plan *p, char *buf, size_t n)
 {
     const struct scenario *s = &p->s;
     snprintf(buf, n,
-             "--tp %lld --pp %lld --vpp %lld --sp %s --zero %d --micro-batch %lld --recompute %s "
-             "--mfu predicted",
-             (long long)s->tp, (long long)s->pp, (long long)s->vpp, s->sp ? "on" : "off", s->zero,
+             "--tp %lld --pp %lld --vpp %lld --cp %lld --ep %lld --sp %s --zero %d --micro-batch %lld "
+             "--recompute %s --mfu predicted",
+             (long long)s->tp, (long long)s->pp, (long long)s->vpp, (long long)s->cp,
+             (long long)s->ep, s->sp ? "on" : "off", s->zero,
              (long long)s->micro_batch, recompute_name(s->recompute));
 }
 
@@ -151,9 +181,9 @@ bool plan_write_text(FILE *f, const struct scenario *base, const struct plan_res
                    "pp the layers, dp the batch).\n");
         return !ferror(f);
     }
-    fprintf(f, "  %2s %4s %4s %4s %5s %3s %4s %4s %-9s %9s %6s %10s %10s  %s\n", "#", "dp", "tp",
-            "pp", "vpp", "sp", "zero", "mb", "recompute", "step", "MFU", "memory", "tokens/s",
-            "largest part");
+    fprintf(f, "  %2s %4s %4s %4s %5s %3s %3s %3s %4s %4s %-9s %9s %6s %10s %10s  %s\n", "#", "dp",
+            "tp", "pp", "vpp", "cp", "ep", "sp", "zero", "mb", "recompute", "step", "MFU", "memory",
+            "tokens/s", "largest part");
     for (int i = 0; i < r->n; i++) {
         const struct plan *p = &r->plans[i];
         const struct scenario *s = &p->s;
@@ -164,9 +194,12 @@ bool plan_write_text(FILE *f, const struct scenario *base, const struct plan_res
         for (int k = 1; k < PART_COUNT; k++)
             if (p->pred.part[k] > p->pred.part[big])
                 big = k;
-        fprintf(f, "  %2d %4lld %4lld %4lld %5lld %3s %4d %4lld %-9s %9s %6.3f %10s %10s  %s %.0f%%%s\n",
+        fprintf(f,
+                "  %2d %4lld %4lld %4lld %5lld %3lld %3lld %3s %4d %4lld %-9s %9s %6.3f %10s %10s  "
+                "%s %.0f%%%s\n",
                 i + 1, (long long)scenario_dp(s), (long long)s->tp, (long long)s->pp,
-                (long long)s->vpp, s->sp ? "on" : "off", s->zero, (long long)s->micro_batch,
+                (long long)s->vpp, (long long)s->cp, (long long)s->ep, s->sp ? "on" : "off",
+                s->zero, (long long)s->micro_batch,
                 recompute_name(s->recompute), b1, p->pred.mfu, b2, b3,
                 predict_part_label((enum predict_part)big),
                 100.0 * p->pred.part[big] / p->pred.step_seconds, p->fits ? "" : "  DOES NOT FIT");
@@ -206,6 +239,7 @@ static bool plan_json(cJSON *arr, const struct scenario *base, const struct plan
               add_num(opt, "gpus", (double)s->gpus) && add_num(opt, "batch", (double)s->batch) &&
               add_num(opt, "seq", (double)s->seq) && add_num(opt, "tp", (double)s->tp) &&
               add_num(opt, "pp", (double)s->pp) && add_num(opt, "vpp", (double)s->vpp) &&
+              add_num(opt, "cp", (double)s->cp) && add_num(opt, "ep", (double)s->ep) &&
               add_str(opt, "sp", s->sp ? "on" : "off") && add_num(opt, "zero", s->zero) &&
               add_num(opt, "micro-batch", (double)s->micro_batch) &&
               add_str(opt, "recompute", recompute_name(s->recompute)) &&

@@ -1,5 +1,6 @@
 /* plan.h - the fastest layouts that fit: a search over tensor, pipeline (and interleaved),
- * data parallelism, ZeRO stage, sequence parallelism, micro-batch and recomputation, ranked
+ * context, expert and data parallelism, ZeRO stage, sequence parallelism, micro-batch and
+ * recomputation, ranked
  * by the predicted step time (src/predict.h). */
 #ifndef ROOFTOP_PLAN_H
 #define ROOFTOP_PLAN_H
@@ -31,8 +32,9 @@ struct plan_result {
  * Searches the layouts of base (its model, GPU, GPU count, batch, sequence, dtype, optimizer,
  * flash and the rest stay as they are) and keeps the top `top` (1..PLAN_TOP_MAX). base must
  * be valid. Searched: tp dividing the heads and the GPUs (up to two NVLink domains), pp
- * dividing the layers, vpp 1, 2, 4 where the interleaved schedule allows it, ZeRO 0-3 (0 only
- * without data parallelism), sp with tp, micro-batches 1, 2, 4, ... 16 dividing the batch per
+ * dividing the layers, vpp 1, 2, 4 where the interleaved schedule allows it, cp 1, 2, 4 ... 16
+ * where the sequence splits into 2 x cp chunks of which a rank keeps 4096 tokens or more, ep 1, 2, 4 ... 64 dividing the routed experts
+ * and dp x cp (MoE models only), ZeRO 0-3 (0 only without data or context parallelism), sp with tp, micro-batches 1, 2, 4, ... 16 dividing the batch per
  * rank, recomputation none, selective, full.
  */
 void plan_search(const struct scenario *base, int top, struct plan_result *out);

@@ -9,6 +9,7 @@
 
 static const char *const part_names[PART_COUNT] = {
     [PART_COMPUTE] = "compute",     [PART_RECOMPUTE] = "recompute", [PART_TP_COMM] = "tp_comm",
+    [PART_CP_COMM] = "cp_comm",     [PART_EP_COMM] = "ep_comm",
     [PART_PP_BUBBLE] = "pp_bubble", [PART_PP_COMM] = "pp_comm",     [PART_DP_COMM] = "dp_comm",
     [PART_OPTIMIZER] = "optimizer",
 };
@@ -17,6 +18,8 @@ static const char *const part_labels[PART_COUNT] = {
     [PART_COMPUTE] = "compute",
     [PART_RECOMPUTE] = "recompute",
     [PART_TP_COMM] = "tensor-parallel comm",
+    [PART_CP_COMM] = "context-parallel comm",
+    [PART_EP_COMM] = "expert all-to-all",
     [PART_PP_BUBBLE] = "pipeline bubble",
     [PART_PP_COMM] = "pipeline sends",
     [PART_DP_COMM] = "data-parallel comm",
@@ -139,6 +142,17 @@ static bool measured_usable(const struct measured *m, const struct analysis *a)
            !m->other_device && m->efficiency > 0 && m->efficiency <= 1.0;
 }
 
+/* One step's data-parallel traffic of P bytes of weights per GPU over n ranks. */
+static double dp_comm(const struct scenario *s, double n, double P, double micro, bool full,
+                      double bw, double lat)
+{
+    if (s->zero >= 3)
+        return micro * ((2.0 + (full ? 1.0 : 0.0)) *
+                            predict_collective(COLL_ALL_GATHER, n, P, bw, lat) +
+                        predict_collective(COLL_REDUCE_SCATTER, n, P, bw, lat));
+    return predict_collective(COLL_ALL_REDUCE, n, P, bw, lat);
+}
+
 void predict_run(const struct scenario *s, const struct analysis *a, const struct measured *m,
                  struct prediction *out)
 {
@@ -164,8 +178,11 @@ void predict_run_derated(const struct scenario *s, const struct analysis *a,
     out->roofline_step = a->roofline.step_seconds;
 
     const double t = (double)s->tp, p = (double)s->pp, v = (double)s->vpp;
+    const double cp = (double)s->cp, ep = (double)s->ep;
     const double dp = (double)a->dp;
     const double mb = (double)a->micro_batch, seq = (double)s->seq, h = (double)s->model.d_model;
+    /* Queries (tokens) of each sequence on one context-parallel rank: seq / cp. */
+    const double seq_r = seq / cp;
     const double micro = (double)a->accum_steps; /* micro-batches per step per pipeline */
     const double e = dtype_bytes(s->dtype == DTYPE_TF32 ? DTYPE_FP32 : s->dtype);
     const bool full = s->recompute == RECOMPUTE_FULL || s->recompute == RECOMPUTE_SQRT;
@@ -178,6 +195,8 @@ void predict_run_derated(const struct scenario *s, const struct analysis *a,
 
     /* Kernels of the busiest stage, all micro-batches: each op at its achievable rate. */
     double layer_compute = 0, layer_recompute = 0, head_compute = 0;
+    double core_seconds = 0; /* the attention core's kernels (all passes), which the CP ring
+                                overlaps */
     const double heads = (double)s->model.heads / t, hd = h / (double)s->model.heads;
 
     /* The stage the ops list holds (flops_ops: the busiest). */
@@ -186,11 +205,11 @@ void predict_run_derated(const struct scenario *s, const struct analysis *a,
      * probabilities are read and written once more with a 1-byte mask, forward (and its
      * recomputation) and backward; the two hidden-state dropouts add their masks. */
     const double passes = 2.0 + (full ? 1.0 : 0.0);
-    const double tokens_n = mb * seq / (s->sp ? t : 1.0);
+    const double tokens_n = mb * seq_r / (s->sp ? t : 1.0);
     double drop_scores = 0, drop_hidden = 0;
     if (s->dropout) {
         if (!s->flash)
-            drop_scores = stage_layers * micro * mb * heads * seq * seq * (2.0 * e + 1.0) * passes;
+            drop_scores = stage_layers * micro * mb * heads * seq_r * seq * (2.0 * e + 1.0) * passes;
         drop_hidden = stage_layers * micro * 2.0 * tokens_n * h * passes;
     }
     for (int i = 0; i < a->n_ops; i++) {
@@ -206,7 +225,7 @@ void predict_run_derated(const struct scenario *s, const struct analysis *a,
         } else if (o->kind == OP_SCORES || o->kind == OP_ATTN_V) {
             /* Batched per-head GEMMs: s x s (scores) or s x d (A.V) outputs per head. */
             double N = o->kind == OP_SCORES ? seq : hd;
-            sec = fmax(o->flops / (E * wave_efficiency(g, seq, N, mb * heads) * peak), mem);
+            sec = fmax(o->flops / (E * wave_efficiency(g, seq_r, N, mb * heads) * peak), mem);
         } else if (o->kind == OP_FLASH_ATTN) {
             sec = fmax(o->flops / (F * peak), mem);
         } else {
@@ -223,6 +242,8 @@ void predict_run_derated(const struct scenario *s, const struct analysis *a,
             double re = (full || (selective && kind_is_core(o->kind))) ? sec / 4.0 : 0.0;
             layer_recompute += re;
             layer_compute += sec - re;
+            if (kind_is_core(o->kind))
+                core_seconds += sec;
         }
     }
 
@@ -235,7 +256,7 @@ void predict_run_derated(const struct scenario *s, const struct analysis *a,
     if (t > 1) {
         double lbw, llat;
         predict_group_link(node, t, 1.0, &lbw, &llat);
-        double S = mb * seq * h * e;
+        double S = mb * seq_r * h * e;
         double one = s->sp ? predict_collective(COLL_REDUCE_SCATTER, t, S, lbw, llat) +
                                  predict_collective(COLL_ALL_GATHER, t, S, lbw, llat)
                            : predict_collective(COLL_ALL_REDUCE, t, S, lbw, llat);
@@ -243,17 +264,66 @@ void predict_run_derated(const struct scenario *s, const struct analysis *a,
         edge_tp = micro * one;
     }
 
+    /* Context parallelism (Megatron-LM's CP, Transformer Engine's P2P ring attention, after
+     * Liu et al. 2023 "Ring Attention"): each of the cp ranks holds seq/cp of every sequence;
+     * its K and V chunk travels the ring in cp - 1 steps in forward, and backward sends K, V
+     * and their gradients dK, dV (twice the bytes) the same cp - 1 steps; a recomputed
+     * forward sends again. Each step's send overlaps the attention of the chunk in hand, so
+     * only what the attention kernels do not cover is exposed. The ring's ranks sit every t
+     * (Megatron's order tp-cp-dp-pp). */
+    double layer_cp = 0;
+    if (cp > 1) {
+        double cbw, clat;
+        predict_group_link(node, cp, t, &cbw, &clat);
+        struct attn_dims ad;
+        model_attn_dims(&s->model, &ad);
+        /* K and V per token on one tensor-parallel rank: GQA/MHA's kv heads; MLA trains
+         * with K and V expanded per head. */
+        double kv = model_is_mla(&s->model)
+                        ? (double)s->model.heads * (double)(ad.head_qk + ad.head_v)
+                        : (double)ad.cache_per_token;
+        double S = mb * seq_r * kv / t * e;
+        double step1 = S / cbw + clat;
+        double rounds = (cp - 1.0) * (1.0 + 2.0 + (full ? 1.0 : 0.0));
+        double ring = stage_layers * micro * rounds * step1;
+        layer_cp = fmax(0.0, ring - core_seconds);
+        out->cp_ring_seconds = ring;
+    }
+
+    /* Expert parallelism (Megatron-LM's all-to-all token dispatcher): in every MoE layer
+     * each rank sends its tokens' top-k copies to the ranks holding those experts and takes
+     * the results back (dispatch + combine), forward, backward and a recomputed forward.
+     * With balanced routing a rank's k x tokens x h elements go (ep-1)/ep off the rank.
+     * Tokens per rank: seq/cp of each sequence, split t ways (Megatron requires sequence
+     * parallelism with tp and ep). The ep ranks sit every t (expert tensor parallelism as
+     * tp innermost). Shared experts run where the token is. */
+    double layer_ep = 0;
+    if (ep > 1 && model_is_moe(&s->model)) {
+        double ebw, elat;
+        predict_group_link(node, ep, t, &ebw, &elat);
+        double k = (double)s->model.experts_active;
+        double S = mb * seq_r / t * k * h * e;
+        double one = predict_collective(COLL_ALL_TO_ALL, ep, S, ebw, elat);
+        double moe_share = (double)model_moe_layers(&s->model) / (double)s->model.layers;
+        layer_ep = stage_layers * moe_share * micro * 2.0 * (2.0 + (full ? 1.0 : 0.0)) * one;
+    }
+
     /* The busiest stage: the first has the embedding, the last the LM head (with one stage,
      * both). */
-    double first = layer_compute + layer_recompute + layer_tp + edge_tp;
-    double last = layer_compute + layer_recompute + layer_tp + head_compute + edge_tp;
+    double first = layer_compute + layer_recompute + layer_tp + edge_tp + layer_cp + layer_ep;
+    double last = layer_compute + layer_recompute + layer_tp + head_compute + edge_tp +
+                  layer_cp + layer_ep;
     if (p == 1)
         last += edge_tp;
     bool head_stage = p == 1 || last >= first;
     out->part[PART_COMPUTE] = layer_compute + (head_stage ? head_compute : 0.0);
     out->part[PART_RECOMPUTE] = layer_recompute;
     out->part[PART_TP_COMM] = layer_tp + edge_tp * (p == 1 ? 2.0 : 1.0);
-    double busy = out->part[PART_COMPUTE] + out->part[PART_RECOMPUTE] + out->part[PART_TP_COMM];
+    out->part[PART_CP_COMM] = layer_cp;
+    out->attention_seconds = core_seconds;
+    out->part[PART_EP_COMM] = layer_ep;
+    double busy = out->part[PART_COMPUTE] + out->part[PART_RECOMPUTE] + out->part[PART_TP_COMM] +
+                  layer_cp + layer_ep;
     out->micro_batch_seconds = micro > 0 ? busy / micro : 0.0;
 
     /* Pipeline: 1F1B idles (p - 1) micro-batch times per step; interleaving v chunks per GPU
@@ -266,25 +336,30 @@ void predict_run_derated(const struct scenario *s, const struct analysis *a,
         bool inside = (double)s->gpus <= node->domain;
         double pbw = inside ? node->nvlink_bw : node->network_bw;
         double plat = inside ? node->nvlink_lat : node->network_lat;
-        double S = mb * seq * h * e / t;
+        double S = mb * seq_r * h * e / t;
         out->part[PART_PP_COMM] = 2.0 * v * micro * (S / pbw + plat);
     }
 
-    /* Data parallelism over dp ranks every t ranks (Megatron's order: tensor innermost):
-     * gradients all-reduced once per step (ZeRO 1 and 2: reduce-scatter, then all-gather of
-     * the updated weights: the same volume); ZeRO-3 gathers the weights for every forward,
-     * backward (and recomputed forward) of every micro-batch and reduce-scatters gradients. */
-    if (dp > 1) {
+    /* Data parallelism over the dp x cp ranks that hold the same weights, every t ranks
+     * (Megatron's order tp-cp-dp: its gradient reduce runs over the data-parallel group with
+     * context parallelism): gradients all-reduced once per step (ZeRO 1 and 2: reduce-scatter,
+     * then all-gather of the updated weights: the same volume); ZeRO-3 gathers the weights
+     * for every forward, backward (and recomputed forward) of every micro-batch and
+     * reduce-scatters gradients. With expert parallelism the routed experts' share (ep times
+     * fewer per GPU) reduces over the dp x cp / ep ranks of its expert-data-parallel group,
+     * every t x ep ranks. */
+    const double R = dp * cp;
+    if (R > 1) {
+        double routed = ep > 1 ? scenario_expert_params(s) : 0.0;
         double dbw, dlat;
-        predict_group_link(node, dp, t, &dbw, &dlat);
-        double P = ceil((double)a->params.total / (t * p)) * e;
-        double comm;
-        if (s->zero >= 3)
-            comm = micro * ((2.0 + (full ? 1.0 : 0.0)) *
-                                predict_collective(COLL_ALL_GATHER, dp, P, dbw, dlat) +
-                            predict_collective(COLL_REDUCE_SCATTER, dp, P, dbw, dlat));
-        else
-            comm = predict_collective(COLL_ALL_REDUCE, dp, P, dbw, dlat);
+        predict_group_link(node, R, t, &dbw, &dlat);
+        double comm = dp_comm(s, R, ceil(((double)a->params.total - routed) / (t * p)) * e,
+                              micro, full, dbw, dlat);
+        if (routed > 0 && R / ep > 1) {
+            double xbw, xlat;
+            predict_group_link(node, R / ep, t * ep, &xbw, &xlat);
+            comm += dp_comm(s, R / ep, ceil(routed / (t * p * ep)) * e, micro, full, xbw, xlat);
+        }
         double hidden = fmin(s->dp_overlap * comm, out->part[PART_COMPUTE] + out->part[PART_RECOMPUTE]);
         out->part[PART_DP_COMM] = comm - hidden;
     }

@@ -15,6 +15,8 @@ enum predict_part {
     PART_COMPUTE,     /* forward and backward kernels */
     PART_RECOMPUTE,   /* the forward work recomputation repeats */
     PART_TP_COMM,     /* tensor-parallel all-reduces (or reduce-scatter + all-gather) */
+    PART_CP_COMM,     /* context parallelism's K/V ring not hidden under attention */
+    PART_EP_COMM,     /* expert parallelism's all-to-alls of routed tokens */
     PART_PP_BUBBLE,   /* pipeline fill and drain */
     PART_PP_COMM,     /* point-to-point activation and gradient sends between stages */
     PART_DP_COMM,     /* data-parallel / ZeRO communication not hidden under compute */
@@ -64,6 +66,8 @@ struct prediction {
     double gemm_efficiency;   /* large-GEMM fraction of peak used */
     bool gemm_measured;       /* GEMM times came from measured points */
     double micro_batch_seconds; /* one micro-batch through the busiest stage (fwd + bwd) */
+    double cp_ring_seconds;   /* context parallelism's K/V ring traffic, before overlap */
+    double attention_seconds; /* the attention core's kernels, which the ring overlaps */
     struct predict_node node;
 };
 
@@ -74,10 +78,12 @@ const char *predict_part_label(enum predict_part p);
 /* The node (see struct predict_node) for scenario s. */
 void predict_node_of(const struct scenario *s, struct predict_node *out);
 
-enum collective { COLL_ALL_REDUCE, COLL_REDUCE_SCATTER, COLL_ALL_GATHER };
+enum collective { COLL_ALL_REDUCE, COLL_REDUCE_SCATTER, COLL_ALL_GATHER, COLL_ALL_TO_ALL };
 /* Ring cost (reference.md section 7) on n ranks of `bytes` per rank at bw bytes/s per rank
  * per direction, lat seconds per step: all-reduce 2(n-1)/n S/B + 2(n-1) lat, reduce-scatter
- * and all-gather (n-1)/n S/B + (n-1) lat. 0 for n <= 1. */
+ * and all-gather (n-1)/n S/B + (n-1) lat. An all-to-all of S bytes per rank (S/n to each
+ * rank) sends the (n-1)/n of it that leaves the rank, in n-1 pairwise exchanges: the same
+ * (n-1)/n S/B + (n-1) lat. 0 for n <= 1. */
 double predict_collective(enum collective c, double n, double bytes, double bw, double lat);
 
 /* Bandwidth and latency of a group of n ranks laid out every `stride` ranks: NVLink when

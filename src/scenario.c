@@ -199,6 +199,16 @@ void scenario_trained_model(const struct scenario *s, struct model_arch *out)
     out->vocab = scenario_vocab(s);
 }
 
+double scenario_expert_params(const struct scenario *s)
+{
+    const struct model_arch *m = &s->model;
+    if (!model_is_moe(m))
+        return 0.0;
+    double mats = model_mlp_gated(m->mlp) ? 3.0 : 2.0;
+    return (double)model_moe_layers(m) * (double)m->experts * mats * (double)m->d_model *
+           (double)model_expert_ffn(m);
+}
+
 int64_t scenario_micro_batch(const struct scenario *s)
 {
     if (s->micro_batch > 0)

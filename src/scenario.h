@@ -116,6 +116,10 @@ int64_t scenario_vocab(const struct scenario *s);
 /* The model as trained: s->model with scenario_vocab's vocabulary. What the accounting (the
  * parameter counts, memory, FLOPs) reads. */
 void scenario_trained_model(const struct scenario *s, struct model_arch *out);
+/* The routed experts' weights, whole model: what expert parallelism splits over ep ranks
+ * (MoE layers x experts x one expert's matrices, three when gated; expert biases, a few per
+ * million, stay with the dense weights). 0 for a dense model. */
+double scenario_expert_params(const struct scenario *s);
 /* Micro-batch actually used (resolves 0 to batch / dp). */
 int64_t scenario_micro_batch(const struct scenario *s);
 /* Gradient-accumulation steps: batch / (micro_batch * dp). */

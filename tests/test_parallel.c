@@ -9,6 +9,7 @@
 #include "check_util.h"
 #include "flops.h"
 #include "model.h"
+#include "predict.h"
 #include "scenario.h"
 #include "scenario_file.h"
 #include "spec.h"
@@ -403,6 +404,120 @@ START_TEST(vocab_padding)
 }
 END_TEST
 
+
+static void predicted(const struct scenario *s, struct analysis *a, struct prediction *p)
+{
+    valid(s);
+    analysis_run(s, a);
+    predict_run(s, a, NULL, p);
+}
+
+START_TEST(cp_ring_arithmetic)
+{
+    /* Llama 3.1 70B (80 layers, 8 KV heads of 128) at seq 32768, tp 8, cp 2 on H100 nodes of
+     * 8 GPUs, micro-batch 1, full recompute, bf16. Ring attention (Megatron-LM CP,
+     * Transformer Engine's P2P ring; Liu et al. 2023): per layer and micro-batch each rank's
+     * K and V chunk, 16384 tokens x 2 x 8 x 128 / tp 8 x 2 bytes = 8,388,608 bytes, moves
+     * cp - 1 = 1 step forward, 2 x that backward (K, V and dK, dV), and once more in the
+     * recomputed forward: 4 steps. The cp ranks sit 8 apart, across nodes: the network's
+     * 0.9 x 50 GB/s per GPU and 2 us per step. 80 layers x 32 micro-batches x 4 x
+     * (8388608 / 45e9 + 2e-6) = 1.9096 s, exposed only beyond the attention kernels. */
+    struct scenario s = with_model("llama3.1-70b");
+    s.gpus = 128;
+    s.tp = 8;
+    s.cp = 2;
+    s.seq = 32768;
+    s.batch = 256;
+    s.micro_batch = 1;
+    s.recompute = RECOMPUTE_FULL;
+    struct analysis a;
+    struct prediction p;
+    predicted(&s, &a, &p);
+    ck_assert_int_eq(a.accum_steps, 32);
+    ck_assert_rel(p.node.network_bw, 45e9, 1e-12);
+    const double ring = 80.0 * 32 * 4 * (8388608.0 / 45e9 + 2e-6);
+    ck_assert_rel(p.cp_ring_seconds, ring, 1e-12);
+    ck_assert(p.attention_seconds > 0);
+    ck_assert_rel(p.part[PART_CP_COMM] + 1.0, fmax(0.0, ring - p.attention_seconds) + 1.0, 1e-12);
+    /* On a 1 GB/s network the ring outruns the attention and shows. */
+    s.network_bw = 1e9;
+    predicted(&s, &a, &p);
+    const double slow = 80.0 * 32 * 4 * (8388608.0 / 0.9e9 + 2e-6);
+    ck_assert_rel(p.cp_ring_seconds, slow, 1e-12);
+    ck_assert_rel(p.part[PART_CP_COMM], slow - p.attention_seconds, 1e-12);
+    ck_assert(p.part[PART_CP_COMM] > 0);
+    /* cp divides each rank's tokens: the work per GPU halves against cp 1 on half the GPUs
+     * (same dp), and so does the tensor-parallel traffic. */
+    struct scenario one = s;
+    one.cp = 1;
+    one.gpus = 64;
+    one.network_bw = 0;
+    s.network_bw = 0;
+    struct analysis a1, a2;
+    struct prediction p1, p2;
+    predicted(&one, &a1, &p1);
+    predicted(&s, &a2, &p2);
+    ck_assert_int_eq(a1.dp, a2.dp);
+    double f1 = 0, f2 = 0;
+    for (int i = 0; i < a1.n_ops; i++)
+        if (a1.ops[i].kind != OP_OPTIMIZER)
+            f1 += a1.ops[i].flops;
+    for (int i = 0; i < a2.n_ops; i++)
+        if (a2.ops[i].kind != OP_OPTIMIZER)
+            f2 += a2.ops[i].flops;
+    ck_assert_rel(f2, f1 / 2, 1e-12);
+    ck_assert_rel(p2.part[PART_TP_COMM] - 0, p1.part[PART_TP_COMM] / 2, 0.01);
+}
+END_TEST
+
+START_TEST(ep_all_to_all_arithmetic)
+{
+    /* Mixtral 8x7B (32 MoE layers, h 4096, top-2) at seq 4096, tp 1, ep 8 on one H100 node
+     * (the ep ranks adjacent: NVLink, 0.6 x 450 GB/s = 270 GB/s, 1 us per step), micro-batch
+     * 1, no recompute, bf16. Megatron-LM's all-to-all dispatcher: per MoE layer and
+     * micro-batch, a dispatch and a combine forward and both again backward (4 all-to-alls)
+     * of the rank's 4096 tokens x 2 copies x 4096 x 2 bytes = 67,108,864 bytes, 7/8 of it
+     * leaving the rank: 7/8 x 67108864 / 270e9 + 7 x 1e-6 = 224.49 us each. 8 GPUs, batch 64:
+     * dp 8, 8 micro-batches: 32 x 8 x 4 x 224.49 us = 229.9 ms. */
+    struct scenario s = with_model("mixtral-8x7b");
+    s.gpus = 8;
+    s.ep = 8;
+    s.seq = 4096;
+    s.batch = 64;
+    s.micro_batch = 1;
+    struct analysis a;
+    struct prediction p;
+    predicted(&s, &a, &p);
+    ck_assert_rel(p.node.nvlink_bw, 270e9, 1e-12);
+    ck_assert_int_eq(a.accum_steps, 8);
+    const double one = 7.0 / 8.0 * 67108864.0 / 270e9 + 7e-6;
+    ck_assert_rel(p.part[PART_EP_COMM], 32.0 * 8 * 4 * one, 1e-12);
+    /* ep 1: no all-to-all, and each GPU reads all 8 experts' weights (ep 8: one). */
+    struct scenario d = s;
+    d.ep = 1;
+    struct analysis ad;
+    struct prediction pd;
+    predicted(&d, &ad, &pd);
+    ck_assert(pd.part[PART_EP_COMM] == 0);
+    double w8 = 0, w1 = 0, f8 = 0, f1 = 0;
+    for (int i = 0; i < a.n_ops; i++)
+        if (a.ops[i].kind == OP_MLP_DOWN) {
+            w8 = a.ops[i].bytes;
+            f8 = a.ops[i].flops;
+        }
+    for (int i = 0; i < ad.n_ops; i++)
+        if (ad.ops[i].kind == OP_MLP_DOWN) {
+            w1 = ad.ops[i].bytes;
+            f1 = ad.ops[i].flops;
+        }
+    ck_assert_rel(f8, f1, 1e-12); /* balanced routing: the same work per GPU */
+    /* The down projection's weights, 14336 x 4096 x 2 bytes per expert, read 3 times per
+     * micro-batch (forward, two backward GEMMs) x 8 micro-batches x 32 layers: 7 experts
+     * fewer per GPU at ep 8. */
+    ck_assert_rel(w1 - w8, 7.0 * 14336 * 4096 * 2 * 3 * 8 * 32, 1e-9);
+}
+END_TEST
+
 static Suite *parallel_suite(void)
 {
     Suite *s = suite_create("parallel");
@@ -419,6 +534,8 @@ static Suite *parallel_suite(void)
     tcase_add_test(tc, attention_flops_window);
     tcase_add_test(tc, attention_flops_reported);
     tcase_add_test(tc, vocab_padding);
+    tcase_add_test(tc, cp_ring_arithmetic);
+    tcase_add_test(tc, ep_all_to_all_arithmetic);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -858,6 +858,8 @@ static void plan_apply(struct dash *d, int i)
     c.tp = p->tp;
     c.pp = p->pp;
     c.vpp = p->vpp;
+    c.cp = p->cp;
+    c.ep = p->ep;
     c.sp = p->sp;
     c.zero = p->zero;
     c.micro_batch = p->micro_batch;
@@ -869,14 +871,17 @@ static void plan_apply(struct dash *d, int i)
     d->want.pp = c.pp;
     d->want.micro_batch = c.micro_batch;
     d->want.vpp = c.vpp;
+    d->want.cp = c.cp;
+    d->want.ep = c.ep;
     if (!dash_try(d, &c, SL_TP))
         d->want = want;
     else {
         char step[32];
         units_duration(d->plans[i].pred.step_seconds, step, sizeof step);
-        dash_status(d, false, "layout %d applied: tp %lld, pp %lld (vpp %lld), ZeRO %d, "
-                              "micro-batch %lld, recompute %s: predicted step %s", i + 1,
-                    (long long)c.tp, (long long)c.pp, (long long)c.vpp, c.zero,
+        dash_status(d, false, "layout %d applied: tp %lld, pp %lld (vpp %lld), cp %lld, ep %lld, "
+                              "ZeRO %d, micro-batch %lld, recompute %s: predicted step %s", i + 1,
+                    (long long)c.tp, (long long)c.pp, (long long)c.vpp, (long long)c.cp,
+                    (long long)c.ep, c.zero,
                     (long long)c.micro_batch, recompute_name(c.recompute), step);
     }
 }

@@ -198,7 +198,8 @@ static const char *const mem_names[MEM_COUNT] = {"parameters", "gradients", "opt
 /* Cells per part of a stacked bar of w cells: part i gets value[i] / scale of the width;
  * every non-zero part at least one cell when there is room; the cells of `total` (capped at
  * w) filled by largest remainder. The memory bar and the step bar share it. */
-#define BAR_PARTS_MAX 8 /* the most parts a bar has (the step's seven) */
+/* The most parts a bar has: the step's parts, or the memory rows. */
+#define BAR_PARTS_MAX ((int)PART_COUNT > (int)MEM_COUNT ? (int)PART_COUNT : (int)MEM_COUNT)
 static void bar_split(const double *value, int n, double total, double scale, int w, int *cells)
 {
     double want[BAR_PARTS_MAX];
@@ -404,13 +405,15 @@ static const struct {
     char ascii;
 } step_look[PART_COUNT] = {
     [PART_COMPUTE] = {E_COMPBOUND, '#'}, [PART_RECOMPUTE] = {E_MASTER, '+'},
-    [PART_TP_COMM] = {E_MEMBOUND, '='},  [PART_PP_BUBBLE] = {E_DIM, '.'},
+    [PART_TP_COMM] = {E_MEMBOUND, '='},  [PART_CP_COMM] = {E_MEMBOUND, ':'},
+    [PART_EP_COMM] = {E_RIDGE, '*'},     [PART_PP_BUBBLE] = {E_DIM, '.'},
     [PART_PP_COMM] = {E_RIDGE, '~'},     [PART_DP_COMM] = {E_OVER, '%'},
     [PART_OPTIMIZER] = {E_OPTIMIZER, 'o'},
 };
 
 static const char *const step_short[PART_COUNT] = {
     [PART_COMPUTE] = "compute", [PART_RECOMPUTE] = "recomp", [PART_TP_COMM] = "tp",
+    [PART_CP_COMM] = "cp",      [PART_EP_COMM] = "ep",
     [PART_PP_BUBBLE] = "bubble",  [PART_PP_COMM] = "pp",      [PART_DP_COMM] = "dp",
     [PART_OPTIMIZER] = "opt",
 };
@@ -598,21 +601,24 @@ static void draw_picker(const struct dash *d, struct screen *s)
 
 static void draw_plans(const struct dash *d, struct screen *s)
 {
-    struct rect in = box(d, s, 78, d->n_plans + 4, "fastest layouts that fit (Enter or 1-5 applies, Esc closes)");
+    struct rect in = box(d, s, 80, d->n_plans + 4, "fastest layouts that fit (Enter or 1-5 applies, Esc closes)");
     if (rect_empty(in))
         return;
     char line[256];
-    snprintf(line, sizeof line, "   %4s %3s %3s %3s %3s %4s %3s %-9s %9s %5s %9s", "dp", "tp", "pp",
-             "vpp", "sp", "zero", "mb", "recompute", "step", "MFU", "memory");
+    snprintf(line, sizeof line, "   %4s %3s %3s %3s %3s %3s %3s %4s %3s %-9s %9s %5s %9s", "dp",
+             "tp", "pp", "vpp", "cp", "ep", "sp", "zero", "mb", "recompute", "step", "MFU",
+             "memory");
     screen_label(s, in.x, in.y, in.w, line, E_OVERLAY);
     for (int i = 0; i < d->n_plans && i + 1 < in.h; i++) {
         const struct plan *p = &d->plans[i];
         char st[32], mem[32];
         units_duration(p->pred.step_seconds, st, sizeof st);
         units_bytes(p->memory_total, mem, sizeof mem);
-        snprintf(line, sizeof line, "%d  %4lld %3lld %3lld %3lld %3s %4d %3lld %-9s %9s %5.3f %9s",
-                 i + 1, (long long)scenario_dp(&p->s), (long long)p->s.tp, (long long)p->s.pp,
-                 (long long)p->s.vpp, p->s.sp ? "on" : "off", p->s.zero,
+        snprintf(line, sizeof line,
+                 "%d  %4lld %3lld %3lld %3lld %3lld %3lld %3s %4d %3lld %-9s %9s %5.3f %9s", i + 1,
+                 (long long)scenario_dp(&p->s), (long long)p->s.tp, (long long)p->s.pp,
+                 (long long)p->s.vpp, (long long)p->s.cp, (long long)p->s.ep,
+                 p->s.sp ? "on" : "off", p->s.zero,
                  (long long)p->s.micro_batch, recompute_name(p->s.recompute), st, p->pred.mfu, mem);
         int y = in.y + 1 + i;
         if (i == d->pick)
