@@ -34,6 +34,7 @@ enum hf_bias {
      * on the MLP's matrices (LlamaAttention, LlamaMLP): both or neither can be expressed. */
     BIAS_KEYS,
     BIAS_QKV, /* q, k and v always, o none (Qwen2Attention) */
+    BIAS_QKV_KEY, /* q, k and v when attention_bias (default false), o none (Glm4MoeAttention) */
     /* every linear layer (GPT-2, GPT-NeoX, Phi-2, OPT, gpt-oss's attention and experts);
      * attention_bias false (NeoX, gpt-oss) would leave the MLP's alone and is refused, OPT's
      * enable_bias false removes them all */
@@ -94,6 +95,7 @@ struct hf_type {
     enum hf_window window;
     enum hf_moe moe;
     bool mla;                 /* DeepSeek's multi-head latent attention (kv_lora_rank, ...) */
+    bool mtp;                 /* num_nextn_predict_layers MTP modules (counted apart) */
     bool router_bias;         /* the router's bias when the file does not say (topk_method) */
     bool lm_head_bias;
     bool attn_sinks;
@@ -134,6 +136,9 @@ struct hf_type {
  *                layers; greedy routing without a bias
  *   deepseek_v3  as deepseek_v2; noaux_tc routing with e_score_correction_bias;
  *                num_nextn_predict_layers MTP modules (counted apart)
+ *   glm4_moe     SwiGLU, RMSNorm, pre, untied; attention_bias on q, k, v only; use_qk_norm:
+ *                QK-norm per head; experts as deepseek_v3 (the router always has
+ *                e_score_correction_bias); num_nextn_predict_layers MTP modules
  *   gpt_oss      SwiGLU, RMSNorm, pre, untied; biases on q, k, v, o and on the experts, a
  *                router with a bias, a sink logit per head; alternate sliding layers
  *   cohere       SwiGLU, LayerNorm without bias, attention and MLP in parallel after one
@@ -181,8 +186,11 @@ static const struct hf_type TYPES[] = {
     {.type = "deepseek_v2", .gated = true, .act = "silu", .norm = NORM_RMSNORM,
      .bias = BIAS_KEYS, .pos = POS_ROPE, .moe = MOE_DEEPSEEK, .mla = true},
     {.type = "deepseek_v3", .gated = true, .act = "silu", .norm = NORM_RMSNORM,
-     .bias = BIAS_KEYS, .pos = POS_ROPE, .moe = MOE_DEEPSEEK, .mla = true,
+     .bias = BIAS_KEYS, .pos = POS_ROPE, .moe = MOE_DEEPSEEK, .mla = true, .mtp = true,
      .router_bias = true},
+    {.type = "glm4_moe", .gated = true, .act = "silu", .norm = NORM_RMSNORM, .qk = QK_NORM_HEAD,
+     .qk_key = "use_qk_norm", .bias = BIAS_QKV_KEY, .pos = POS_ROPE, .moe = MOE_DEEPSEEK,
+     .mtp = true, .router_bias = true},
     {.type = "gpt_oss", .gated = true, .act = "silu", .norm = NORM_RMSNORM, .bias = BIAS_ALL,
      .pos = POS_ROPE, .window = WIN_ALTERNATE, .moe = MOE_GPT_OSS, .router_bias = true,
      .attn_sinks = true},
@@ -420,6 +428,8 @@ static bool read_bias(const struct hf *c, const struct hf_type *t, struct model_
     case BIAS_QKV:
         m->qkv_bias = true;
         return true;
+    case BIAS_QKV_KEY:
+        return opt_bool(c, "attention_bias", false, &m->qkv_bias);
     case BIAS_ALL:
         if (!opt_bool(c, "attention_bias", true, &attn))
             return false;
@@ -658,7 +668,7 @@ static bool read_mla(const struct hf *c, struct model_arch *m)
     /* transformers sets head_dim = qk_rope_head_dim for DeepSeek; MLA's widths are the fields
      * above, so none is kept. */
     m->head_dim = 0;
-    return opt_int(c, "num_nextn_predict_layers", 0, HF_LAYERS_MAX, 0, &m->mtp_layers);
+    return true;
 }
 
 /* OPT's options that change its shape beyond the fields. */
@@ -866,6 +876,7 @@ static bool read_model(const struct hf *c, const cJSON *root, const struct hf_ty
         (t->qk_key != NULL && !opt_bool(c, t->qk_key, false, &qk_on)) ||
         (t->block_key != NULL && !opt_bool(c, t->block_key, true, &block_on)) ||
         !read_window(c, t, &m) || !read_moe(c, t, &m) || (t->mla && !read_mla(c, &m)) ||
+        (t->mtp && !opt_int(c, "num_nextn_predict_layers", 0, HF_LAYERS_MAX, 0, &m.mtp_layers)) ||
         (t->names == NAMES_OPT && !read_opt_extras(c, &m)) || !read_name(c, root, t, &m))
         return false;
     m.qk_norm = qk_on ? t->qk : QK_NORM_NONE;

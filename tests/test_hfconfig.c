@@ -49,6 +49,7 @@ struct released {
     const char *dir;
     const char *type;
     int64_t total;
+    bool with_mtp; /* the released total is the checkpoint with its MTP module (GLM-4.5) */
 };
 
 /*
@@ -72,34 +73,39 @@ struct released {
  *   OLMoE-1B-7B-0924 6,919,161,856: the Hub API's safetensors parameterCount, as public code
  *     reading its SafeTensors headers quotes it (and the GGUF n_params).
  *   gpt2 124,439,808: docs/reference.md section 4 (GPT-2 small).
+ *   GLM-4.5 358,337,791,296 and GLM-4.5-Air 110,468,824,832: the safetensors totals of
+ *     zai-org/GLM-4.5 and -Air (a public table of Hub totals; also specs/models' presets),
+ *     checkpoints that hold the MTP module (layer 92 and 46) beside the main model.
  */
 static const struct released RELEASED[] = {
-    {"Llama-3.2-1B", "llama", 1235814400LL},
-    {"Llama-3.2-3B", "llama", 3212749824LL},
-    {"Mistral-7B-v0.1", "mistral", 7241732096LL},
-    {"Mixtral-8x7B-v0.1", "mixtral", 46702792704LL},
-    {"Qwen2.5-72B", "qwen2", 72706203648LL},
-    {"Qwen2.5-0.5B", "qwen2", 494032768LL},
-    {"Qwen2-57B-A14B", "qwen2_moe", 57408658944LL},
-    {"Qwen3-8B", "qwen3", 8190735360LL},
-    {"Qwen3-30B-A3B", "qwen3_moe", 30532122624LL},
-    {"gemma-7b", "gemma", 8537680896LL},
-    {"gemma-2-9b", "gemma2", 9241705984LL},
-    {"gemma-3-1b-pt", "gemma3_text", 999885952LL},
-    {"Phi-3.5-mini-instruct", "phi3", 3821079552LL},
-    {"OLMo-2-1124-7B", "olmo2", 7298617344LL},
+    {"Llama-3.2-1B", "llama", 1235814400LL, false},
+    {"Llama-3.2-3B", "llama", 3212749824LL, false},
+    {"Mistral-7B-v0.1", "mistral", 7241732096LL, false},
+    {"Mixtral-8x7B-v0.1", "mixtral", 46702792704LL, false},
+    {"Qwen2.5-72B", "qwen2", 72706203648LL, false},
+    {"Qwen2.5-0.5B", "qwen2", 494032768LL, false},
+    {"Qwen2-57B-A14B", "qwen2_moe", 57408658944LL, false},
+    {"Qwen3-8B", "qwen3", 8190735360LL, false},
+    {"Qwen3-30B-A3B", "qwen3_moe", 30532122624LL, false},
+    {"gemma-7b", "gemma", 8537680896LL, false},
+    {"gemma-2-9b", "gemma2", 9241705984LL, false},
+    {"gemma-3-1b-pt", "gemma3_text", 999885952LL, false},
+    {"Phi-3.5-mini-instruct", "phi3", 3821079552LL, false},
+    {"OLMo-2-1124-7B", "olmo2", 7298617344LL, false},
     /* OLMo 1 (allenai/OLMo-7B-0724-hf): non-parametric LayerNorms, 6,888,095,744 as released. */
-    {"OLMo-7B-0724-hf", "olmo", 6888095744LL},
-    {"OLMoE-1B-7B-0924", "olmoe", 6919161856LL},
-    {"DeepSeek-V2-Lite", "deepseek_v2", 15706484224LL},
-    {"DeepSeek-V3", "deepseek_v3", 671026419200LL},
-    {"gpt-oss-20b", "gpt_oss", 20914757184LL},
-    {"gpt-oss-120b", "gpt_oss", 116829156672LL},
-    {"aya-expanse-8b", "cohere", 8028033024LL},
-    {"gpt2", "gpt2", 124439808LL},
-    {"pythia-160m", "gpt_neox", 162322944LL},
-    {"phi-2", "phi", 2779683840LL},
-    {"opt-125m", "opt", 125239296LL},
+    {"OLMo-7B-0724-hf", "olmo", 6888095744LL, false},
+    {"OLMoE-1B-7B-0924", "olmoe", 6919161856LL, false},
+    {"DeepSeek-V2-Lite", "deepseek_v2", 15706484224LL, false},
+    {"DeepSeek-V3", "deepseek_v3", 671026419200LL, false},
+    {"gpt-oss-20b", "gpt_oss", 20914757184LL, false},
+    {"gpt-oss-120b", "gpt_oss", 116829156672LL, false},
+    {"aya-expanse-8b", "cohere", 8028033024LL, false},
+    {"gpt2", "gpt2", 124439808LL, false},
+    {"pythia-160m", "gpt_neox", 162322944LL, false},
+    {"phi-2", "phi", 2779683840LL, false},
+    {"opt-125m", "opt", 125239296LL, false},
+    {"GLM-4.5", "glm4_moe", 358337791296LL, true},
+    {"GLM-4.5-Air", "glm4_moe", 110468824832LL, true},
 };
 #define RELEASED_COUNT (sizeof RELEASED / sizeof RELEASED[0])
 
@@ -109,8 +115,10 @@ START_TEST(released_total)
     struct spec_model_meta meta;
     struct model_arch m = load(r->dir, &meta);
     struct param_counts pc = counts(&m);
-    ck_assert_msg(pc.total == r->total, "%s: counted %lld, released %lld", r->dir,
-                  (long long)pc.total, (long long)r->total);
+    const int64_t got = pc.total + (r->with_mtp ? pc.mtp : 0);
+    ck_assert(r->with_mtp == (pc.mtp > 0) || strcmp(r->type, "deepseek_v3") == 0);
+    ck_assert_msg(got == r->total, "%s: counted %lld, released %lld", r->dir, (long long)got,
+                  (long long)r->total);
     /* Read by the Hugging Face reader, of the type the file says. */
     char want[128];
     snprintf(want, sizeof want, "(model_type %s)", r->type);
@@ -130,6 +138,7 @@ START_TEST(presets_agree)
         {"OLMo-2-1124-7B", "olmo2-7b"},    {"DeepSeek-V2-Lite", "deepseek-v2-lite"},
         {"DeepSeek-V3", "deepseek-v3"},    {"gpt-oss-120b", "gpt-oss-120b"},
         {"phi-2", "phi2"},                 {"Phi-3.5-mini-instruct", "phi3-mini"},
+        {"GLM-4.5", "glm4.5"},             {"GLM-4.5-Air", "glm4.5-air"},
     };
     for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
         struct model_arch hf = load(pairs[i][0], NULL), p;
@@ -213,6 +222,11 @@ START_TEST(conventions)
     ck_assert(m.router_bias && m.mtp_layers == 1 && m.dense_layers == 3);
     /* The MTP module apart, as the checkpoint's layer 61 holds it (tests/test_arch.c). */
     ck_assert_int_eq(counts(&m).mtp, 13463426304LL);
+    m = load("GLM-4.5", NULL);
+    ck_assert(m.qkv_bias && !m.bias && m.qk_norm == QK_NORM_HEAD && m.router_bias &&
+              m.mtp_layers == 1 && m.dense_layers == 3 && m.head_dim == 128);
+    m = load("GLM-4.5-Air", NULL);
+    ck_assert(m.qkv_bias && m.qk_norm == QK_NORM_NONE && m.dense_layers == 1); /* use_qk_norm false */
     m = load("Phi-3.5-mini-instruct", NULL);
     ck_assert(!m.tied_embeddings && m.mlp == MLP_SWIGLU && m.sliding_window == 262144);
 }
@@ -270,7 +284,7 @@ START_TEST(errors_name_the_key)
     refused("{\"model_type\": \"mamba\", " LLAMA_KEYS "}", "model_type",
             "\"mamba\" is not supported (supported: llama, mistral, mixtral, qwen2, qwen2_moe, "
             "qwen3, qwen3_moe, gemma, gemma2, gemma3_text, phi3, olmo2, olmo, olmoe, deepseek_v2, "
-            "deepseek_v3, gpt_oss, cohere, gpt2, gpt_neox, phi, opt, gemma3)");
+            "deepseek_v3, glm4_moe, gpt_oss, cohere, gpt2, gpt_neox, phi, opt, gemma3)");
     refused("{\"model_type\": null, " LLAMA_KEYS "}", "model_type", "missing (supported: llama");
     refused("{\"model_type\": 7}", "model_type", "must be a string, got a number");
     /* A missing key, a key of the wrong type. */
