@@ -518,6 +518,65 @@ static void type_path(struct harness *h, const char *text)
     harness_keys(h, keys);
 }
 
+
+/* The context, expert and attention-convention sliders (issue 9). Megatron-LM's layout:
+ * dp = GPUs / (tp x pp x cp); seq a multiple of 2 x cp; ep divides the routed experts and
+ * dp x cp, 1 for a dense model. */
+START_TEST(test_cp_ep_attention_sliders)
+{
+    struct harness h;
+    harness_start(&h, 160, 50, true, true);
+    /* The lecture's 1024 GPUs: cp 2 leaves 1024 / (1 x 1 x 2) = 512 data-parallel ranks. */
+    harness_focus(&h, SL_CP);
+    harness_keys(&h, "<Right>");
+    ck_assert_int_eq(h.d.sc.cp, 2);
+    ck_assert_int_eq(h.d.sc.gpus, 1024);
+    ck_assert_int_eq(h.d.an.dp, 512);
+    /* End: 256, the slider's top (2048 tokens would allow 1024): 1024 / 256 = 4 ranks. */
+    harness_keys(&h, "<End>");
+    ck_assert_int_eq(h.d.sc.cp, 256);
+    ck_assert_int_eq(h.d.an.dp, 4);
+    /* 3 does not split 2048 tokens into 6 equal chunks: refused, named as the dashboard
+     * names it. */
+    harness_keys(&h, "<Enter><C-u>3<Enter>");
+    ck_assert(h.d.status_error);
+    ck_assert_screen_has(&h, "context par: the 2048-token sequence does not split into 2 x cp = 6");
+    ck_assert_int_eq(h.d.sc.cp, 256);
+    harness_keys(&h, "<Home>");
+    ck_assert_int_eq(h.d.sc.cp, 1);
+    ck_assert_int_eq(h.d.an.dp, 1024);
+
+    /* The default model is dense: ep has the one step 1. */
+    harness_focus(&h, SL_EP);
+    harness_keys(&h, "<Right>");
+    ck_assert_int_eq(h.d.sc.ep, 1);
+    /* Mixtral 8x7B's 8 experts: 1, 2, 4, 8. */
+    harness_focus(&h, SL_MODEL);
+    harness_keys(&h, "<Enter><C-u>mixtral-8x7b<Enter>");
+    ck_assert_str_eq(h.d.sc.model.id, "mixtral-8x7b");
+    harness_focus(&h, SL_EP);
+    harness_keys(&h, "<End>");
+    ck_assert_int_eq(h.d.sc.ep, 8);
+    /* Back to a dense model: ep gives way to 1 and says why. */
+    harness_focus(&h, SL_MODEL);
+    harness_keys(&h, "<Enter><C-u>llama2-7b<Enter>");
+    ck_assert_int_eq(h.d.sc.ep, 1);
+    ck_assert_screen_has(&h, "no routed experts");
+
+    /* The attention convention: full (the default) to causal halves the s x s work, which
+     * the detailed count holds; 6ND stays. */
+    harness_focus(&h, SL_ATTN_FLOPS);
+    ck_assert_int_eq(h.d.sc.attention_flops, ATTN_FLOPS_FULL);
+    double det = h.d.an.flops.detailed, six = h.d.an.flops.six_nd;
+    harness_keys(&h, "<Right>");
+    ck_assert_int_eq(h.d.sc.attention_flops, ATTN_FLOPS_CAUSAL);
+    ck_assert(h.d.an.flops.detailed < det);
+    ck_assert(h.d.an.flops.six_nd == six);
+    ck_assert_screen_has(&h, "attention causal");
+    harness_stop(&h);
+}
+END_TEST
+
 START_TEST(test_save_open_export)
 {
     struct harness h;
@@ -816,6 +875,7 @@ static Suite *dashboard_suite(void)
     tcase_add_test(tc, test_typed_value);
     tcase_add_test(tc, test_invalid_combination_refused);
     tcase_add_test(tc, test_gpu_steps_are_valid);
+    tcase_add_test(tc, test_cp_ep_attention_sliders);
     tcase_add_test(tc, test_no_input_moved_behind_the_back);
     tcase_add_test(tc, test_lecture_demo);
     tcase_add_test(tc, test_save_open_export);

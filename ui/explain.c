@@ -82,6 +82,22 @@ static void explain_flops(const struct dash *d, struct variants *v)
     }
 }
 
+/* The attention convention: what the detailed count takes of the s x s work. */
+static void explain_attention(const struct dash *d, struct variants *v)
+{
+    char det[32];
+    explain_number(d->an.flops.detailed, det, sizeof det);
+    if (d->sc.attention_flops == ATTN_FLOPS_CAUSAL)
+        ADD(v, "attention causal: query i meets keys 0..i, half the s %s s score and A%sV work "
+               "(what causal kernels run); detailed FLOPs %s; 6ND has no attention term",
+            d->cs.times, d->cs.dot, det);
+    else
+        ADD(v, "attention full: every query against all s keys, the s %s s score and A%sV work "
+               "whole (PaLM, Narayanan et al.); detailed FLOPs %s; 6ND has no attention term",
+            d->cs.times, d->cs.dot, det);
+    ADD(v, "attention %s; detailed FLOPs %s", attn_flops_name(d->sc.attention_flops), det);
+}
+
 static void explain_time(const struct dash *d, struct variants *v)
 {
     const struct analysis *a = &d->an;
@@ -149,6 +165,20 @@ static void explain_parallel(const struct dash *d, struct variants *v)
                                              "optimizer + grads sharded",
                                              "optimizer + grads + params sharded"};
     int z = s->zero >= 0 && s->zero <= 3 ? s->zero : 0;
+    if (s->cp > 1 || s->ep > 1) {
+        /* Megatron-LM's layout: gpus = dp x tp x pp x cp; ep splits the routed experts over
+         * ep of the dp x cp ranks. */
+        char ep[64] = "";
+        if (s->ep > 1)
+            snprintf(ep, sizeof ep, "; experts over ep %lld of dp %s cp = %lld", (long long)s->ep,
+                     x, (long long)(d->an.dp * s->cp));
+        ADD(v, "dp = GPUs / (tp %s pp %s cp) = %lld / (%lld %s %lld %s %lld) = %lld%s; params/GPU %s; ZeRO-%d: %s",
+            x, x, (long long)s->gpus, (long long)s->tp, x, (long long)s->pp, x, (long long)s->cp,
+            (long long)d->an.dp, ep, per, z, zero_what[z]);
+        ADD(v, "dp = %lld / (%lld %s %lld %s %lld) = %lld%s", (long long)s->gpus, (long long)s->tp,
+            x, (long long)s->pp, x, (long long)s->cp, (long long)d->an.dp, ep);
+        return;
+    }
     ADD(v, "dp = GPUs / (tp %s pp) = %lld / (%lld %s %lld) = %lld; params/GPU = %s / %lld = %s; ZeRO-%d: %s over %lld",
         x, (long long)s->gpus, (long long)s->tp, x, (long long)s->pp, (long long)d->an.dp, n,
         (long long)(s->tp * s->pp), per, z, zero_what[z], (long long)d->an.dp);
@@ -292,6 +322,9 @@ void explain_line(const struct dash *d, int width, char *buf, size_t n)
     case SL_FLOPS:
         explain_flops(d, &v);
         break;
+    case SL_ATTN_FLOPS:
+        explain_attention(d, &v);
+        break;
     case SL_GPU:
     case SL_GPUS:
     case SL_MFU:
@@ -306,6 +339,8 @@ void explain_line(const struct dash *d, int width, char *buf, size_t n)
         break;
     case SL_TP:
     case SL_PP:
+    case SL_CP:
+    case SL_EP:
     case SL_SP:
     case SL_ZERO:
         explain_parallel(d, &v);

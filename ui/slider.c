@@ -153,9 +153,18 @@ int slider_steps(const struct presets *p, const struct scenario *s, enum slider_
             double hi = s->batch < in->step_hi ? (double)s->batch : in->step_hi;
             n += pow2_steps(in->step_lo, hi, 1, vals + 1, max - 1);
         } else if (id == SL_GPUS) {
-            /* Counts that tp x pp divide only, doubling. */
-            double unit = (double)(s->tp > 0 ? s->tp : 1) * (double)(s->pp > 0 ? s->pp : 1);
+            /* Counts that tp x pp x cp divide only, doubling. */
+            double unit = (double)(s->tp > 0 ? s->tp : 1) * (double)(s->pp > 0 ? s->pp : 1) *
+                          (double)(s->cp > 0 ? s->cp : 1);
             n = pow2_steps(unit, in->step_hi > unit ? in->step_hi : unit, unit, vals, max);
+        } else if (id == SL_CP) {
+            /* Up to half the sequence: the sequence splits into 2 x cp chunks. */
+            double hi = fmin(in->step_hi, fmax((double)(s->seq / 2), 1.0));
+            n = pow2_steps(in->step_lo, hi, 1, vals, max);
+        } else if (id == SL_EP) {
+            /* Up to the routed experts; 1 alone for a dense model. */
+            double e = model_is_moe(&s->model) ? (double)s->model.experts : 1.0;
+            n = pow2_steps(in->step_lo, fmin(in->step_hi, e), 1, vals, max);
         } else {
             n = pow2_steps(in->step_lo, in->step_hi, 1, vals, max);
         }

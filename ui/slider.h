@@ -21,6 +21,8 @@ enum slider_id {
     SL_TP,
     SL_SP,
     SL_PP,
+    SL_CP,
+    SL_EP,
     SL_ZERO,
     SL_DTYPE,
     SL_MASTER,
@@ -30,6 +32,7 @@ enum slider_id {
     SL_FLASH,
     SL_MFU,
     SL_FLOPS,
+    SL_ATTN_FLOPS,
     SL_COUNT
 };
 
