@@ -215,6 +215,21 @@ static int finish_output(const char *cmd)
     return EXIT_OK;
 }
 
+/* Prints o (built completely when built is true) as JSON on stdout and frees it; a document
+ * that could not be built or printed is "out of memory" and exit status 1. */
+static int print_json(cJSON *o, bool built, const char *cmd)
+{
+    char *text = built && o != NULL ? cJSON_Print(o) : NULL;
+    cJSON_Delete(o);
+    if (text == NULL) {
+        fprintf(stderr, "rooftop %s: out of memory\n", cmd);
+        return EXIT_FAIL;
+    }
+    printf("%s\n", text);
+    free(text);
+    return finish_output(cmd);
+}
+
 /*
  * The start of a subcommand that needs a word after it (solve max-params, list gpus): without
  * one, the help on stderr and a usage error; with --help, the help on stdout. Returns the exit
@@ -674,14 +689,8 @@ int cli_solve(int argc, char **argv)
                       cJSON_AddStringToObject(o, "optimizer", optimizer_name(s.optimizer)) &&
                       cJSON_AddBoolToObject(o, "master_weights", s.master_weights) &&
                       cJSON_AddNumberToObject(o, "zero", s.zero);
-            char *text = ok ? cJSON_Print(o) : NULL;
-            cJSON_Delete(o);
-            if (text == NULL) {
-                fprintf(stderr, "rooftop solve: out of memory\n");
+            if (print_json(o, ok, "solve") != EXIT_OK)
                 return EXIT_FAIL;
-            }
-            printf("%s\n", text);
-            free(text);
         } else if (n <= 0 || !isfinite(n)) {
             printf("max params: nothing fits on %s\n", setting);
         } else {
@@ -737,14 +746,8 @@ int cli_solve(int argc, char **argv)
                         break;
                 }
             }
-            char *text = ok ? cJSON_Print(o) : NULL;
-            cJSON_Delete(o);
-            if (text == NULL) {
-                fprintf(stderr, "rooftop solve: out of memory\n");
+            if (print_json(o, ok, "solve") != EXIT_OK)
                 return EXIT_FAIL;
-            }
-            printf("%s\n", text);
-            free(text);
         } else {
             struct param_counts pc;
             struct model_arch trained;
@@ -893,15 +896,7 @@ int cli_intensity(int argc, char **argv)
                   cJSON_AddNumberToObject(o, "ridge", ridge) &&
                   cJSON_AddNumberToObject(o, "attainable", attainable) &&
                   cJSON_AddNumberToObject(o, "seconds", seconds);
-        char *text = ok ? cJSON_Print(o) : NULL;
-        cJSON_Delete(o);
-        if (text == NULL) {
-            fprintf(stderr, "rooftop intensity: out of memory\n");
-            return EXIT_FAIL;
-        }
-        printf("%s\n", text);
-        free(text);
-        return finish_output("intensity");
+        return print_json(o, ok, "intensity");
     }
     if (fmt == REPORT_CSV) {
         printf("op,n,dtype,flops,bytes,intensity,bound,gpu,ridge,attainable,seconds\n");
@@ -1127,13 +1122,5 @@ int cli_import(int argc, char **argv)
         }
         return EXIT_OK;
     }
-    char *text = o != NULL ? cJSON_Print(o) : NULL;
-    cJSON_Delete(o);
-    if (text == NULL) {
-        fprintf(stderr, "rooftop import: out of memory\n");
-        return EXIT_FAIL;
-    }
-    printf("%s\n", text);
-    free(text);
-    return finish_output("import");
+    return print_json(o, true, "import");
 }

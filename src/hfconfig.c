@@ -9,6 +9,7 @@
  * transformers ignores it; a value the model fields cannot express is refused, never
  * approximated. */
 #include "hfconfig.h"
+#include "spec.h"
 
 #include <limits.h>
 #include <math.h>
@@ -285,21 +286,6 @@ __attribute__((format(printf, 3, 4))) static bool fail(const struct hf *c, const
     return false;
 }
 
-static const char *json_type(const cJSON *v)
-{
-    if (cJSON_IsString(v))
-        return "a string";
-    if (cJSON_IsNumber(v))
-        return "a number";
-    if (cJSON_IsBool(v))
-        return "a boolean";
-    if (cJSON_IsArray(v))
-        return "an array";
-    if (cJSON_IsObject(v))
-        return "an object";
-    return "something else";
-}
-
 /* The key's value; NULL when absent or null (how configs write "not used"). */
 static const cJSON *get(const struct hf *c, const char *key)
 {
@@ -314,7 +300,7 @@ static bool want_int(const struct hf *c, const char *key, const cJSON *v, int64_
                      int64_t *out)
 {
     if (!cJSON_IsNumber(v))
-        return fail(c, key, "must be a whole number, got %s", json_type(v));
+        return fail(c, key, "must be a whole number, got %s", spec_json_type(v));
     double d = v->valuedouble;
     if (!isfinite(d) || d != floor(d))
         return fail(c, key, "must be a whole number, got %.15g", d);
@@ -355,7 +341,7 @@ static bool opt_bool(const struct hf *c, const char *key, bool def, bool *out)
         return true;
     }
     if (!cJSON_IsBool(v))
-        return fail(c, key, "must be true or false, got %s", json_type(v));
+        return fail(c, key, "must be true or false, got %s", spec_json_type(v));
     *out = cJSON_IsTrue(v);
     return true;
 }
@@ -368,7 +354,7 @@ static bool opt_str(const struct hf *c, const char *key, const char **out)
     if (v == NULL)
         return true;
     if (!cJSON_IsString(v) || v->valuestring == NULL)
-        return fail(c, key, "must be a string, got %s", json_type(v));
+        return fail(c, key, "must be a string, got %s", spec_json_type(v));
     *out = v->valuestring;
     return true;
 }
@@ -477,7 +463,7 @@ static bool read_layer_types(const struct hf *c, const cJSON *lt, struct model_a
 {
     if (!cJSON_IsArray(lt))
         return fail(c, "layer_types", "must be an array of \"sliding_attention\" or "
-                    "\"full_attention\", got %s", json_type(lt));
+                    "\"full_attention\", got %s", spec_json_type(lt));
     int n = cJSON_GetArraySize(lt);
     if ((int64_t)n != m->layers)
         return fail(c, "layer_types", "has %d entries for %lld layers", n, (long long)m->layers);
@@ -499,7 +485,7 @@ static bool read_layer_types(const struct hf *c, const cJSON *lt, struct model_a
             return s != NULL ? fail(c, "layer_types", "layer %lld is \"%s\", not "
                                     "\"sliding_attention\" or \"full_attention\"", (long long)i, shown)
                              : fail(c, "layer_types", "layer %lld is %s, not a string",
-                                    (long long)i, json_type(e));
+                                    (long long)i, spec_json_type(e));
         }
     }
     int64_t pattern = local > 0 && local < m->layers ? pattern_of(full, m->layers) : 0;
@@ -581,7 +567,7 @@ static bool read_dense_list(const struct hf *c, struct model_arch *m)
         return true;
     if (!cJSON_IsArray(l))
         return fail(c, "mlp_only_layers", "must be an array of layer numbers, got %s",
-                    json_type(l));
+                    spec_json_type(l));
     int n = cJSON_GetArraySize(l);
     if ((int64_t)n > m->layers)
         return fail(c, "mlp_only_layers", "lists %d layers of %lld", n, (long long)m->layers);
@@ -763,7 +749,7 @@ static bool read_name(const struct hf *c, const cJSON *root, const struct hf_typ
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(root, "_name_or_path");
     if (v != NULL && !cJSON_IsNull(v) && (!cJSON_IsString(v) || v->valuestring == NULL))
-        return fail(c, "_name_or_path", "must be a string, got %s", json_type(v));
+        return fail(c, "_name_or_path", "must be a string, got %s", spec_json_type(v));
     const char *slash = strrchr(c->origin, '/');
     const char *base = slash != NULL ? slash + 1 : c->origin;
     size_t bl = strlen(base);
