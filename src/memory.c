@@ -373,7 +373,9 @@ static void state_rows(const struct scenario *s, double params, double expert, d
                        enum dtype wd, enum dtype gd, struct state_rows *o)
 {
     memset(o, 0, sizeof *o);
-    const double dpc = (double)(scenario_dp(s) * (s->cp > 1 ? s->cp : 1));
+    /* At least 1: an invalid layout (dp 0) must not divide by zero on its way to the check
+     * that names it. */
+    const double dpc = fmax(1.0, (double)(scenario_dp(s) * (s->cp > 1 ? s->cp : 1)));
     const double ep = s->ep > 1 ? (double)s->ep : 1.0;
     const double edp = fmax(1.0, dpc / ep);
     const double dense = params - expert;

@@ -331,6 +331,39 @@ START_TEST(test_too_big_model_overflows)
 }
 END_TEST
 
+/* The memory panel as frameworks lay memory out (issue 9): the buffers row of ZeRO-3's
+ * gathered module, the verdict against the usable memory (80 GB less the 2 GB reserve), the
+ * busiest pipeline stage, and the gradient dtype's slider with its reason. */
+START_TEST(test_memory_panel_frameworks)
+{
+    struct harness h;
+    harness_start(&h, 120, 40, true, true);
+    harness_draw(&h);
+    ck_assert_screen_has(&h, "buffers");
+    ck_assert_screen_has(&h, "of 78 GB usable");
+    /* Master weights on: gradients auto become fp32, as Megatron-LM and DeepSpeed keep them. */
+    harness_focus(&h, SL_MASTER);
+    harness_keys(&h, "<Right>");
+    ck_assert(h.d.sc.master_weights);
+    ck_assert_int_eq(h.d.an.memory.grad_dtype, DTYPE_FP32);
+    harness_focus(&h, SL_GRAD_DTYPE);
+    ck_assert_screen_has(&h, "gradients fp32 (auto: fp32, as Megatron/DeepSpeed with master weights)");
+    /* Stepping it: auto -> fp32 -> bf16 (the ZeRO paper's 16 bytes). */
+    harness_keys(&h, "<Right><Right>");
+    ck_assert_int_eq(h.d.sc.grad_dtype, DTYPE_BF16);
+    ck_assert_int_eq(h.d.an.memory.grad_dtype, DTYPE_BF16);
+    ck_assert_screen_has(&h, "as set by --grad-dtype");
+    /* Four pipeline stages: the first, with the embedding and 4 micro-batches, is the busiest. */
+    harness_focus(&h, SL_PP);
+    harness_keys(&h, "<Right><Right>");
+    ck_assert_int_eq(h.d.sc.pp, 4);
+    ck_assert_int_eq(h.d.an.memory.busiest.index, 0);
+    ck_assert_screen_has(&h, "stage 1/4 (first)");
+    ck_assert_int_eq(h.s.cut, 0);
+    harness_stop(&h);
+}
+END_TEST
+
 START_TEST(test_typed_value)
 {
     struct harness h;
@@ -872,6 +905,7 @@ static Suite *dashboard_suite(void)
     tcase_add_test(tc, test_gpus_slider_halves_time);
     tcase_add_test(tc, test_batch_grows_activation_bar);
     tcase_add_test(tc, test_too_big_model_overflows);
+    tcase_add_test(tc, test_memory_panel_frameworks);
     tcase_add_test(tc, test_typed_value);
     tcase_add_test(tc, test_invalid_combination_refused);
     tcase_add_test(tc, test_gpu_steps_are_valid);

@@ -141,16 +141,15 @@ static void explain_state(const struct dash *d, struct variants *v)
         dtype_name(optimizer_state_dtype(s->optimizer)), mb, total);
     ADD(v, "bytes/param = %.3g + %.3g + %.3g%s = %.3g B", p, g, o, m > 0 ? " + 4" : "", total);
     if (d->focus == SL_GRAD_DTYPE) {
-        /* The gradient dtype's own line leads: which one and why. */
+        /* The gradient dtype's own lines: which one and why, then the bytes it makes. */
         enum mem_grad_why why;
         enum dtype gd = memory_grad_dtype(s, &why);
-        char first[sizeof v->text[0]];
-        memcpy(first, v->text[0], sizeof first);
-        int w = snprintf(v->text[0], sizeof v->text[0], "gradients %s (%s); ", dtype_name(gd),
-                         memory_grad_why_text(why));
-        if (w > 0 && (size_t)w < sizeof v->text[0])
-            snprintf(v->text[0] + w, sizeof v->text[0] - (size_t)w, "%.*s",
-                     (int)(sizeof v->text[0] - (size_t)w - 1), first);
+        v->n = 0;
+        ADD(v, "gradients %s (%s); bytes/param = %.3g + %.3g + %.3g%s = %.3g B", dtype_name(gd),
+            memory_grad_why_text(why), p, g, o, m > 0 ? " + 4" : "", total);
+        ADD(v, "gradients %s (%s)", dtype_name(gd), memory_grad_why_text(why));
+        ADD(v, "grads %s; bytes/param = %.3g + %.3g + %.3g%s = %.3g B", dtype_name(gd), p, g, o,
+            m > 0 ? " + 4" : "", total);
     }
 }
 
