@@ -300,6 +300,11 @@ bool scenario_check(const struct scenario *s, const char **key, char *msg, size_
     if (s->ep > 1 && scenario_dp_cp(s) % s->ep != 0)
         FAIL("ep", "%lld does not divide data x context parallel = %lld x %lld",
              (long long)s->ep, (long long)scenario_dp(s), (long long)s->cp);
+    /* Megatron-LM (TransformerConfig): "When using expert parallelism and tensor parallelism,
+     * sequence parallelism must be used" (the dispatcher routes each rank's own tokens). */
+    if (s->ep > 1 && s->tp > 1 && !s->sp)
+        FAIL("ep", "%lld with tensor parallelism needs sequence parallelism on (Megatron-LM)",
+             (long long)s->ep);
     if (s->batch < 1 || s->batch > 1000000000LL)
         FAIL("batch", "must be between 1 and 1B sequences, got %lld", (long long)s->batch);
     int64_t dp = scenario_dp(s);
@@ -434,6 +439,8 @@ void scenario_settle(struct scenario *c, const struct scenario *want, const char
         int64_t x = want->cp < 1 ? 1 : want->cp;
         if (gpus_fixed && x > c->gpus)
             x = c->gpus;
+        if (x > c->seq / 2)
+            x = c->seq / 2 < 1 ? 1 : c->seq / 2; /* 2 x cp chunks of at least a token */
         while (x > 1 && (c->seq % (2 * x) != 0 ||
                          (gpus_fixed && c->gpus % (c->tp * c->pp * x) != 0)))
             x--;
@@ -458,16 +465,19 @@ void scenario_settle(struct scenario *c, const struct scenario *want, const char
          * data x context ranks (Megatron-LM); 1 for a dense model. */
         int64_t e = want->ep < 1 ? 1 : want->ep;
         int64_t ranks = scenario_dp_cp(c);
-        if (c->model.experts <= 1)
+        const bool no_sp = c->tp > 1 && !c->sp; /* Megatron needs sp with tp and ep */
+        if (c->model.experts <= 1 || no_sp)
             e = 1;
+        if (e > 1 && e > c->model.experts)
+            e = c->model.experts;
         while (e > 1 && (c->model.experts % e != 0 || ranks <= 0 || ranks % e != 0))
             e--;
         if (e != want->ep)
             snprintf(note, n, "expert degree %lld (not %lld): %s", (long long)e,
                      (long long)want->ep,
                      c->model.experts <= 1 ? "the model has no routed experts"
-                                           : "it must divide the routed experts and data x "
-                                             "context parallel");
+                     : no_sp ? "with tensor parallelism it needs sequence parallelism on"
+                             : "it must divide the routed experts and data x context parallel");
         c->ep = e;
     }
     if (!is(moved, "micro_batch")) {

@@ -111,10 +111,16 @@ START_TEST(ep_rules)
     ck_assert_int_eq(s.model.experts, 8);
     s.gpus = 64;
     s.tp = 8;
+    s.sp = true;
     s.batch = 64;
     s.micro_batch = 1;
     s.ep = 8; /* dp 8 */
     valid(&s);
+    /* Megatron-LM's TransformerConfig: "When using expert parallelism and tensor
+     * parallelism, sequence parallelism must be used". */
+    s.sp = false;
+    invalid(&s, "--ep");
+    s.sp = true;
     s.ep = 16; /* 16 does not divide 8 experts */
     s.gpus = 128;
     invalid(&s, "--ep");
@@ -174,6 +180,7 @@ START_TEST(settle_gives_way)
      * restores 8 (want is kept). */
     s = with_model("mixtral-8x7b");
     s.tp = 8;
+    s.sp = true;
     s.gpus = 16;
     s.batch = 64;
     want = s;
@@ -186,6 +193,17 @@ START_TEST(settle_gives_way)
     scenario_settle(&c, &want, "gpus", note, sizeof note);
     ck_assert_int_eq(c.ep, 8);
     valid(&c);
+    /* Sequence parallelism off with tp 8: ep gives way to 1 (Megatron-LM needs sp with tp
+     * and ep), and comes back with sp. */
+    want.gpus = 64;
+    c.sp = false;
+    scenario_settle(&c, &want, "sp", note, sizeof note);
+    ck_assert_int_eq(c.ep, 1);
+    ck_assert_msg(strstr(note, "sequence parallelism") != NULL, "%s", note);
+    valid(&c);
+    c.sp = true;
+    scenario_settle(&c, &want, "sp", note, sizeof note);
+    ck_assert_int_eq(c.ep, 8);
 }
 END_TEST
 
@@ -194,6 +212,7 @@ START_TEST(file_round_trip)
     struct scenario s = with_model("mixtral-8x7b");
     s.gpus = 128;
     s.tp = 4;
+    s.sp = true;
     s.cp = 2;
     s.ep = 8;
     s.seq = 4096;
@@ -229,7 +248,7 @@ START_TEST(cli_flags)
     ck_assert_int_ne(r.status, 0);
     ck_assert_msg(strstr(r.err, "--ep:") != NULL, "%s", r.err);
     check_run_free(&r);
-    ck_assert_int_eq(check_run_bin(&r, "report --model mixtral-8x7b --gpus 64 --tp 8 --ep 8 "
+    ck_assert_int_eq(check_run_bin(&r, "report --model mixtral-8x7b --gpus 64 --tp 8 --sp on --ep 8 "
                                        "--cp 2 --seq 4096 --batch 64 --format json"),
                      0);
     ck_assert_msg(strstr(r.out, "\"cp\"") != NULL, "%s", r.out);
