@@ -9,6 +9,7 @@
 #include "check_util.h"
 #include "flops.h"
 #include "model.h"
+#include "plan.h"
 #include "predict.h"
 #include "scenario.h"
 #include "scenario_file.h"
@@ -218,6 +219,8 @@ START_TEST(file_round_trip)
     s.seq = 4096;
     s.batch = 64;
     s.micro_batch = 1;
+    s.attention_flops = ATTN_FLOPS_CAUSAL;
+    s.vocab_pad = 128;
     valid(&s);
     cJSON *o = scenario_to_json(&s);
     ck_assert_ptr_nonnull(o);
@@ -231,6 +234,8 @@ START_TEST(file_round_trip)
     ck_assert_int_eq(t.cp, 2);
     ck_assert_int_eq(t.ep, 8);
     ck_assert_int_eq(t.tp, 4);
+    ck_assert_int_eq(t.attention_flops, ATTN_FLOPS_CAUSAL);
+    ck_assert_int_eq(t.vocab_pad, 128);
     valid(&t);
 }
 END_TEST
@@ -537,6 +542,47 @@ START_TEST(ep_all_to_all_arithmetic)
 }
 END_TEST
 
+
+START_TEST(plan_searches_cp_and_ep)
+{
+    struct plan_result *r = malloc(sizeof *r);
+    ck_assert_ptr_nonnull(r);
+    /* Llama 3.1 8B at 128K tokens on 64 GPUs: without context parallelism a sequence fits
+     * only with full recomputation or wide tensor parallelism (tp 8 without recomputation
+     * needs 83.5 GB), so the fastest layout that fits splits the sequence, as NVIDIA's NeMo
+     * long-sequence runs of Llama 3 8B do (cp 4 to 16 at 128K to 1M tokens). */
+    struct scenario s = with_model("llama3.1-8b");
+    s.gpus = 64;
+    s.seq = 131072;
+    s.batch = 64;
+    valid(&s);
+    plan_search(&s, 5, r);
+    ck_assert_int_ge(r->n, 1);
+    ck_assert(r->plans[0].fits);
+    ck_assert_int_gt(r->plans[0].s.cp, 1);
+    valid(&r->plans[0].s);
+    /* At 4096 tokens a rank would keep under 4096 of them: no cp searched. */
+    s.seq = 4096;
+    s.batch = 256;
+    plan_search(&s, 10, r);
+    for (int i = 0; i < r->n; i++)
+        ck_assert_int_eq(r->plans[i].s.cp, 1);
+    /* Mixtral 8x7B: expert-parallel layouts are among the fastest ten, each valid. */
+    s = with_model("mixtral-8x7b");
+    s.gpus = 64;
+    s.seq = 4096;
+    s.batch = 256;
+    plan_search(&s, 10, r);
+    int with_ep = 0;
+    for (int i = 0; i < r->n; i++) {
+        valid(&r->plans[i].s);
+        with_ep += r->plans[i].s.ep > 1;
+    }
+    ck_assert_int_gt(with_ep, 0);
+    free(r);
+}
+END_TEST
+
 static Suite *parallel_suite(void)
 {
     Suite *s = suite_create("parallel");
@@ -555,6 +601,7 @@ static Suite *parallel_suite(void)
     tcase_add_test(tc, vocab_padding);
     tcase_add_test(tc, cp_ring_arithmetic);
     tcase_add_test(tc, ep_all_to_all_arithmetic);
+    tcase_add_test(tc, plan_searches_cp_and_ep);
     suite_add_tcase(s, tc);
     return s;
 }
