@@ -2,6 +2,8 @@
  * the pipeline schedule (reference.md section 7). */
 #include "predict.h"
 
+#include "memory.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -143,14 +145,38 @@ static bool measured_usable(const struct measured *m, const struct analysis *a)
 }
 
 /* One step's data-parallel traffic of P bytes of weights per GPU over n ranks. */
-static double dp_comm(const struct scenario *s, double n, double P, double micro, bool full,
+/*
+ * The dtype gradients are reduced in: --grad-dtype when set. With auto, fp32 where Megatron-LM
+ * reduces in fp32: bf16 weights with fp32 main gradients (its arguments.py forces
+ * accumulate_allreduce_grads_in_fp32 for bf16, fp8 runs included); otherwise the weights'
+ * dtype (fp16: Megatron's default, and DeepSpeed reduces the 16-bit gradients before filling
+ * its fp32 partition).
+ */
+static enum dtype reduce_dtype(const struct scenario *s)
+{
+    if (s->grad_dtype != SCENARIO_DTYPE_AUTO)
+        return s->grad_dtype;
+    const enum dtype w = memory_weights_dtype(s);
+    return w == DTYPE_BF16 && memory_grad_dtype(s, NULL) == DTYPE_FP32 ? DTYPE_FP32 : w;
+}
+
+static double dp_comm(const struct scenario *s, double n, double params, double micro, bool full,
                       double bw, double lat)
 {
+    /* Gradients travel in the reduce dtype, gathered weights in the weights' dtype (bf16
+     * under fp8 compute, as Transformer Engine keeps them): not in the GEMMs' fp8. */
+    const double Pg = params * dtype_bytes(reduce_dtype(s));
+    const double Pw = params * dtype_bytes(memory_weights_dtype(s));
     if (s->zero >= 3)
         return micro * ((2.0 + (full ? 1.0 : 0.0)) *
-                            predict_collective(COLL_ALL_GATHER, n, P, bw, lat) +
-                        predict_collective(COLL_REDUCE_SCATTER, n, P, bw, lat));
-    return predict_collective(COLL_ALL_REDUCE, n, P, bw, lat);
+                            predict_collective(COLL_ALL_GATHER, n, Pw, bw, lat) +
+                        predict_collective(COLL_REDUCE_SCATTER, n, Pg, bw, lat));
+    if (Pg == Pw)
+        return predict_collective(COLL_ALL_REDUCE, n, Pg, bw, lat);
+    /* ZeRO 1 and 2 (and plain data parallelism with wider gradients, as Megatron's
+     * distributed optimizer does): reduce-scatter the gradients, all-gather the weights. */
+    return predict_collective(COLL_REDUCE_SCATTER, n, Pg, bw, lat) +
+           predict_collective(COLL_ALL_GATHER, n, Pw, bw, lat);
 }
 
 void predict_run(const struct scenario *s, const struct analysis *a, const struct measured *m,
@@ -184,7 +210,10 @@ void predict_run_derated(const struct scenario *s, const struct analysis *a,
     /* Queries (tokens) of each sequence on one context-parallel rank: seq / cp. */
     const double seq_r = seq / cp;
     const double micro = (double)a->accum_steps; /* micro-batches per step per pipeline */
-    const double e = dtype_bytes(s->dtype == DTYPE_TF32 ? DTYPE_FP32 : s->dtype);
+    /* Activations on the wire (tensor, pipeline, context and expert parallelism) in their
+     * stored dtype: fp32 under tf32, bf16 under fp8 compute (Transformer Engine keeps its
+     * fp8 copies for the GEMMs only). */
+    const double e = dtype_bytes(memory_weights_dtype(s));
     const bool full = s->recompute == RECOMPUTE_FULL || s->recompute == RECOMPUTE_SQRT;
     const bool selective = s->recompute == RECOMPUTE_SELECTIVE && !s->flash;
 
@@ -353,12 +382,12 @@ void predict_run_derated(const struct scenario *s, const struct analysis *a,
         double routed = ep > 1 ? scenario_expert_params(s) : 0.0;
         double dbw, dlat;
         predict_group_link(node, R, t, &dbw, &dlat);
-        double comm = dp_comm(s, R, ceil(((double)a->params.total - routed) / (t * p)) * e,
-                              micro, full, dbw, dlat);
+        double comm = dp_comm(s, R, ceil(((double)a->params.total - routed) / (t * p)), micro,
+                              full, dbw, dlat);
         if (routed > 0 && R / ep > 1) {
             double xbw, xlat;
             predict_group_link(node, R / ep, t * ep, &xbw, &xlat);
-            comm += dp_comm(s, R / ep, ceil(routed / (t * p * ep)) * e, micro, full, xbw, xlat);
+            comm += dp_comm(s, R / ep, ceil(routed / (t * p * ep)), micro, full, xbw, xlat);
         }
         double hidden = fmin(s->dp_overlap * comm, out->part[PART_COMPUTE] + out->part[PART_RECOMPUTE]);
         out->part[PART_DP_COMM] = comm - hidden;

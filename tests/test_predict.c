@@ -487,6 +487,50 @@ START_TEST(test_dp_zero_overlap)
 }
 END_TEST
 
+/* The data-parallel reduce moves gradients in the dtype the frameworks reduce in and gathers
+ * weights in theirs: bf16 with fp32 main gradients reduces in fp32 (Megatron-LM's
+ * arguments.py forces accumulate_allreduce_grads_in_fp32 for bf16) and all-gathers bf16
+ * weights; fp16 with a master copy reduces in fp16 (Megatron's default); fp8 compute moves the
+ * bf16 weights' gradients, never 1-byte ones; --grad-dtype overrides. Llama 2 70B, tp 8, dp 32,
+ * ZeRO 0, nothing hidden: the part equals the collectives' own times. */
+START_TEST(test_dp_comm_dtypes)
+{
+    struct scenario s;
+    llama_scenario(&s, 256, 8, 1, 256);
+    s.zero = 0;
+    s.dp_overlap = 0.0;
+    struct analysis a;
+    analysis_run(&s, &a);
+    const double P = ceil((double)a.params.total / 8.0), n = 32;
+    struct prediction p;
+    predict_of(&s, &p);
+    double bw, lat;
+    predict_group_link(&p.node, n, 8, &bw, &lat);
+    const double ar2 = predict_collective(COLL_ALL_REDUCE, n, 2.0 * P, bw, lat);
+    const double split = predict_collective(COLL_REDUCE_SCATTER, n, 4.0 * P, bw, lat) +
+                         predict_collective(COLL_ALL_GATHER, n, 2.0 * P, bw, lat);
+
+    s.dtype = DTYPE_BF16;
+    s.master_weights = false;
+    predict_of(&s, &p);
+    ck_assert_rel(p.part[PART_DP_COMM], ar2, 1e-12);
+    s.master_weights = true;               /* fp32 main gradients: reduced in fp32 */
+    predict_of(&s, &p);
+    ck_assert_rel(p.part[PART_DP_COMM], split, 1e-12);
+    s.dtype = DTYPE_FP16;                  /* fp16: reduced in fp16 */
+    predict_of(&s, &p);
+    ck_assert_rel(p.part[PART_DP_COMM], ar2, 1e-12);
+    s.grad_dtype = DTYPE_FP32;             /* unless asked otherwise */
+    predict_of(&s, &p);
+    ck_assert_rel(p.part[PART_DP_COMM], split, 1e-12);
+    s.grad_dtype = SCENARIO_DTYPE_AUTO;
+    s.dtype = DTYPE_FP8_E4M3;              /* fp8 GEMMs, bf16 weights and gradients */
+    s.master_weights = false;
+    predict_of(&s, &p);
+    ck_assert_rel(p.part[PART_DP_COMM], ar2, 1e-12);
+}
+END_TEST
+
 /* The report as JSON, parsed. */
 static cJSON *report_of(const struct scenario *s, const struct analysis *a, enum report_mfu mode)
 {
@@ -746,6 +790,7 @@ static Suite *predict_suite(void)
     tcase_add_test(phys, test_network_halved);
     tcase_add_test(phys, test_measured_gemms);
     tcase_add_test(phys, test_dp_zero_overlap);
+    tcase_add_test(phys, test_dp_comm_dtypes);
     suite_add_tcase(s, phys);
     TCase *iface = tcase_create("interface");
     tcase_set_timeout(iface, 60);
