@@ -269,7 +269,7 @@ static double total_of(const struct model_arch *m, struct param_counts *pc)
 static void layout_compute(const struct model_arch *m, struct layout *o)
 {
     memset(o, 0, sizeof *o);
-    struct param_counts p1, p2, p3, p4;
+    struct param_counts p1, p2, p3 = {0}, p4;
     struct model_arch a = *m;
     a.exact_params = 0;
     a.layers = 1;
@@ -287,8 +287,10 @@ static void layout_compute(const struct model_arch *m, struct layout *o)
         o->routed = (double)(p4.mlp - p3.mlp) * (double)m->experts;
     }
     /* Multi-token-prediction modules (counted apart from the model's total) sit after the
-     * last layer, on the last stage (Megatron-LM); a MoE model's are MoE layers. */
-    o->mtp = (double)p1.mtp;
+     * last layer, on the last stage (Megatron-LM); a MoE model's are MoE layers, so their
+     * count comes from the copy whose last layer is MoE (p3), not from the one-layer copy
+     * whose only layer is dense (p1). */
+    o->mtp = model_is_moe(m) ? (double)p3.mtp : (double)p1.mtp;
     o->mtp_routed = model_is_moe(m) ? (double)m->mtp_layers * o->routed : 0.0;
     o->first = (double)(p1.embedding + p1.position);
     o->last = one - o->dense_layer - o->first;

@@ -13,6 +13,7 @@
 #include "memory.h"
 #include "model.h"
 #include "scenario.h"
+#include "spec.h"
 
 /* ---- Megatron-LM ------------------------------------------------------------------------- */
 
@@ -421,6 +422,57 @@ START_TEST(expert_parallel)
 }
 END_TEST
 
+/* DeepSeek-V3's multi-token-prediction module sits on the last pipeline stage (Megatron-LM
+ * puts MTP after the decoder's last layer) and is a MoE layer like the layers before it
+ * (DeepSeek-V3 report, section 2.2; modeling_deepseek.py: layer 61 has 256 routed experts).
+ * Its 13,463,426,304 parameters (test_arch) are held on top of the main 671,026,419,200; of
+ * them 256 x 3 x 7168 x 2048 are routed experts that expert parallelism splits, as it splits
+ * the 58 MoE layers' experts. Found by review: the module was counted with a dense MLP, so a
+ * GPU held 2.5B of its parameters instead of 13.5B, and ep took the 11.3B routed weights it
+ * did not hold away from the dense parts (the last stage of pp 16 came out negative). */
+START_TEST(mtp_module_on_last_stage)
+{
+    struct scenario s;
+    scenario_default(&s);
+    char err[256];
+    ck_assert_msg(spec_find_model("deepseek-v3", &s.model, err, sizeof err), "%s", err);
+    ck_assert_int_eq(s.model.mtp_layers, 1);
+    s.tp = 1;
+    s.pp = 1;
+    s.zero = 0;
+    s.gpus = 1;
+    s.batch = 1;
+    s.micro_batch = 1;
+    struct analysis a;
+    run_valid(&s, &a);
+    const double main_model = 671026419200.0, mtp = 13463426304.0;
+    ck_assert_rel(a.params.total, main_model, 0);
+    ck_assert_rel(a.params.mtp, mtp, 0);
+    ck_assert_rel(a.memory.row[MEM_PARAMS].elements, main_model + mtp, 0);
+
+    /* ep 8: every GPU holds the dense parts whole and 1/8 of the routed experts. */
+    const double R = (58.0 + 1.0) * 256 * 3 * 7168 * 2048, D = main_model + mtp - R;
+    s.gpus = 8;
+    s.batch = 8;
+    s.ep = 8;
+    run_valid(&s, &a);
+    ck_assert_rel(a.memory.row[MEM_PARAMS].elements, D + R / 8, 1e-15);
+
+    /* pp 16: 61 layers as 3 + 13 x 4 + 2 x 3; the last stage holds 3 MoE layers of
+     * 11,507,286,272 (test_arch), the final norm, the untied head (129280 x 7168) and the
+     * module, the routed experts of 4 MoE layers split over ep 8. */
+    s.gpus = 16 * 8;
+    s.batch = 128;
+    s.pp = 16;
+    run_valid(&s, &a);
+    const double Rl = 256.0 * 3 * 7168 * 2048;
+    const double last = 3 * 11507286272.0 + 7168 + 129280.0 * 7168 + mtp - 4 * Rl + 4 * Rl / 8;
+    ck_assert_int_eq(a.memory.last.index, 15);
+    ck_assert_rel(a.memory.last.params, last, 1e-15);
+    ck_assert(a.memory.last.total > 0 && a.memory.first.total > 0);
+}
+END_TEST
+
 /* ---- usable capacity --------------------------------------------------------------------- */
 
 /* "fits" compares against the capacity less the reserve (the CUDA context alone is about
@@ -493,6 +545,7 @@ static Suite *frameworks_suite(void)
     tcase_add_test(tc, fp8_stores_bf16);
     tcase_add_test(tc, context_parallel);
     tcase_add_test(tc, expert_parallel);
+    tcase_add_test(tc, mtp_module_on_last_stage);
     tcase_add_test(tc, reserve_decides_fit);
     tcase_add_test(tc, cli_grad_dtype);
     suite_add_tcase(s, tc);
