@@ -502,6 +502,8 @@ int cli_plan(int argc, char **argv)
     s.tp = 1;
     s.pp = 1;
     s.vpp = 1;
+    s.cp = 1;
+    s.ep = 1;
     s.micro_batch = 1;
     struct scenario one = s, per_gpu = s;
     one.gpus = 1;

@@ -583,6 +583,21 @@ START_TEST(plan_searches_cp_and_ep)
 }
 END_TEST
 
+/* plan searches cp and ep as it searches tp and pp: a --cp or --ep given with the rest of a
+ * report's options is the search's to choose, not checked against the one GPU that plan
+ * checks the other inputs on (found by review: "--cp: must be between 1 and the GPU count
+ * (1), got 2" for a run of 64 GPUs). */
+START_TEST(plan_takes_report_layout_flags)
+{
+    struct check_run r;
+    ck_assert_int_eq(check_run_bin(&r, "plan --model mixtral-8x7b --gpus 64 --seq 8192 --batch 256 "
+                                       "--tp 2 --sp on --pp 2 --cp 2 --ep 4 --top 1"),
+                     0);
+    ck_assert_ptr_nonnull(strstr(r.out, "Best as flags"));
+    check_run_free(&r);
+}
+END_TEST
+
 static Suite *parallel_suite(void)
 {
     Suite *s = suite_create("parallel");
@@ -602,6 +617,7 @@ static Suite *parallel_suite(void)
     tcase_add_test(tc, cp_ring_arithmetic);
     tcase_add_test(tc, ep_all_to_all_arithmetic);
     tcase_add_test(tc, plan_searches_cp_and_ep);
+    tcase_add_test(tc, plan_takes_report_layout_flags);
     suite_add_tcase(s, tc);
     return s;
 }
