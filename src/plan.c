@@ -15,12 +15,6 @@
  * 3's 128K-token stage used 16, Dubey et al. 2024 section 3.3), expert parallelism to 64. */
 #define PLAN_CP_MAX 16
 #define PLAN_EP_MAX 64
-/* Context parallelism only where each rank keeps at least this many tokens of a sequence.
- * Megatron Core's parallelism guide places CP at long sequences (8K+ tokens), and NVIDIA's
- * published NeMo long-sequence runs keep 16K or more per rank; the step-time model does not
- * charge the short chunks' slower kernels, so without the bound it would split short
- * sequences only to shrink the pipeline bubble. */
-#define PLAN_CP_TOKENS_MIN 4096
 
 /* Keeps list[0..*n) sorted by key ascending, at most cap entries. */
 static void keep(struct plan *list, int *n, int cap, const struct plan *p, double key,

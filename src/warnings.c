@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "memory.h"
+#include "plan.h"
 #include "units.h"
 
 static void add(struct warnings *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -43,6 +45,32 @@ void warnings_collect(const struct scenario *s, const struct analysis *a, struct
         add(w, "tp %lld is above %s's %lld KV heads: K and V cannot split %lld ways (real "
                "runs replicate them), and the counts here split them anyway",
             (long long)s->tp, model_name(s), (long long)s->model.kv_heads, (long long)s->tp);
+    /* Context parallelism (issue 9): a chunk this short keeps the ring's K/V exchange in the
+     * open and runs the attention kernels on slivers the step-time model does not slow down;
+     * plan never chooses it. */
+    if (s->cp > 1 && s->seq / s->cp < PLAN_CP_TOKENS_MIN)
+        add(w, "cp %lld leaves %lld tokens of each sequence per GPU (under %d): context "
+               "parallelism pays for long sequences, and the step time here does not charge "
+               "such short chunks' slower kernels",
+            (long long)s->cp, (long long)(s->seq / s->cp), PLAN_CP_TOKENS_MIN);
+    /* 16-bit gradients under an fp32 master copy: Megatron-LM and DeepSpeed accumulate and
+     * reduce in fp32 there (what --grad-dtype auto does); a typed bf16/fp16 trades the sums'
+     * precision for the bytes. */
+    if (s->grad_dtype != SCENARIO_DTYPE_AUTO && scenario_master_copy(s)) {
+        enum mem_grad_why why;
+        enum dtype gd = memory_grad_dtype(s, &why);
+        if (dtype_bytes(gd) < 4)
+            add(w, "gradients in %s with fp32 master weights: Megatron-LM and DeepSpeed keep "
+                   "them in fp32 there (--grad-dtype auto), as 16-bit sums over micro-batches "
+                   "and ranks lose precision",
+                dtype_name(gd));
+    }
+    /* --vocab-pad on a vocabulary that is already a multiple: nothing to pad. */
+    if (s->vocab_pad > 0 && scenario_vocab(s) == s->model.vocab)
+        add(w, "--vocab-pad %lld does nothing here: %s's vocabulary of %lld is already a "
+               "multiple of %lld x tp %lld",
+            (long long)s->vocab_pad, model_name(s), (long long)s->model.vocab,
+            (long long)s->vocab_pad, (long long)s->tp);
     double step_tokens = (double)s->batch * (double)s->seq;
     if (s->tokens < step_tokens) {
         char d[32], st[32];

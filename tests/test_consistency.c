@@ -191,6 +191,25 @@ START_TEST(test_warnings)
              "tp 16 is above Llama 2 70B's 8 KV heads");
     ck_warns("--tokens 1M", "1M training tokens are fewer than one step's 4.19M (batch 2048 x "
                             "seq 2048): the run is 0.238 of a step");
+    /* Issue 9's inputs (found by review). Context parallelism on a short sequence: plan's
+     * bound of 4096 tokens a rank (Megatron Core places CP at 8K+ sequences); 8192 / 2 is
+     * at the bound and says nothing. */
+    ck_warns("--model llama3.1-8b --gpus 8 --batch 8 --cp 2",
+             "cp 2 leaves 1024 tokens of each sequence per GPU (under 4096)");
+    ck_assert_str_eq(warnings_of("--model llama3.1-8b --gpus 8 --batch 8 --seq 8192 --cp 2"), "");
+    /* 16-bit gradients typed under fp32 master weights: Megatron-LM forces fp32 gradient
+     * accumulation for bf16 (arguments.py: accumulate_allreduce_grads_in_fp32), DeepSpeed's
+     * bf16 optimizer keeps fp32 gradients; without the master copy, bf16 is what auto does. */
+    ck_warns("--master-weights on --grad-dtype bf16",
+             "gradients in bf16 with fp32 master weights: Megatron-LM and DeepSpeed keep them in fp32");
+    ck_assert_str_eq(warnings_of("--master-weights on --grad-dtype fp32"), "");
+    ck_assert_str_eq(warnings_of("--master-weights off --grad-dtype bf16"), "");
+    /* --vocab-pad on Llama 2's 32000 = 250 x 128: nothing to pad; GPT-2's 50257 pads. */
+    ck_warns("--model llama2-7b --gpus 8 --vocab-pad 128",
+             "--vocab-pad 128 does nothing here: Llama 2 7B's vocabulary of 32000 is already a "
+             "multiple of 128 x tp 1");
+    ck_assert_str_eq(warnings_of("--model llama2-7b --gpus 8 --vocab-pad 128 --tp 8 --sp on"),
+                     "");
     /* --mfu 1: 1.74 s a step under the roofline's bound (issue 8). */
     ck_warns("--mfu 1", "step time 1.74 s at MFU 1 is faster than the roofline allows");
     /* The report says them: text "warning:" lines, JSON "warnings", the step time marked. */
