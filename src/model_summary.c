@@ -23,7 +23,7 @@ static const struct {
     {P_NORM, 2},  {P_MLP, 2},    {P_COUNT, 2},  {P_MOE, 2},   {P_ATTN, 2},   {P_WIDTH, 2},
 };
 
-#define PART_MAX 160
+#define PART_MAX 320
 
 struct part_text {
     char full[PART_MAX], brief[PART_MAX]; /* brief: "" when the part has no short form */

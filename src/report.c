@@ -657,7 +657,7 @@ static bool write_csv(FILE *out, const struct scenario *s, const struct analysis
 /* The text and Markdown reports share their figures and differ in layout only. */
 struct figures {
     char model[256];
-    char gpus[160];
+    char gpus[320];
     char setup[256];
     char train[256];
 };

@@ -280,7 +280,7 @@ static void draw_memory(const struct dash *d, struct screen *s, struct rect r, b
         return;
     /* The verdict, against the usable memory (capacity less the reserve), and which pipeline
      * stage the rows are; shorter forms where the panel is narrow. */
-    char tot[32], use[32], stage[64] = "", sstage[32] = "", line[3][160];
+    char tot[32], use[32], stage[64] = "", sstage[32] = "", line[3][256];
     units_bytes(m->total, tot, sizeof tot);
     units_bytes(m->usable, use, sizeof use);
     if (m->stages > 1) {
