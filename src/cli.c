@@ -608,9 +608,16 @@ static void solve_setting(const struct scenario *s, char *buf, size_t n, bool wi
     char gpus[48] = "";
     if (with_gpus)
         snprintf(gpus, sizeof gpus, "%lld x ", (long long)s->gpus);
-    snprintf(buf, n, "%s%s (%s each), %s, %s, master weights %s, ZeRO %d, tp %lld, pp %lld", gpus,
-             s->gpu.name, mem, dtype_name(s->dtype), optimizer_name(s->optimizer),
-             s->master_weights ? "on" : "off", s->zero, (long long)s->tp, (long long)s->pp);
+    /* cp and ep (issue 9) said where they split something, as tp and pp always are. */
+    char more[64] = "";
+    int used = 0;
+    if (s->cp > 1)
+        used = snprintf(more, sizeof more, ", cp %lld", (long long)s->cp);
+    if (s->ep > 1 && used >= 0 && (size_t)used < sizeof more)
+        snprintf(more + used, sizeof more - (size_t)used, ", ep %lld", (long long)s->ep);
+    snprintf(buf, n, "%s%s (%s each), %s, %s, master weights %s, ZeRO %d, tp %lld, pp %lld%s",
+             gpus, s->gpu.name, mem, dtype_name(s->dtype), optimizer_name(s->optimizer),
+             s->master_weights ? "on" : "off", s->zero, (long long)s->tp, (long long)s->pp, more);
 }
 
 int cli_solve(int argc, char **argv)

@@ -598,6 +598,23 @@ START_TEST(plan_takes_report_layout_flags)
 }
 END_TEST
 
+/* solve's answer names the setting it holds for, cp and ep with tp and pp: at cp 2 the
+ * minimum GPU count comes in steps of tp x pp x cp (found by review: the line said only
+ * "tp 1, pp 1"). */
+START_TEST(solve_names_cp_and_ep)
+{
+    struct check_run r;
+    ck_assert_int_eq(check_run_bin(&r, "solve min-gpus --model mixtral-8x7b --zero 3 --seq 8192 "
+                                       "--cp 2 --ep 8"),
+                     0);
+    ck_assert_msg(strstr(r.out, "ZeRO 3, tp 1, pp 1, cp 2, ep 8\n") != NULL, "%s", r.out);
+    check_run_free(&r);
+    ck_assert_int_eq(check_run_bin(&r, "solve min-gpus --model mixtral-8x7b --zero 3"), 0);
+    ck_assert_msg(strstr(r.out, "ZeRO 3, tp 1, pp 1\n") != NULL, "%s", r.out);
+    check_run_free(&r);
+}
+END_TEST
+
 static Suite *parallel_suite(void)
 {
     Suite *s = suite_create("parallel");
@@ -618,6 +635,7 @@ static Suite *parallel_suite(void)
     tcase_add_test(tc, ep_all_to_all_arithmetic);
     tcase_add_test(tc, plan_searches_cp_and_ep);
     tcase_add_test(tc, plan_takes_report_layout_flags);
+    tcase_add_test(tc, solve_names_cp_and_ep);
     suite_add_tcase(s, tc);
     return s;
 }
