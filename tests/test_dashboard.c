@@ -610,6 +610,24 @@ START_TEST(test_cp_ep_attention_sliders)
 }
 END_TEST
 
+/* The parallel sliders' explain line: params/GPU is the memory table's row, stated beside the
+ * model's total; the lecture's 70B model under ZeRO-3 over 1024 ranks holds 68.4M a GPU, which
+ * is no "70B / 1" (found by review: the line printed "params/GPU = 70B / 1 = 68.4M"). */
+START_TEST(test_parallel_explain_params)
+{
+    struct harness h;
+    harness_start(&h, 200, 50, true, true);
+    harness_focus(&h, SL_TP);
+    ck_assert_int_eq(h.d.sc.zero, 3);
+    char per[32], want[96];
+    units_count(h.d.an.memory.row[MEM_PARAMS].elements, per, sizeof per);
+    snprintf(want, sizeof want, "params/GPU %s of 70B; ZeRO-3", per);
+    ck_assert_screen_has(&h, want);
+    ck_assert(!screen_contains(&h.s, "params/GPU = "));
+    harness_stop(&h);
+}
+END_TEST
+
 START_TEST(test_save_open_export)
 {
     struct harness h;
@@ -922,6 +940,7 @@ static Suite *dashboard_suite(void)
     tcase_add_test(tc, test_key_names);
     tcase_add_test(tc, test_inference_view);
     tcase_add_test(tc, test_inference_demo);
+    tcase_add_test(tc, test_parallel_explain_params);
     tcase_add_test(tc, test_inference_demo_errors);
     suite_add_tcase(s, tc);
     TCase *tt = tcase_create("tmux");

@@ -178,9 +178,11 @@ static void explain_parallel(const struct dash *d, struct variants *v)
             x, (long long)s->pp, x, (long long)s->cp, (long long)d->an.dp, ep);
         return;
     }
-    ADD(v, "dp = GPUs / (tp %s pp) = %lld / (%lld %s %lld) = %lld; params/GPU = %s / %lld = %s; ZeRO-%d: %s over %lld",
-        x, (long long)s->gpus, (long long)s->tp, x, (long long)s->pp, (long long)d->an.dp, n,
-        (long long)(s->tp * s->pp), per, z, zero_what[z], (long long)d->an.dp);
+    /* params/GPU is the memory table's (the busiest stage, an MTP module on the last, ZeRO's
+     * shard), not the total over tp x pp: stated beside the total, never as its quotient. */
+    ADD(v, "dp = GPUs / (tp %s pp) = %lld / (%lld %s %lld) = %lld; params/GPU %s of %s; ZeRO-%d: %s over %lld",
+        x, (long long)s->gpus, (long long)s->tp, x, (long long)s->pp, (long long)d->an.dp, per,
+        n, z, zero_what[z], (long long)d->an.dp);
     ADD(v, "dp = %lld / (%lld %s %lld) = %lld; params/GPU %s; ZeRO-%d", (long long)s->gpus,
         (long long)s->tp, x, (long long)s->pp, (long long)d->an.dp, per, z);
 }
