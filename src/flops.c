@@ -210,8 +210,8 @@ static int layer_ops(const struct shape *z, bool flash, bool moe_layer, struct o
         w = z->n_exp;
         ops[n++] = matmul(OP_ROUTER, "router", T, h, z->E, e, z->ew, 4.0);
     }
-    /* A MoE layer sends k copies of each token through experts and reads every expert's
-     * weights: tokens k*T, weights w*h*f. */
+    /* A MoE layer sends k copies of each token through experts and reads the w experts it
+     * holds that some token chose (all of them in training): tokens k*T, weights w*h*f. */
     struct op_fwd up = matmul(OP_MLP_UP, "mlp_up", k * T, h, f / t, e, z->ew, e);
     up.bytes = e * (k * T * h + k * T * f / t) + z->ew * w * h * f / t;
     ops[n++] = up;
@@ -501,6 +501,16 @@ void flops_pass(const struct model_arch *m, const struct gpu_spec *g, const stru
     *n_ops = 0;
     struct shape z;
     shape_fill(m, p->seqs, p->queries, p->keys, p->tp, true, &z);
+    /* Serving reads only the routed experts some token of the pass chose: with T tokens each
+     * routed to k of E (uniformly, what load balancing aims at), E (1 - (1 - k/E)^T) of them
+     * on average: k for one decode token (the active parameters, Mixtral's "13B of 47B"),
+     * all E for a prompt. Training's micro-batches are thousands of tokens: all of them. */
+    if (z.moe && z.E > 0) {
+        const double shared = z.n_exp - z.E;
+        const double k = z.n_act - shared;
+        const double touched = z.E * (1.0 - pow(1.0 - fmin(k, z.E) / z.E, fmax(z.T, 1.0)));
+        z.n_exp = shared + fmax(fmin(k, z.E), touched);
+    }
     z.e = dtype_bytes(p->act);
     z.ew = dtype_bytes(p->weights);
     z.ekv = dtype_bytes(p->kv);

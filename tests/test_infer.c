@@ -170,6 +170,41 @@ START_TEST(decode_memory_bound)
 }
 END_TEST
 
+/* A MoE decode step reads the experts its tokens chose, not all of them: Mixtral 8x7B
+ * (Jiang et al. 2024: each token "only uses 13B active parameters during inference" of 47B;
+ * 2 of 8 experts) at batch 1 reads 32 layers x 2 experts x 4096 x 14336 bf16 weights in
+ * mlp_up; at batch 2, 8 (1 - (6/8)^2) = 3.5 experts on average; a 2k-token prompt all 8
+ * (found by review: every decode step read all 8 experts, 4x the batch-1 weights). */
+START_TEST(moe_decode_reads_chosen_experts)
+{
+    struct infer_scenario s = on_h100("mixtral-8x7b");
+    s.batch = 1;
+    s.prompt = 2048;
+    s.generate = 2;
+    struct infer_result r;
+    run_ok(&s, &r);
+    const double expert = 4096.0 * 14336 * 2; /* one expert's up matrix, bf16 */
+    const struct op *up = NULL, *pre = NULL;
+    for (int i = 0; i < r.decode.n_ops; i++)
+        if (r.decode.ops[i].kind == OP_MLP_UP)
+            up = &r.decode.ops[i];
+    for (int i = 0; i < r.prefill.n_ops; i++)
+        if (r.prefill.ops[i].kind == OP_MLP_UP)
+            pre = &r.prefill.ops[i];
+    ck_assert_ptr_nonnull(up);
+    ck_assert_ptr_nonnull(pre);
+    /* + the tokens' copies in and out: 2 per token, 4096 in and 14336 out, bf16. */
+    ck_assert_rel(up->bytes, 32 * (2 * expert + 2 * 2 * (4096.0 + 14336)), 1e-12);
+    ck_assert(pre->bytes > 32 * 8 * expert);
+    s.batch = 2;
+    run_ok(&s, &r);
+    for (int i = 0; i < r.decode.n_ops; i++)
+        if (r.decode.ops[i].kind == OP_MLP_UP)
+            ck_assert_rel(r.decode.ops[i].bytes, 32 * (3.5 * expert + 4 * 2 * (4096.0 + 14336)),
+                          1e-12);
+}
+END_TEST
+
 START_TEST(prefill_compute_bound)
 {
     /* A 2k prompt on an H100: the GEMMs have 2048 rows, far above the ridge of 295. */
@@ -451,6 +486,7 @@ static Suite *infer_suite(void)
     tcase_add_test(tc, kv_windows_and_tp);
     tcase_add_test(tc, mla_params_exact);
     tcase_add_test(tc, decode_memory_bound);
+    tcase_add_test(tc, moe_decode_reads_chosen_experts);
     tcase_add_test(tc, prefill_compute_bound);
     tcase_add_test(tc, max_batch_consistent);
     tcase_add_test(tc, weights_dtypes);
