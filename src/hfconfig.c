@@ -240,7 +240,18 @@ void hfconfig_types(char *buf, size_t len)
 
 bool hfconfig_is(const cJSON *root)
 {
-    return cJSON_IsObject(root) && cJSON_GetObjectItemCaseSensitive(root, "model_type") != NULL;
+    if (!cJSON_IsObject(root))
+        return false;
+    /* model_type names the reader's row; a config without one (or with it misspelt) still has
+     * keys rooftop's schema never uses, and is read here so that the message names the
+     * missing model_type and the supported ones, not the first key the schema does not know
+     * (found by review: "_name_or_path: unknown field"). */
+    static const char *const hf_keys[] = {"model_type", "architectures", "transformers_version",
+                                          "_name_or_path", "num_hidden_layers", "hidden_size"};
+    for (size_t i = 0; i < sizeof hf_keys / sizeof hf_keys[0]; i++)
+        if (cJSON_GetObjectItemCaseSensitive(root, hf_keys[i]) != NULL)
+            return true;
+    return false;
 }
 
 /* ---- reading keys ---------------------------------------------------------------------- */

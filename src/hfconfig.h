@@ -9,8 +9,9 @@
 
 #include "model.h"
 
-/* True when a parsed JSON object is a Hugging Face config (it has a "model_type" key): the
- * one test every reader of model files uses to choose this reader over rooftop's schema. */
+/* True when a parsed JSON object is a Hugging Face config (it has a "model_type" key, or
+ * another key only such configs have: architectures, num_hidden_layers, ...): the one test
+ * every reader of model files uses to choose this reader over rooftop's schema. */
 bool hfconfig_is(const cJSON *root);
 
 /*

@@ -286,6 +286,10 @@ START_TEST(errors_name_the_key)
             "qwen3, qwen3_moe, gemma, gemma2, gemma3_text, phi3, olmo2, olmo, olmoe, deepseek_v2, "
             "deepseek_v3, glm4_moe, gpt_oss, cohere, gpt2, gpt_neox, phi, opt, gemma3)");
     refused("{\"model_type\": null, " LLAMA_KEYS "}", "model_type", "missing (supported: llama");
+    /* No model_type at all: still a config (its keys say so), and the message says what it
+     * lacks (found by review: it was read as rooftop's schema, "unknown field"). */
+    refused("{" LLAMA_KEYS "}", "model_type", "missing (supported: llama");
+    refused("{\"architectures\": [\"LlamaForCausalLM\"]}", "model_type", "missing (supported:");
     refused("{\"model_type\": 7}", "model_type", "must be a string, got a number");
     /* A missing key, a key of the wrong type. */
     refused("{\"model_type\": \"llama\", \"num_hidden_layers\": 4}", "hidden_size", "missing");
