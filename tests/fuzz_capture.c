@@ -84,7 +84,8 @@ static void write_all(const struct dash *d, const struct screen *s)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    if (size < 2)
+    /* Two bytes of size, then at least one of text (whose first byte also picks the charset). */
+    if (size < 3)
         return 0;
     int cols = 80 + data[0] % 121, rows = 24 + data[1] % 37;
     data += 2;
