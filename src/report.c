@@ -918,7 +918,8 @@ static bool write_text(FILE *out, const struct scenario *s, const struct analysi
 
     char stage[96] = "";
     if (s->pp > 1)
-        snprintf(stage, sizeof stage, " of the busiest pipeline stage (%.0f of %lld layers%s)",
+        /* "slowest": the memory table's busiest stage is often another (the first). */
+        snprintf(stage, sizeof stage, " of the slowest pipeline stage (%.0f of %lld layers%s)",
                  a->roofline.stage_layers, (long long)s->model.layers,
                  a->roofline.stage_head ? " + LM head" : "");
     fprintf(out, "Operations (one GPU%s, one step: forward + backward%s)\n", stage,

@@ -473,6 +473,26 @@ START_TEST(mtp_module_on_last_stage)
 }
 END_TEST
 
+/* Two stages are "the" stage in one report: the memory table's busiest (Mixtral 8x7B at pp 2:
+ * the first, with the embedding and 2 micro-batches in flight) and the operations table's
+ * slowest (the last, with the LM head). Each is named for what it is (found by review: both
+ * were "the busiest pipeline stage", one the first and one the last). */
+START_TEST(report_names_both_stages)
+{
+    struct check_run r;
+    ck_assert_int_eq(check_run_bin(&r, "report --model mixtral-8x7b --gpus 64 --tp 2 --sp on "
+                                       "--pp 2 --cp 2 --ep 4 --seq 8192 --batch 256 --zero 1"),
+                     0);
+    ck_assert_msg(strstr(r.out, "the rows are the busiest, stage 1 of 2 (first)") != NULL, "%s",
+                  r.out);
+    ck_assert_msg(strstr(r.out, "Operations (one GPU of the slowest pipeline stage (16 of 32 "
+                                "layers + LM head)") != NULL,
+                  "%s", r.out);
+    ck_assert(strstr(r.out, "busiest pipeline stage") == NULL);
+    check_run_free(&r);
+}
+END_TEST
+
 /* ---- usable capacity --------------------------------------------------------------------- */
 
 /* "fits" compares against the capacity less the reserve (the CUDA context alone is about
@@ -546,6 +566,7 @@ static Suite *frameworks_suite(void)
     tcase_add_test(tc, context_parallel);
     tcase_add_test(tc, expert_parallel);
     tcase_add_test(tc, mtp_module_on_last_stage);
+    tcase_add_test(tc, report_names_both_stages);
     tcase_add_test(tc, reserve_decides_fit);
     tcase_add_test(tc, cli_grad_dtype);
     suite_add_tcase(s, tc);
