@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "spec.h"
+#include "units.h"
 
 static const struct {
     const char *name;
@@ -350,10 +351,12 @@ bool scenario_check(const struct scenario *s, const char **key, char *msg, size_
     if (!(s->gpu.memory_bytes > 0) || !(s->gpu.bandwidth > 0))
         FAIL("gpu", "%s has no memory or bandwidth", s->gpu.id[0] ? s->gpu.id : "(gpu)");
     if (!(s->memory_reserve >= 0) || !(s->memory_reserve < s->gpu.memory_bytes)) {
-        char cap[32];
-        snprintf(cap, sizeof cap, "%.4g", s->gpu.memory_bytes);
-        FAIL("memory_reserve", "must be at least 0 and below the GPU's %s bytes, got %g", cap,
-             s->memory_reserve);
+        /* In the units the option is typed in (80GB, not 8e+10), bytes exact beside them. */
+        char cap[32], got[32];
+        units_bytes(s->gpu.memory_bytes, cap, sizeof cap);
+        units_bytes(s->memory_reserve, got, sizeof got);
+        FAIL("memory_reserve", "must be at least 0 and below the GPU's %s (%.0f bytes), got %s "
+             "(%.0f bytes)", cap, s->gpu.memory_bytes, got, s->memory_reserve);
     }
     if (!gpu_has_dtype(&s->gpu, s->dtype)) {
         /* Timing it at another format's rate would print a number nobody can reach. */

@@ -517,6 +517,11 @@ START_TEST(reserve_decides_fit)
     char err[256];
     ck_assert(!scenario_validate(&s, err, sizeof err));
     ck_assert_msg(strstr(err, "--memory-reserve") != NULL, "%s", err);
+    /* ... in the units it is typed in (found by review: "below the GPU's 8e+10 bytes"). */
+    char want[128];
+    snprintf(want, sizeof want, " GB (%.0f bytes), got ", s.gpu.memory_bytes);
+    ck_assert_msg(strstr(err, want) != NULL, "%s", err);
+    ck_assert_msg(strstr(err, "e+") == NULL, "%s", err);
 }
 END_TEST
 
