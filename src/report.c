@@ -680,7 +680,7 @@ static void describe(const struct scenario *s, const struct analysis *a, bool mf
     /* The layout as Megatron-LM writes it: gpus = dp x tp x pp x cp; ep splits the routed
      * experts over ep of the dp x cp ranks, so it is no factor of the count. */
     char ep[48] = "";
-    if (model_is_moe(&s->model))
+    if (model_moe_layers(&s->model) > 0)
         snprintf(ep, sizeof ep, ", experts over ep %lld", (long long)s->ep);
     snprintf(fg->gpus, sizeof fg->gpus,
              "%lld x %s (%s each): dp %lld x tp %lld x pp %lld x cp %lld%s%s",

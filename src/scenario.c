@@ -289,9 +289,10 @@ bool scenario_check(const struct scenario *s, const char **key, char *msg, size_
     if (s->ep < 1 || s->ep > s->gpus)
         FAIL("ep", "must be between 1 and the GPU count (%lld), got %lld", (long long)s->gpus,
              (long long)s->ep);
-    if (s->ep > 1 && s->model.experts <= 1)
-        FAIL("ep", "%lld expert-parallel ranks for a dense model (no routed experts)",
-             (long long)s->ep);
+    /* No MoE layer: experts <= 1, or every layer kept dense (dense_layers = layers). */
+    if (s->ep > 1 && model_moe_layers(&s->model) == 0)
+        FAIL("ep", "%lld expert-parallel ranks for a dense model (no routed experts%s)",
+             (long long)s->ep, s->model.experts > 1 ? ": all its layers are dense" : "");
     if (s->ep > 1 && s->model.experts % s->ep != 0)
         FAIL("ep", "%lld does not divide the %lld routed experts", (long long)s->ep,
              (long long)s->model.experts);
@@ -469,7 +470,8 @@ void scenario_settle(struct scenario *c, const struct scenario *want, const char
         int64_t e = want->ep < 1 ? 1 : want->ep;
         int64_t ranks = scenario_dp_cp(c);
         const bool no_sp = c->tp > 1 && !c->sp; /* Megatron needs sp with tp and ep */
-        if (c->model.experts <= 1 || no_sp)
+        const bool dense = model_moe_layers(&c->model) == 0;
+        if (dense || no_sp)
             e = 1;
         if (e > 1 && e > c->model.experts)
             e = c->model.experts;
@@ -478,7 +480,7 @@ void scenario_settle(struct scenario *c, const struct scenario *want, const char
         if (e != want->ep)
             snprintf(note, n, "expert degree %lld (not %lld): %s", (long long)e,
                      (long long)want->ep,
-                     c->model.experts <= 1 ? "the model has no routed experts"
+                     dense ? "the model has no routed experts"
                      : no_sp ? "with tensor parallelism it needs sequence parallelism on"
                              : "it must divide the routed experts and data x context parallel");
         c->ep = e;

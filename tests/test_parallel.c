@@ -137,6 +137,19 @@ START_TEST(ep_rules)
     s = with_model("llama3.1-8b");
     s.ep = 2;
     invalid(&s, "--ep");
+    /* Nor a MoE whose every layer is kept dense (Megatron-LM's moe_layer_freq with no MoE
+     * layer: the experts' group has nothing to hold). Found by review: accepted, and the
+     * report said "experts over ep 8" for 7.24B of dense layers. One MoE layer is enough. */
+    s = with_model("mixtral-8x7b");
+    s.gpus = 8;
+    s.batch = 8;
+    s.micro_batch = 1;
+    s.ep = 8;
+    s.model.dense_layers = 32;
+    invalid(&s, "--ep: 8 expert-parallel ranks for a dense model (no routed experts: all its "
+                 "layers are dense)");
+    s.model.dense_layers = 31;
+    valid(&s);
 }
 END_TEST
 

@@ -163,7 +163,7 @@ int slider_steps(const struct presets *p, const struct scenario *s, enum slider_
             n = pow2_steps(in->step_lo, hi, 1, vals, max);
         } else if (id == SL_EP) {
             /* Up to the routed experts; 1 alone for a dense model. */
-            double e = model_is_moe(&s->model) ? (double)s->model.experts : 1.0;
+            double e = model_moe_layers(&s->model) > 0 ? (double)s->model.experts : 1.0;
             n = pow2_steps(in->step_lo, fmin(in->step_hi, e), 1, vals, max);
         } else {
             n = pow2_steps(in->step_lo, in->step_hi, 1, vals, max);
