@@ -9,7 +9,8 @@
  * transformers ignores it; a value the model fields cannot express is refused, never
  * approximated. */
 #include "hfconfig.h"
-#include "spec.h"
+
+#include "json_kind.h"
 
 #include <limits.h>
 #include <math.h>
@@ -311,7 +312,7 @@ static bool want_int(const struct hf *c, const char *key, const cJSON *v, int64_
                      int64_t *out)
 {
     if (!cJSON_IsNumber(v))
-        return fail(c, key, "must be a whole number, got %s", spec_json_type(v));
+        return fail(c, key, "must be a whole number, got %s", json_kind(v));
     double d = v->valuedouble;
     if (!isfinite(d) || d != floor(d))
         return fail(c, key, "must be a whole number, got %.15g", d);
@@ -352,7 +353,7 @@ static bool opt_bool(const struct hf *c, const char *key, bool def, bool *out)
         return true;
     }
     if (!cJSON_IsBool(v))
-        return fail(c, key, "must be true or false, got %s", spec_json_type(v));
+        return fail(c, key, "must be true or false, got %s", json_kind(v));
     *out = cJSON_IsTrue(v);
     return true;
 }
@@ -365,7 +366,7 @@ static bool opt_str(const struct hf *c, const char *key, const char **out)
     if (v == NULL)
         return true;
     if (!cJSON_IsString(v) || v->valuestring == NULL)
-        return fail(c, key, "must be a string, got %s", spec_json_type(v));
+        return fail(c, key, "must be a string, got %s", json_kind(v));
     *out = v->valuestring;
     return true;
 }
@@ -474,7 +475,7 @@ static bool read_layer_types(const struct hf *c, const cJSON *lt, struct model_a
 {
     if (!cJSON_IsArray(lt))
         return fail(c, "layer_types", "must be an array of \"sliding_attention\" or "
-                    "\"full_attention\", got %s", spec_json_type(lt));
+                    "\"full_attention\", got %s", json_kind(lt));
     int n = cJSON_GetArraySize(lt);
     if ((int64_t)n != m->layers)
         return fail(c, "layer_types", "has %d entries for %lld layers", n, (long long)m->layers);
@@ -496,7 +497,7 @@ static bool read_layer_types(const struct hf *c, const cJSON *lt, struct model_a
             return s != NULL ? fail(c, "layer_types", "layer %lld is \"%s\", not "
                                     "\"sliding_attention\" or \"full_attention\"", (long long)i, shown)
                              : fail(c, "layer_types", "layer %lld is %s, not a string",
-                                    (long long)i, spec_json_type(e));
+                                    (long long)i, json_kind(e));
         }
     }
     int64_t pattern = local > 0 && local < m->layers ? pattern_of(full, m->layers) : 0;
@@ -578,7 +579,7 @@ static bool read_dense_list(const struct hf *c, struct model_arch *m)
         return true;
     if (!cJSON_IsArray(l))
         return fail(c, "mlp_only_layers", "must be an array of layer numbers, got %s",
-                    spec_json_type(l));
+                    json_kind(l));
     int n = cJSON_GetArraySize(l);
     if ((int64_t)n > m->layers)
         return fail(c, "mlp_only_layers", "lists %d layers of %lld", n, (long long)m->layers);
@@ -760,7 +761,7 @@ static bool read_name(const struct hf *c, const cJSON *root, const struct hf_typ
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(root, "_name_or_path");
     if (v != NULL && !cJSON_IsNull(v) && (!cJSON_IsString(v) || v->valuestring == NULL))
-        return fail(c, "_name_or_path", "must be a string, got %s", spec_json_type(v));
+        return fail(c, "_name_or_path", "must be a string, got %s", json_kind(v));
     const char *slash = strrchr(c->origin, '/');
     const char *base = slash != NULL ? slash + 1 : c->origin;
     size_t bl = strlen(base);

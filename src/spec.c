@@ -1,6 +1,8 @@
 /* spec.c - loading GPU and model spec files (JSON, read with cJSON) and finding presets. */
 #include "spec.h"
 
+#include "json_kind.h"
+
 #include <cJSON.h>
 #include <dirent.h>
 #include <errno.h>
@@ -266,23 +268,6 @@ __attribute__((format(printf, 3, 4))) static bool fail(const struct spec_err *r,
     return false;
 }
 
-const char *spec_json_type(const cJSON *v)
-{
-    if (cJSON_IsString(v))
-        return "a string";
-    if (cJSON_IsNumber(v))
-        return "a number";
-    if (cJSON_IsBool(v))
-        return "a boolean";
-    if (cJSON_IsNull(v))
-        return "null";
-    if (cJSON_IsArray(v))
-        return "an array";
-    if (cJSON_IsObject(v))
-        return "an object";
-    return "something else";
-}
-
 /* ---- JSON text ------------------------------------------------------------------------ */
 
 static bool json_space(char c)
@@ -349,7 +334,7 @@ static bool json_parse_object(const struct spec_err *r, const char *json, size_t
     }
     free(buf);
     if (!cJSON_IsObject(doc)) {
-        bool ok = fail(r, NULL, "must be a JSON object {...}, got %s", spec_json_type(doc));
+        bool ok = fail(r, NULL, "must be a JSON object {...}, got %s", json_kind(doc));
         cJSON_Delete(doc);
         return ok;
     }
@@ -423,7 +408,7 @@ static bool json_check_keys(const struct spec_err *r, const cJSON *obj, const ch
 static bool want_number(const struct spec_err *r, const char *field, const cJSON *v, double *out)
 {
     if (!cJSON_IsNumber(v))
-        return fail(r, field, "must be a number, got %s", spec_json_type(v));
+        return fail(r, field, "must be a number, got %s", json_kind(v));
     if (!isfinite(v->valuedouble))
         return fail(r, field, "must be a finite number");
     *out = v->valuedouble;
@@ -473,7 +458,7 @@ static bool want_range(const struct spec_err *r, const char *field, const cJSON 
 static bool want_bool(const struct spec_err *r, const char *field, const cJSON *v, bool *out)
 {
     if (!cJSON_IsBool(v))
-        return fail(r, field, "must be true or false, got %s", spec_json_type(v));
+        return fail(r, field, "must be true or false, got %s", json_kind(v));
     *out = cJSON_IsTrue(v);
     return true;
 }
@@ -483,7 +468,7 @@ static bool want_text(const struct spec_err *r, const char *field, const cJSON *
                       size_t cap, bool empty_ok)
 {
     if (!cJSON_IsString(v) || v->valuestring == NULL)
-        return fail(r, field, "must be a string, got %s", spec_json_type(v));
+        return fail(r, field, "must be a string, got %s", json_kind(v));
     const char *s = v->valuestring;
     size_t n = strlen(s);
     if (n == 0 && !empty_ok)
@@ -510,7 +495,7 @@ static bool want_enum(const struct spec_err *r, const char *field, const cJSON *
         o += (size_t)w;
     }
     if (!cJSON_IsString(v) || v->valuestring == NULL)
-        return fail(r, field, "must be %s, got %s", allowed, spec_json_type(v));
+        return fail(r, field, "must be %s, got %s", allowed, json_kind(v));
     for (size_t i = 0; i < n; i++) {
         if (strcmp(v->valuestring, names[i]) == 0) {
             *out = (int)i;
@@ -784,7 +769,7 @@ static bool gpu_read_peaks(const struct spec_err *r, const cJSON *o, struct gpu_
         return fail(r, "peak_flops", "missing");
     if (!cJSON_IsObject(pf))
         return fail(r, "peak_flops", "must be an object of dense FLOP/s by format (fp64 ... fp4), got %s",
-                    spec_json_type(pf));
+                    json_kind(pf));
     if (!json_check_keys(r, pf, "peak_flops.", names, PEAK_COUNT))
         return false;
     int known = 0;
@@ -829,7 +814,7 @@ static bool sub_object(const struct spec_err *r, const cJSON *o, const char *nam
     if (!obj || cJSON_IsNull(obj))
         return true;
     if (!cJSON_IsObject(obj))
-        return fail(r, name, "must be an object, got %s", spec_json_type(obj));
+        return fail(r, name, "must be an object, got %s", json_kind(obj));
     char prefix[32], field[64];
     snprintf(prefix, sizeof prefix, "%s.", name);
     if (!json_check_keys(r, obj, prefix, names, n_names))

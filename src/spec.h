@@ -85,10 +85,6 @@ bool spec_save_gpu(const char *path, const struct gpu_spec *g, char *err, size_t
 /* Writes o (NULL: out of memory) as indented JSON and a newline, the whole of path, with the
  * atomic writer: every JSON file rooftop saves goes through here. */
 bool spec_save_json(const char *path, const cJSON *o, char *err, size_t errlen);
-
-/* What a JSON value is, for "must be a number, got a string": "a string", "a number", "a
- * boolean", "null", "an array", "an object". */
-const char *spec_json_type(const cJSON *v);
 /* Adds key: v to object o, with a non-finite v as null (the one rule for NaN and infinities
  * in every file rooftop writes, which its readers refuse rather than take as 0). False when
  * out of memory. */
