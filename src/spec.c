@@ -678,16 +678,8 @@ static bool model_read(const struct spec_err *r, const cJSON *o, struct model_ar
     if (m->shared_experts > 0 && m->experts <= 1)
         return fail(r, "shared_experts", "needs a mixture of experts (experts > 1), experts is %lld",
                     (long long)m->experts);
-    if (m->block != BLOCK_SEQUENTIAL && m->norm_place != NORM_PRE)
-        return fail(r, "block", "a %s block has pre-norms only, not %s",
-                    model_block_name(m->block), model_norm_place_name(m->norm_place));
-    if (m->kv_lora_rank > 0 && m->qk_norm != QK_NORM_NONE)
-        return fail(r, "qk_norm", "MLA (kv_lora_rank %lld) normalises its latents, not Q and K",
-                    (long long)m->kv_lora_rank);
-    if (m->experts <= 1 && (m->shared_ffn > 0 || m->shared_gate || m->router_bias))
-        return fail(r, m->shared_ffn > 0 ? "shared_ffn" : m->shared_gate ? "shared_gate" : "router_bias",
-                    "needs a mixture of experts (experts > 1), experts is %lld",
-                    (long long)m->experts);
+    /* The block/norm, QK-norm/MLA and MoE-only fields' checks are model_validate()'s alone:
+     * spec_parse_model_meta runs it next and names the file and the field. */
     if (m->dense_layers > m->layers)
         return fail(r, "dense_layers", "%lld is more than layers %lld",
                     (long long)m->dense_layers, (long long)m->layers);

@@ -363,6 +363,19 @@ START_TEST(spec_fields_round_trip)
     ck_assert(back.norm_place == m.norm_place && back.qk_norm == m.qk_norm &&
               back.block == m.block && back.shared_ffn == m.shared_ffn);
 
+    /* Cross-field refusals reach a model file through model_validate, naming the file and
+     * the field. */
+    const char *clash = "{\"name\": \"t\", \"layers\": 4, \"d_model\": 256, \"heads\": 4,"
+                        " \"ffn\": 512, \"vocab\": 1000, \"context\": 2048, \"mlp\": \"gelu\","
+                        " \"norm\": \"rmsnorm\", \"block\": \"parallel\", \"norm_place\": \"post\"}";
+    ck_assert(!spec_parse_model_meta(clash, strlen(clash), "t.json", &back, &mback, err, sizeof err));
+    ck_assert_str_eq(err, "t.json: block: a parallel block has pre-norms only, not post");
+    const char *gate = "{\"name\": \"t\", \"layers\": 4, \"d_model\": 256, \"heads\": 4,"
+                       " \"ffn\": 512, \"vocab\": 1000, \"context\": 2048, \"mlp\": \"gelu\","
+                       " \"norm\": \"rmsnorm\", \"router_bias\": true}";
+    ck_assert(!spec_parse_model_meta(gate, strlen(gate), "t.json", &back, &mback, err, sizeof err));
+    ck_assert_str_eq(err, "t.json: router_bias: is for a mixture of experts, and experts is 0");
+
     /* A misspelt kind names the field and the kinds it can be. */
     const char *bad = "{\"name\": \"t\", \"layers\": 4, \"d_model\": 256, \"heads\": 4,"
                       " \"ffn\": 512, \"vocab\": 1000, \"context\": 2048, \"mlp\": \"gelu\","
