@@ -8,7 +8,8 @@
  *     1 + (pp - 1)/(pp x vpp) times that under the interleaved schedule.
  *   - DeepSpeed, runtime/zero/stage3.py estimate_zero3_model_states_mem_needs: 18 bytes per
  *     parameter sharded plus 4 x the largest module's parameters; stage_1_and_2.py
- *     estimate_zero2_model_states_mem_needs: 4N + 16N/dp.
+ *     estimate_zero2_model_states_mem_needs since DeepSpeed PR #5099: 2N + 18N/dp (the 16-bit
+ *     gradients partitioned as well; the formula before it, 4N + 16N/dp, kept them whole).
  *   - Korthikanti et al. 2022, Table 2: the activations of one layer.
  *   - Transformer Engine, pytorch/module/linear.py: under fp8 a Linear saves the fp8 copy of
  *     its input for the weight gradient (inputmat_t / the fp8 ln_out), not the 16-bit one.
@@ -392,7 +393,8 @@ static void state_rows(const struct scenario *s, double params, double expert, d
     if (s->zero >= 3)
         buf = 2 * gathered; /* the gathered module's weights and its full gradient */
     else if (s->zero == 2 && dtype_bytes(gd) > dtype_bytes(wd))
-        buf = params;       /* the backward's 16-bit gradients, before the fp32 shards */
+        buf = shard;        /* the backward's 16-bit gradients, partitioned as the fp32 ones
+                               (DeepSpeed's ZeRO-2 keeps only its own bucket's reduced part) */
     o->el[MEM_BUFFERS] = buf;
 }
 

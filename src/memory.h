@@ -22,8 +22,8 @@ struct mem_row {
  * MEM_BUFFERS: working copies in the weights' dtype that exist besides the model state:
  * ZeRO-3's gathered module (its full weights and their gradients before the reduce-scatter;
  * DeepSpeed's estimator adds 4 bytes x the largest module's parameters), and under ZeRO-2
- * with gradients wider than the weights the 16-bit gradients the backward writes, full size,
- * before they are reduced into the fp32 shards (DeepSpeed's 4N = 2 weights + 2 gradients).
+ * with gradients wider than the weights the 16-bit gradients the backward writes, partitioned
+ * as the fp32 shards they are reduced into (DeepSpeed's 2N + 18N/dp: 18 = 2 + 4 + 4 + 8).
  */
 enum mem_kind {
     MEM_PARAMS,

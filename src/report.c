@@ -120,8 +120,8 @@ static int memory_notes(const struct scenario *s, const struct analysis *a, char
                      big);
         } else {
             snprintf(lines[n++], MEM_NOTE_LEN,
-                     "buffers: under ZeRO-2 the backward's %s gradients are full size before "
-                     "they are reduced into the %s shards (DeepSpeed's 4N + 16N/dp)",
+                     "buffers: under ZeRO-2 the backward's %s gradients, partitioned as the %s "
+                     "shards they are reduced into (DeepSpeed's 2N + 18N/dp)",
                      dtype_name(m->weights_dtype), dtype_name(m->grad_dtype));
         }
     }
