@@ -18,15 +18,32 @@ static long width(double v)
     return w < 1 ? 1 : (long)w;
 }
 
-static int add(struct measured_gemm *out, int max, int n, enum op_kind kind, const char *label,
-               const char *suffix, double m, double k, double nn, double layers)
+/* label + suffix into g->label (both short literals: "mlp_down" "_moe"). */
+static void put_label(struct measured_gemm *g, const char *label, const char *suffix)
+{
+    size_t a = strlen(label), b = strlen(suffix);
+    if (a > sizeof g->label - 1)
+        a = sizeof g->label - 1;
+    if (b > sizeof g->label - 1 - a)
+        b = sizeof g->label - 1 - a;
+    memcpy(g->label, label, a);
+    memcpy(g->label + a, suffix, b);
+    g->label[a + b] = '\0';
+}
+
+/* labels: whether to write the label (matching points needs it; the step-time model, which
+ * runs for every layout plan searches and on every key of the dashboard, does not). */
+static int add(struct measured_gemm *out, int max, int n, bool labels, enum op_kind kind,
+               const char *label, const char *suffix, double m, double k, double nn,
+               double layers)
 {
     if (n >= max || layers <= 0)
         return n;
     struct measured_gemm *g = &out[n];
     memset(g, 0, sizeof *g);
     g->kind = kind;
-    snprintf(g->label, sizeof g->label, "%s%s", label, suffix);
+    if (labels)
+        put_label(g, label, suffix);
     g->m = width(m);
     g->k = width(k);
     g->n = width(nn);
@@ -34,7 +51,7 @@ static int add(struct measured_gemm *out, int max, int n, enum op_kind kind, con
     return n + 1;
 }
 
-int measured_shapes(const struct scenario *s, struct measured_gemm *out, int max)
+static int shapes(const struct scenario *s, struct measured_gemm *out, int max, bool labels)
 {
     const struct model_arch *md = &s->model;
     /* The rows of one rank: a micro-batch's share of each sequence under context
@@ -47,10 +64,10 @@ int measured_shapes(const struct scenario *s, struct measured_gemm *out, int max
     const double L = (double)md->layers;
     int n = 0;
     /* The same matrices as layer_ops() and head_ops() in flops.c, (M x K) . (K x N). */
-    n = add(out, max, n, OP_QKV, "qkv", "", T, h, (h + 2.0 * kd) / t, L);
-    n = add(out, max, n, OP_OUT_PROJ, "out_proj", "", T, h / t, h, L);
+    n = add(out, max, n, labels, OP_QKV, "qkv", "", T, h, (h + 2.0 * kd) / t, L);
+    n = add(out, max, n, labels, OP_OUT_PROJ, "out_proj", "", T, h / t, h, L);
     if (moe_layers > 0)
-        n = add(out, max, n, OP_ROUTER, "router", "", T, h, (double)md->experts, moe_layers);
+        n = add(out, max, n, labels, OP_ROUTER, "router", "", T, h, (double)md->experts, moe_layers);
     const bool swiglu = model_mlp_gated(md->mlp);
     for (int pass = 0; pass < 2; pass++) {
         double layers = pass == 0 ? dense_layers : moe_layers;
@@ -61,13 +78,23 @@ int measured_shapes(const struct scenario *s, struct measured_gemm *out, int max
         double k = pass == 0 ? 1.0 : model_experts_visited(md);
         /* A model with both kinds of MLP layer gets two labels per matrix. */
         const char *suffix = pass == 1 && dense_layers > 0 ? "_moe" : "";
-        n = add(out, max, n, OP_MLP_UP, "mlp_up", suffix, k * T, h, f / t, layers);
+        n = add(out, max, n, labels, OP_MLP_UP, "mlp_up", suffix, k * T, h, f / t, layers);
         if (swiglu)
-            n = add(out, max, n, OP_MLP_GATE, "mlp_gate", suffix, k * T, h, f / t, layers);
-        n = add(out, max, n, OP_MLP_DOWN, "mlp_down", suffix, k * T, f / t, h, layers);
+            n = add(out, max, n, labels, OP_MLP_GATE, "mlp_gate", suffix, k * T, h, f / t, layers);
+        n = add(out, max, n, labels, OP_MLP_DOWN, "mlp_down", suffix, k * T, f / t, h, layers);
     }
-    n = add(out, max, n, OP_LM_HEAD, "lm_head", "", T, h, (double)md->vocab / t, 1.0);
+    n = add(out, max, n, labels, OP_LM_HEAD, "lm_head", "", T, h, (double)md->vocab / t, 1.0);
     return n;
+}
+
+int measured_shapes(const struct scenario *s, struct measured_gemm *out, int max)
+{
+    return shapes(s, out, max, true);
+}
+
+int measured_dims(const struct scenario *s, struct measured_gemm *out, int max)
+{
+    return shapes(s, out, max, false);
 }
 
 bool measured_shapes_arg(const struct scenario *s, char *buf, size_t n)

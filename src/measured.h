@@ -64,6 +64,9 @@ struct measured {
 /* The scenario's matmul shapes (qkv, out_proj, router, mlp_up, mlp_gate, mlp_down, lm_head).
  * s must be valid. Returns the count written (at most max). */
 int measured_shapes(const struct scenario *s, struct measured_gemm *out, int max);
+/* The same shapes without their labels (label ""): for what needs only their kinds and
+ * dimensions (the step-time model's wave quantisation), not a match to points. */
+int measured_dims(const struct scenario *s, struct measured_gemm *out, int max);
 
 /* The shapes as `rooftop probe --shapes` takes them: "qkv=4096,6144,4096;..." (LABEL=M,N,K).
  * Returns false when buf is too small. */

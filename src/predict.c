@@ -218,7 +218,7 @@ void predict_run_derated(const struct scenario *s, const struct analysis *a,
     const bool selective = s->recompute == RECOMPUTE_SELECTIVE && !s->flash;
 
     struct measured_gemm gm[MEASURED_MAX_GEMMS];
-    int ngm = measured_shapes(s, gm, MEASURED_MAX_GEMMS);
+    int ngm = measured_dims(s, gm, MEASURED_MAX_GEMMS);
     const bool use_measured = measured_usable(m, a);
     out->gemm_measured = use_measured;
 

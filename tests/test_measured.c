@@ -129,6 +129,14 @@ START_TEST(test_shapes_moe)
     ck_shape(g, n, "mlp_up", 512, 14336, 4096);
     ck_shape(g, n, "mlp_up_moe", 2 * 512, 14336, 4096);
     ck_assert(gemm(g, n, "mlp_up")->layers == 1 && gemm(g, n, "mlp_up_moe")->layers == 31);
+    /* measured_dims (the step-time model's): the same kinds and dimensions, no labels. */
+    struct measured_gemm d[MEASURED_MAX_GEMMS];
+    ck_assert_int_eq(measured_dims(&s, d, MEASURED_MAX_GEMMS), n);
+    for (int i = 0; i < n; i++) {
+        ck_assert_str_eq(d[i].label, "");
+        ck_assert(d[i].kind == g[i].kind && d[i].m == g[i].m && d[i].n == g[i].n &&
+                  d[i].k == g[i].k && d[i].layers == g[i].layers);
+    }
 
     /* A vocabulary tp does not divide: the larger share. GPT-2's 50257 over 2 is 25129. */
     parse_scenario(&s, "--model gpt2-small --gpus 2 --tp 2 --batch 2 --seq 1024");
