@@ -288,6 +288,7 @@ void cli_usage(FILE *f)
           "       rooftop solve max-params|min-gpus [options]\n"
           "       rooftop intensity relu|gelu|dot|matvec|matmul [--n N] [--dtype D] [--gpu G]\n"
           "       rooftop infer [options]             serving: KV cache, prefill, decode, tokens/s\n"
+          "       rooftop dtypes [--value X]          fp32 .. nvfp4: bits, range, epsilon, X stored\n"
           "       rooftop list gpus|models\n"
           "       rooftop import FILE [--out FILE]     a Hugging Face config.json as a model file\n"
           "       rooftop plan [--top K] [options]     the fastest layouts that fit\n"
@@ -1132,4 +1133,21 @@ int cli_import(int argc, char **argv)
         return EXIT_OK;
     }
     return print_json(o, true, "import");
+}
+
+/* ---- for the subcommands in their own files (cmd_*.c) ----------------------------------- */
+
+int cli_usage_error(const char *cmd, const char *msg)
+{
+    return usage_error(cmd, msg);
+}
+
+int cli_finish_output(const char *cmd)
+{
+    return finish_output(cmd);
+}
+
+int cli_print_json(struct cJSON *o, bool built, const char *cmd)
+{
+    return print_json(o, built, cmd);
 }

@@ -66,4 +66,12 @@ int cli_next(struct cli_args *a, const struct cli_flag **flag, const char **valu
 bool cli_parse_scenario(struct scenario *s, int argc, char **argv, int first, char *err,
                         size_t errlen);
 
+/* For subcommands in their own files: the one-line usage error ("rooftop CMD: MSG" on
+ * stderr, returns 2), the flush of stdout (0, or 1 with a message when writing failed), and
+ * a JSON document printed and freed (as cli_finish_output; 1 when it could not be built). */
+struct cJSON;
+int cli_usage_error(const char *cmd, const char *msg);
+int cli_finish_output(const char *cmd);
+int cli_print_json(struct cJSON *o, bool built, const char *cmd);
+
 #endif

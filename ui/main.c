@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cmd_dtypes.h"
 #include "infer_cli.h"
 #include "live.h"
 #include "probe_cli.h"
@@ -26,6 +27,8 @@ int main(int argc, char **argv)
             return cli_infer(argc - 1, argv + 1);
         if (strcmp(cmd, "plan") == 0)
             return cli_plan(argc - 1, argv + 1);
+        if (strcmp(cmd, "dtypes") == 0)
+            return cmd_dtypes(argc - 1, argv + 1);
         if (strcmp(cmd, "probe") == 0)
             return cmd_probe(argc - 1, argv + 1);
         if (strcmp(cmd, "snapshot") == 0)
