@@ -114,6 +114,10 @@ static int print_report(const struct scenario *sc, const char *points, bool any_
     return 0;
 }
 
+/* The exit status when the terminal goes away without a signal (the pane closed, the SSH
+ * connection dropped, but the session leader kept the SIGHUP to itself): as if it had come. */
+#define GONE_STATUS (128 + SIGHUP)
+
 static int run(struct dash *d, struct term *t)
 {
     struct screen s = {0};
@@ -122,6 +126,7 @@ static int run(struct dash *d, struct term *t)
     struct event ev = {.type = EV_RESIZE, .x = cols, .y = rows};
     dash_handle(d, &ev);
     bool dirty = true;
+    int rc = 0;
     while (!d->quit && !got_quit) {
         if (got_tstp) {
             got_tstp = 0;
@@ -154,12 +159,17 @@ static int run(struct dash *d, struct term *t)
             dirty = dash_handle(d, &ev);
             if (ev.type == EV_RESIZE)
                 term_invalidate(t);
+        } else if (term_gone(t)) {
+            /* Nobody is left to read the frames or type a key: end, instead of waking up
+             * to an empty read forever. */
+            rc = GONE_STATUS;
+            break;
         }
         if (dash_probe_poll(d))
             dirty = true;
     }
     screen_free(&s);
-    return 0;
+    return rc;
 }
 
 int live_main(int argc, char **argv)

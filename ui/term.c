@@ -2,8 +2,10 @@
 #include "term.h"
 
 #include <curses.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <wchar.h>
 
 struct term {
@@ -11,6 +13,7 @@ struct term {
     bool color;
     bool bright;           /* 16 colours available */
     FILE *out;
+    int in_fd;             /* the input terminal, watched for a hang-up */
     const struct theme *styled; /* the theme the colour pairs were made for */
     struct screen prev;    /* what the terminal shows, to send only changes */
     bool valid;            /* prev matches the terminal */
@@ -76,6 +79,7 @@ struct term *term_open(const char *termname, FILE *out, FILE *in, bool want_colo
     }
     set_term(t->scr);
     t->out = out;
+    t->in_fd = fileno(in);
     (void)cbreak();
     (void)noecho();
     (void)nonl();
@@ -258,6 +262,21 @@ bool term_read(struct term *t, struct event *ev, int timeout_ms)
         break;
     }
     return true;
+}
+
+bool term_gone(const struct term *t)
+{
+    struct pollfd p = {.fd = t->in_fd, .events = POLLIN};
+    int r = poll(&p, 1, 0);
+    if (r < 0)
+        return false; /* interrupted by a signal: the loop looks again */
+    if (r == 0)
+        return false;
+    if (p.revents & (POLLHUP | POLLERR | POLLNVAL))
+        return true;
+    /* Readable with nothing to read: the end of input (a read would return 0). */
+    int avail = 0;
+    return (p.revents & POLLIN) && ioctl(t->in_fd, FIONREAD, &avail) == 0 && avail == 0;
 }
 
 void term_size(struct term *t, int *cols, int *rows)

@@ -31,6 +31,9 @@ void term_invalidate(struct term *t);
 
 /* Waits up to timeout_ms for input (-1: forever). Returns true with an event. */
 bool term_read(struct term *t, struct event *ev, int timeout_ms);
+/* Whether the input terminal has gone away (hung up, an error, or the end of input): asked
+ * after term_read returned no event, since curses reports all of these as a timeout. */
+bool term_gone(const struct term *t);
 /* The terminal's size. */
 void term_size(struct term *t, int *cols, int *rows);
 
