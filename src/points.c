@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "files.h"
+#include "json_dup.h"
 #include "spec.h"
 
 /* A points file is written by us; a million points is far beyond any probe and keeps a
@@ -381,7 +382,11 @@ bool points_parse(const char *json, size_t len, const char *origin, struct point
         goto out;
     }
     /* As spec files do: a key given twice is refused, not resolved by whichever comes first. */
-    const cJSON *dup = spec_json_duplicate(root);
+    const cJSON *dup;
+    if (!json_dup_find(root, &dup, NULL)) {
+        set_err(err, errlen, "%s: out of memory", origin);
+        goto out;
+    }
     if (dup != NULL) {
         char key[POINTS_NAME_MAX];
         if (!copy_text(dup->string, key, sizeof key))

@@ -15,6 +15,7 @@
 #include "files.h"
 #include "gpu.h"
 #include "inputs.h"
+#include "json_dup.h"
 #include "model.h"
 #include "spec.h"
 #include "units.h"
@@ -426,29 +427,44 @@ static bool apply_json(struct scenario *s, const cJSON *obj, const char *origin,
             snprintf(err, errlen, "%s: a member without a name", origin);
             return false;
         }
-        for (const cJSON *b = a->next; b != NULL; b = b->next) {
-            if (b->string != NULL && strcmp(a->string, b->string) == 0) {
-                snprintf(err, errlen, "%s: %s: given twice", origin, a->string);
-                return false;
-            }
-        }
     }
-    struct scenario t = *s;
-    /* Unknown keys first, so a typo is named before any value is judged. */
+    const cJSON *dup;
+    if (!json_dup_find(obj, &dup, NULL)) {
+        snprintf(err, errlen, "%s: out of memory", origin);
+        return false;
+    }
+    if (dup != NULL) {
+        snprintf(err, errlen, "%s: %s: given twice", origin, dup->string);
+        return false;
+    }
+    /* Each input's member, found in one pass: unknown keys first, so a typo is named before
+     * any value is judged; a key spelt both ways ("zero_stage", "zero-stage") is one input
+     * given twice. */
+    enum { MAX_INPUTS = 256 };
+    const cJSON *by_rank[MAX_INPUTS] = {NULL};
+    if (inputs_count() > MAX_INPUTS) {
+        snprintf(err, errlen, "%s: too many inputs in the registry", origin);
+        return false;
+    }
     for (const cJSON *it = obj->child; it != NULL; it = it->next) {
-        if (!is_ignored_key(it->string) && key_rank(it->string) < 0) {
+        if (is_ignored_key(it->string))
+            continue;
+        int rank = key_rank(it->string);
+        if (rank < 0) {
             snprintf(err, errlen, "%s: %s: unknown key", origin, it->string);
             return false;
         }
-    }
-    for (int rank = 0; rank < inputs_count(); rank++) {
-        for (const cJSON *it = obj->child; it != NULL; it = it->next) {
-            if (is_ignored_key(it->string) || key_rank(it->string) != rank)
-                continue;
-            if (!apply_item(&t, it, origin, err, errlen))
-                return false;
+        if (by_rank[rank] != NULL) {
+            snprintf(err, errlen, "%s: %s and %s: one input given twice", origin,
+                     by_rank[rank]->string, it->string);
+            return false;
         }
+        by_rank[rank] = it;
     }
+    struct scenario t = *s;
+    for (int rank = 0; rank < inputs_count(); rank++)
+        if (by_rank[rank] != NULL && !apply_item(&t, by_rank[rank], origin, err, errlen))
+            return false;
     /* A preset model named without tokens brings the tokens it was trained on. */
     const cJSON *model = cJSON_GetObjectItemCaseSensitive(obj, "model");
     if (cJSON_IsString(model) && cJSON_GetObjectItemCaseSensitive(obj, "tokens") == NULL &&

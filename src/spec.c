@@ -16,6 +16,7 @@
 
 #include "dtype.h"
 #include "files.h"
+#include "json_dup.h"
 #include "hfconfig.h"
 
 #define SHOW_MAX 48 /* longest piece of user text quoted in a message */
@@ -360,20 +361,6 @@ size_t spec_json_nul_at(const char *json, size_t len)
     return len;
 }
 
-const cJSON *spec_json_duplicate(const cJSON *node)
-{
-    for (const cJSON *a = node ? node->child : NULL; a != NULL; a = a->next) {
-        if (cJSON_IsObject(node) && a->string != NULL)
-            for (const cJSON *b = a->next; b != NULL; b = b->next)
-                if (b->string != NULL && strcmp(a->string, b->string) == 0)
-                    return b;
-        const cJSON *inner = spec_json_duplicate(a);
-        if (inner != NULL)
-            return inner;
-    }
-    return NULL;
-}
-
 /* Refuses keys that are not in names (typos would otherwise be ignored) and repeated keys. */
 static bool json_check_keys(const struct spec_err *r, const cJSON *obj, const char *field_prefix,
                             const char *const *names, size_t n)
@@ -706,8 +693,10 @@ bool spec_parse_model_meta(const char *json, size_t len, const char *origin,
     if (hfconfig_is(root)) {
         /* A Hugging Face config.json: its own reader (hfconfig.c), so that --model, scenario
          * files, the dashboard and `rooftop import` all take one. */
-        const cJSON *dup = spec_json_duplicate(root);
-        if (dup != NULL) {
+        const cJSON *dup;
+        if (!json_dup_find(root, &dup, NULL)) {
+            ok = fail(&r, NULL, "out of memory");
+        } else if (dup != NULL) {
             char key[SHOW_MAX + 4];
             text_safe(key, sizeof key, dup->string, SHOW_MAX);
             ok = fail(&r, key, "appears twice");

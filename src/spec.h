@@ -65,11 +65,6 @@ bool spec_find_model_meta(const char *name_or_file, struct model_arch *out,
  */
 size_t spec_json_nul_at(const char *json, size_t len);
 
-/* The first member, at any depth under node, whose key repeats an earlier key of the same
- * object; NULL when none does. A repeated key makes the result depend on which one a reader
- * takes: the readers refuse it. */
-const cJSON *spec_json_duplicate(const cJSON *node);
-
 /*
  * Writing, in the format of the files in specs/ (what the readers above read back to the
  * same figures): spec_gpu_to_json writes unknown figures (0) and formats the GPU lacks as

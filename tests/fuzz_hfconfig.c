@@ -12,6 +12,8 @@
 #include "hfconfig.h"
 #include "spec.h"
 
+#include "fuzz_keys_work.h"
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* Aborts (a finding) when an error message is empty or spans lines. */
@@ -44,6 +46,7 @@ static void round_trip(const struct model_arch *m, const struct param_counts *pa
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    fuzz_keys_work(data, size);
     cJSON *root = cJSON_ParseWithLength((const char *)data, size);
     char err[SPEC_ERR_MAX];
     struct model_arch m;

@@ -13,6 +13,8 @@
 #include "points.h"
 #include "scenario.h"
 
+#include "fuzz_keys_work.h"
+
 /* The lecture's scenario, analysed once: the shapes the points are matched to. */
 static struct scenario sc;
 static struct analysis an;
@@ -43,6 +45,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    fuzz_keys_work(data, size);
     const char *text = (const char *)data;
     char err[POINTS_ERR_MAX];
     struct points_doc d;

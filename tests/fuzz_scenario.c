@@ -15,6 +15,8 @@
 #include "scenario.h"
 #include "scenario_file.h"
 
+#include "fuzz_keys_work.h"
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 #define ORIGIN "fuzz.json"
@@ -104,6 +106,7 @@ static char *inputs_text(const struct scenario *s)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    fuzz_keys_work(data, size);
     cJSON *probe = cJSON_ParseWithLength((const char *)data, size);
     bool skip = probe != NULL && names_a_path(probe);
     cJSON_Delete(probe);

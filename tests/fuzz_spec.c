@@ -9,6 +9,8 @@
 
 #include "spec.h"
 
+#include "fuzz_keys_work.h"
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* The writer's text for o (freed here); aborts when it cannot be made. */
@@ -74,6 +76,7 @@ static void check_message(const char *err)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    fuzz_keys_work(data, size);
     char err[SPEC_ERR_MAX];
     struct gpu_spec g;
     struct model_arch m;
