@@ -827,6 +827,8 @@ int cli_intensity(int argc, char **argv)
         return usage_error("intensity", err);
     }
     double n = lecture_op_default_n(op);
+    long long n_exact = (long long)n; /* the defaults are whole numbers */
+    bool n_known = true;               /* n_exact is the n typed, not a rounding of it */
     enum dtype dt = DTYPE_BF16;
     enum report_format fmt = REPORT_TEXT;
     struct scenario def;
@@ -853,6 +855,8 @@ int cli_intensity(int argc, char **argv)
                 return usage_error("intensity", err);
             }
             n = (double)nn;
+            n_exact = nn;
+            n_known = units_count_exact(v, nn);
         }
         if (f == &own[2] && !dtype_parse(v, &dt)) {
             snprintf(err, sizeof err,
@@ -933,9 +937,23 @@ int cli_intensity(int argc, char **argv)
                gpu.name, lecture_op_name(op), nn, dtype_name(dt), fl, by, in, bound, rg);
         return finish_output("intensity");
     }
-    printf("%s, n = %.0f, %s\n", lecture_op_name(op), n, dtype_name(dt));
-    printf("  flops       %s (%.0f)\n", fl, c.flops);
-    printf("  bytes       %s (%.0f read + written)\n", by, c.bytes);
+    /* The exact counts in integers (a double would round them past 2^53), or none. */
+    char fx[96], bx[96];
+    fx[0] = bx[0] = '\0';
+    if (n_known)
+        lecture_op_exact(op, n_exact, dt, fx, sizeof fx, bx, sizeof bx);
+    if (n_known)
+        printf("%s, n = %lld, %s\n", lecture_op_name(op), n_exact, dtype_name(dt));
+    else
+        printf("%s, n = %s, %s\n", lecture_op_name(op), nn, dtype_name(dt));
+    if (fx[0])
+        printf("  flops       %s (%s)\n", fl, fx);
+    else
+        printf("  flops       %s\n", fl);
+    if (bx[0])
+        printf("  bytes       %s (%s read + written)\n", by, bx);
+    else
+        printf("  bytes       %s read + written\n", by);
     printf("  intensity   %s FLOP/byte\n", in);
     printf("  ridge       %s FLOP/byte on %s (%s / %s)\n", rg, gpu.name, pk, bw);
     printf("  bound       %s (attainable %s, %s%% of peak)\n", bound, at, pc);

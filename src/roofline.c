@@ -2,7 +2,10 @@
 #include "roofline.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
+
+#include "wide.h"
 
 double roofline_attainable(double peak, double bandwidth, double intensity)
 {
@@ -74,4 +77,52 @@ void lecture_op_cost(enum lecture_op op, double n, enum dtype d, struct op_cost 
     out->flops = flops;
     out->bytes = bytes;
     out->intensity = bytes > 0 ? flops / bytes : 0.0;
+}
+
+void lecture_op_exact(enum lecture_op op, long long n, enum dtype d, char *flops,
+                      size_t flops_len, char *bytes, size_t bytes_len)
+{
+    if (flops_len > 0)
+        flops[0] = '\0';
+    if (bytes_len > 0)
+        bytes[0] = '\0';
+    if (n < 1)
+        return;
+    /* Bytes per element in sixteenths (fp4 is 9/16: half a byte and a scale byte per 16). */
+    double e16 = 16.0 * dtype_bytes(d);
+    bool bytes_exact = e16 >= 1 && e16 <= 1024 && e16 == (double)(uint32_t)e16;
+    struct wide N = wide_from((uint64_t)n), one = wide_from(1), two = wide_from(2);
+    struct wide N2 = wide_mul(N, N), twice_n_less_1 = wide_sub(wide_mul(two, N), one);
+    struct wide f, b2; /* FLOPs, and the elements moved (bytes = elements x e16 / 16) */
+    switch (op) {
+    case LOP_RELU:
+        f = N;
+        b2 = wide_mul(two, N);
+        break;
+    case LOP_GELU:
+        f = wide_mul(wide_from(20), N);
+        b2 = wide_mul(two, N);
+        break;
+    case LOP_DOT:
+        f = twice_n_less_1;
+        b2 = wide_add(wide_mul(two, N), one);
+        break;
+    case LOP_MATVEC:
+        f = wide_mul(N, twice_n_less_1);
+        b2 = wide_add(N2, wide_mul(two, N));
+        break;
+    case LOP_MATMUL:
+        f = wide_mul(N2, twice_n_less_1);
+        b2 = wide_mul(wide_from(3), N2);
+        break;
+    default:
+        return;
+    }
+    (void)wide_format(f, flops, flops_len);
+    if (!bytes_exact)
+        return;
+    uint32_t part;
+    struct wide b = wide_div_small(wide_mul(b2, wide_from((uint32_t)e16)), 16, &part);
+    if (part == 0)
+        (void)wide_format(b, bytes, bytes_len);
 }

@@ -3,6 +3,7 @@
 #define ROOFTOP_ROOFLINE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "dtype.h"
 
@@ -27,5 +28,11 @@ double lecture_op_default_n(enum lecture_op op);
 /* FLOPs and bytes of the lecture's operations at size n, elements of dtype d (lecture counts:
  * ReLU n FLOPs, GELU 20n, dot 2n-1, matvec n(2n-1), matmul n^2(2n-1)). */
 void lecture_op_cost(enum lecture_op op, double n, enum dtype d, struct op_cost *out);
+/* The same counts as exact decimal integers, from integer arithmetic (a double holds 53 bits:
+ * matvec's 2e24 FLOPs at n = 1e12 came out as 1999999999999000044371968). A count that is
+ * not a whole number (odd elements of fp4, half a byte each) or does not fit is left empty
+ * (""): the caller then prints none. n from 1. */
+void lecture_op_exact(enum lecture_op op, long long n, enum dtype d, char *flops,
+                      size_t flops_len, char *bytes, size_t bytes_len);
 
 #endif

@@ -3,9 +3,12 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "wide.h"
 
 /* Longest mantissa kept. Digits past this cannot change a double by more than an ulp or so,
  * and a bounded buffer keeps the parser simple and safe on any input. */
@@ -147,8 +150,30 @@ bool units_parse(const char *s, double *out)
     return true;
 }
 
+/* Plain digits, read exactly (a double would round past 2^53). */
+static bool parse_digits(const char *s, long long *out)
+{
+    if (*s < '0' || *s > '9' || strspn(s, "0123456789") != strlen(s))
+        return false;
+    errno = 0;
+    char *end;
+    long long v = strtoll(s, &end, 10);
+    if (errno != 0 || *end != '\0')
+        return false;
+    *out = v;
+    return true;
+}
+
 bool units_parse_count(const char *s, long long *out)
 {
+    long long exact;
+    if (s != NULL && parse_digits(s, &exact)) {
+        if (exact < 1 || exact > 4611686018427387904LL)
+            return false;
+        if (out != NULL)
+            *out = exact;
+        return true;
+    }
     double v;
     if (!units_parse(s, &v))
         return false;
@@ -158,6 +183,42 @@ bool units_parse_count(const char *s, long long *out)
     if (out != NULL)
         *out = (long long)v;
     return true;
+}
+
+bool units_count_exact(const char *s, long long n)
+{
+    long long d;
+    if (n < 0)
+        return false;
+    if (n < 9007199254740992LL || parse_digits(s, &d))
+        return true;
+    /* DIGITS[.DIGITS][e|E][+]X: the mantissa's digits times a power of ten, in integers. */
+    struct wide m = wide_from(0), ten = wide_from(10);
+    const char *p = s;
+    int frac = -1, digits = 0;
+    for (; (*p >= '0' && *p <= '9') || (*p == '.' && frac < 0); p++) {
+        if (*p == '.') {
+            frac = 0;
+            continue;
+        }
+        m = wide_add(wide_mul(m, ten), wide_from((uint64_t)(*p - '0')));
+        digits++;
+        if (frac >= 0)
+            frac++;
+    }
+    if (digits == 0 || (*p != 'e' && *p != 'E'))
+        return false;
+    p++;
+    if (*p == '+')
+        p++;
+    if (!parse_digits(p, &d) || d > 80)
+        return false;
+    for (long long k = d - (frac > 0 ? frac : 0); k > 0; k--)
+        m = wide_mul(m, ten);
+    if (d < (frac > 0 ? frac : 0))
+        return false; /* a fraction of a power of ten: not worth proving exact */
+    struct wide w = wide_from((uint64_t)n);
+    return !m.overflow && memcmp(m.limb, w.limb, sizeof m.limb) == 0;
 }
 
 /* Writes "n/a" for what must never reach a screen as NaN or inf. */

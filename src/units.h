@@ -15,6 +15,10 @@
 bool units_parse(const char *s, double *out);
 /* As units_parse, then requires an integer in [1, 2^62]. */
 bool units_parse_count(const char *s, long long *out);
+/* Whether n, as units_parse_count read it from s, is exactly the whole number s writes: true
+ * below 2^53 (a double holds those), for plain digits and for DIGITS[.DIGITS]e[+]X forms whose
+ * value is n exactly; false where the double may have rounded it ("9007199254740993e0"). */
+bool units_count_exact(const char *s, long long n);
 
 /* "124M", "6.74B", "70B", "15T", "4k": a count with 3 significant digits, no unit. */
 void units_count(double v, char *buf, size_t n);

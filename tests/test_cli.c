@@ -625,6 +625,43 @@ START_TEST(test_bin_intensity)
 }
 END_TEST
 
+/* The counts in parentheses are exact integers (integer arithmetic), or absent: a double
+ * printed 1999999999999000044371968 for n(2n-1) at n = 1e12. */
+START_TEST(test_bin_intensity_exact)
+{
+    static const struct {
+        const char *args, *want, *not;
+    } cases[] = {
+        /* n (2n - 1) = 2e24 - 1e12; bf16 bytes 2 (n^2 + 2n) */
+        {"matvec --n 1e12", "(1999999999999000000000000)", NULL},
+        {"matvec --n 1e12", "(2000000000004000000000000 read + written)", NULL},
+        /* 2n - 1 and 2 (2n + 1) at n = 1e18 */
+        {"dot --n 1e18", "(1999999999999999999)", NULL},
+        {"dot --n 1e18", "(4000000000000000002 read + written)", NULL},
+        {"dot --n 1e18", "n = 1000000000000000000,", NULL},
+        /* Plain digits are read exactly past 2^53. */
+        {"dot --n 9007199254740993", "n = 9007199254740993,", NULL},
+        {"dot --n 9007199254740993", "(18014398509481985)", NULL},
+        /* Written so that the double rounds it: no exact figure is claimed. */
+        {"dot --n 9007199254740993e0", "flops       1.80e16\n", "(1801"},
+        /* fp4 is 9/16 byte per value: 3 n^2 9/16 is whole at n = 8000, not at n = 8191. */
+        {"matmul --n 8000 --dtype fp4 --gpu b200", "(108000000 read + written)", NULL},
+        {"matmul --n 8191 --dtype fp4 --gpu b200", "(1099041931261)", "read + written)"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char q[256];
+        snprintf(q, sizeof q, "intensity %s", cases[i].args);
+        run_bin(&R, q);
+        ck_assert_int_eq(R.status, 0);
+        ck_assert_msg(strstr(R.out, cases[i].want) != NULL, "%s: no \"%s\" in\n%s",
+                      cases[i].args, cases[i].want, R.out);
+        if (cases[i].not != NULL)
+            ck_assert_msg(strstr(R.out, cases[i].not) == NULL, "%s: \"%s\" in\n%s",
+                          cases[i].args, cases[i].not, R.out);
+    }
+}
+END_TEST
+
 START_TEST(test_bin_errors)
 {
     static const struct {
@@ -797,6 +834,7 @@ static Suite *cli_suite(void)
     tcase_add_test(tc, test_bin_lecture_time);
     tcase_add_test(tc, test_bin_solve);
     tcase_add_test(tc, test_bin_intensity);
+    tcase_add_test(tc, test_bin_intensity_exact);
     tcase_add_test(tc, test_bin_errors);
     tcase_add_test(tc, test_bin_help_list);
     tcase_add_test(tc, test_bin_scenario_file);

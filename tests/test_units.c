@@ -6,6 +6,7 @@
 
 #include "check_util.h"
 #include "units.h"
+#include "wide.h"
 
 /* Parses s, failing the test when it is refused. */
 static double parse_ok(const char *s)
@@ -249,6 +250,41 @@ START_TEST(test_round_trip)
 }
 END_TEST
 
+/* Exact wide integers against values worked out by hand. */
+START_TEST(test_wide)
+{
+    char buf[96];
+    struct wide p63 = wide_from(9223372036854775808ULL); /* 2^63 */
+    ck_assert(wide_format(wide_mul(p63, p63), buf, sizeof buf));
+    ck_assert_str_eq(buf, "85070591730234615865843651857942052864"); /* 2^126 */
+    ck_assert(wide_format(wide_sub(wide_from(0), wide_from(0)), buf, sizeof buf));
+    ck_assert_str_eq(buf, "0");
+    ck_assert(wide_format(wide_add(wide_from(UINT64_MAX), wide_from(1)), buf, sizeof buf));
+    ck_assert_str_eq(buf, "18446744073709551616");
+    uint32_t rem;
+    struct wide q = wide_div_small(wide_from(1000000000000000007ULL), 16, &rem);
+    ck_assert_uint_eq(rem, 7);
+    ck_assert(wide_format(q, buf, sizeof buf));
+    ck_assert_str_eq(buf, "62500000000000000");
+    /* Past 256 bits, and below zero: no digits. */
+    struct wide big = wide_mul(wide_mul(p63, p63), wide_mul(p63, p63)); /* 2^252 */
+    ck_assert(wide_mul(big, wide_from(16)).overflow);
+    ck_assert(!wide_format(wide_mul(big, wide_from(16)), buf, sizeof buf));
+    ck_assert_str_eq(buf, "");
+    ck_assert(!wide_format(wide_sub(wide_from(1), wide_from(2)), buf, sizeof buf));
+    /* Which counts units_parse_count read exactly. */
+    long long n;
+    ck_assert(units_parse_count("9007199254740993", &n));
+    ck_assert_int_eq(n, 9007199254740993LL);
+    ck_assert(units_count_exact("9007199254740993", n));
+    ck_assert(units_parse_count("1e18", &n));
+    ck_assert(units_count_exact("1e18", n));
+    ck_assert(units_count_exact("1.5e17", 150000000000000000LL));
+    ck_assert(units_parse_count("9007199254740993e0", &n));
+    ck_assert(!units_count_exact("9007199254740993e0", n));
+}
+END_TEST
+
 static Suite *units_suite(void)
 {
     Suite *s = suite_create("units");
@@ -265,6 +301,7 @@ static Suite *units_suite(void)
     tcase_add_test(tc, test_format_duration);
     tcase_add_test(tc, test_small_buffers);
     tcase_add_test(tc, test_round_trip);
+    tcase_add_test(tc, test_wide);
     suite_add_tcase(s, tc);
     return s;
 }
