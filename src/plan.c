@@ -99,7 +99,7 @@ void plan_search(const struct scenario *base, int top, struct plan_result *out)
          * into 2 x cp chunks (Megatron-LM). */
         for (int64_t cp = 1; cp <= PLAN_CP_MAX && cp <= G / tp; cp *= 2) {
             if (cp > 1 && ((G / tp) % cp != 0 || base->seq % (2 * cp) != 0 ||
-                           base->seq / cp < PLAN_CP_TOKENS_MIN))
+                           base->seq / cp < PREDICT_CP_TOKENS_MIN))
                 continue;
             for (int64_t pp = 1; pp <= G / (tp * cp) && pp <= L; pp++) {
                 if ((G / (tp * cp)) % pp != 0 || L % pp != 0)

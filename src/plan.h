@@ -12,12 +12,6 @@
 #include "scenario.h"
 
 #define PLAN_TOP_MAX 100
-/* Context parallelism only (the search; a typed cp below it is warned of) where each rank keeps at least this many tokens of a sequence.
- * Megatron Core's parallelism guide places CP at long sequences (8K+ tokens), and NVIDIA's
- * published NeMo long-sequence runs keep 16K or more per rank; the step-time model does not
- * charge the short chunks' slower kernels, so without the bound it would split short
- * sequences only to shrink the pipeline bubble. */
-#define PLAN_CP_TOKENS_MIN 4096
 
 struct plan {
     struct scenario s;        /* the base scenario with this layout */

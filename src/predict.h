@@ -24,6 +24,14 @@ enum predict_part {
     PART_COUNT
 };
 
+/* Context parallelism pays only where each rank keeps at least this many tokens of a
+ * sequence: the plan searches no shorter chunk and a typed cp below it is warned of.
+ * Megatron Core's parallelism guide places CP at long sequences (8K+ tokens), and NVIDIA's
+ * published NeMo long-sequence runs keep 16K or more per rank; the step-time model does not
+ * charge the short chunks' slower kernels, so without the bound it would split short
+ * sequences only to shrink the pipeline bubble. */
+#define PREDICT_CP_TOKENS_MIN 4096
+
 /* Defaults where a GPU spec gives no figure. */
 /* A large GEMM's rate over the dense peak: H100 SXM, 792.1 of 989 TFLOP/s bf16 (Bekman,
  * ml-engineering, "Maximum Achievable Matmul FLOPS" table), the middle of that table's NVIDIA

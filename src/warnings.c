@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "memory.h"
-#include "plan.h"
+#include "predict.h"
 #include "units.h"
 
 static void add(struct warnings *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -48,11 +48,11 @@ void warnings_collect(const struct scenario *s, const struct analysis *a, struct
     /* Context parallelism (issue 9): a chunk this short keeps the ring's K/V exchange in the
      * open and runs the attention kernels on slivers the step-time model does not slow down;
      * plan never chooses it. */
-    if (s->cp > 1 && s->seq / s->cp < PLAN_CP_TOKENS_MIN)
+    if (s->cp > 1 && s->seq / s->cp < PREDICT_CP_TOKENS_MIN)
         add(w, "cp %lld leaves %lld tokens of each sequence per GPU (under %d): context "
                "parallelism pays for long sequences, and the step time here does not charge "
                "such short chunks' slower kernels",
-            (long long)s->cp, (long long)(s->seq / s->cp), PLAN_CP_TOKENS_MIN);
+            (long long)s->cp, (long long)(s->seq / s->cp), PREDICT_CP_TOKENS_MIN);
     /* 16-bit gradients under an fp32 master copy: Megatron-LM and DeepSpeed accumulate and
      * reduce in fp32 there (what --grad-dtype auto does); a typed bf16/fp16 trades the sums'
      * precision for the bytes. */

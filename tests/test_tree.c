@@ -1,6 +1,7 @@
-/* test_tree.c - the source tree's shape: no include cycle between the modules of ui/ and
- * probes/ (a module is a .c/.h pair; "a includes b" is an edge a -> b), so each can be read,
- * changed and tested on its own. Run from the source tree (make test does). */
+/* test_tree.c - the source tree's shape: no include cycle between the modules of src/, ui/
+ * and probes/ (a module is a .c/.h pair; "a includes b" is an edge a -> b), so each can be
+ * read, changed and tested on its own, and the core includes nothing of the other two. Run
+ * from the source tree (make test does). */
 #include <dirent.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -97,12 +98,10 @@ START_TEST(test_no_include_cycles)
 {
     scan_dir("ui");
     scan_dir("probes");
-    /* ui/ reaches the dashboard's modules and the probes; a cycle needs a way back, which the
-     * core never gives (src/ includes nothing of ui/ or probes/: checked below). */
-    ck_assert_int_gt(n_mods, 20);
+    scan_dir("src");
+    ck_assert_int_gt(n_mods, 50);
     for (int i = 0; i < n_mods; i++)
         ck_assert_msg(!(state[i] == 0 && find_cycle(i)), "include cycle: %s", cycle);
-    scan_dir("src");
     for (int i = 0; i < n_mods; i++)
         for (int j = 0; j < n_mods; j++)
             ck_assert_msg(!(home[i] == 3 && home[j] >= 1 && home[j] <= 2 && edge[i][j]),
