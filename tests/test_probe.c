@@ -340,8 +340,12 @@ START_TEST(test_cuda_backend_here)
     int rc = check_run_bin(&run, "probe --backend cuda --quick --time-limit 60");
     const char *errs = run.err;
     if (rc == 0) {
-        /* a machine with a GPU: then it must have run */
+        /* A machine with a GPU: then it must have run and said so in what it wrote: the
+         * device line of the CUDA backend, and at least one valid point with a rate. */
         printf("test_probe: a CUDA device is present: --backend cuda ran\n");
+        ck_assert_msg(strstr(run.out, "\"kind\": \"cuda\"") != NULL, "%s", run.out);
+        ck_assert_msg(strstr(run.out, "\"valid\": true") != NULL, "%s", run.out);
+        ck_assert_msg(strstr(errs, " points (0 failed their check)") != NULL, "%s", errs);
         check_run_free(&run);
         return;
     }
