@@ -8,14 +8,15 @@
 #include "memory.h"
 
 /* Training time: executed FLOPs over what the GPUs deliver at the given utilisation. */
-static void timing_compute(const struct scenario *s, const struct flops *f, struct timing *t)
+static void timing_compute(const struct scenario *s, double mfu, const struct flops *f,
+                           struct timing *t)
 {
     memset(t, 0, sizeof *t);
     double peak = gpu_peak(&s->gpu, s->dtype);
     double rate = (double)s->gpus * peak; /* promised FLOP/s of the whole cluster */
-    if (rate <= 0 || s->mfu <= 0)
+    if (rate <= 0 || mfu <= 0)
         return;
-    t->seconds = f->total / (rate * s->mfu);
+    t->seconds = f->total / (rate * mfu);
     t->days = t->seconds / 86400.0;
     t->gpu_hours = t->seconds * (double)s->gpus / 3600.0;
     t->hfu = t->seconds > 0 ? f->total / (t->seconds * rate) : 0.0;
@@ -37,6 +38,11 @@ void analysis_run(const struct scenario *s, struct analysis *out)
     model_params(&t.model, &out->params);
     memory_compute(&t, &out->params, &out->memory);
     flops_totals(&t, &out->params, &out->flops);
-    timing_compute(&t, &out->flops, &out->time);
+    timing_compute(&t, t.mfu, &out->flops, &out->time);
     flops_ops(&t, &out->params, out->ops, &out->n_ops, &out->roofline);
+}
+
+void analysis_retime(const struct scenario *s, double mfu, struct analysis *a)
+{
+    timing_compute(s, mfu, &a->flops, &a->time);
 }

@@ -40,5 +40,8 @@ struct analysis {
 /* Computes everything. The scenario must have passed scenario_validate; the result never
  * holds NaN or infinity for a valid scenario. */
 void analysis_run(const struct scenario *s, struct analysis *out);
+/* The time alone again at another utilisation (the MFU in use: typed, measured or predicted);
+ * nothing else of a depends on it. a must hold analysis_run(s). */
+void analysis_retime(const struct scenario *s, double mfu, struct analysis *a);
 
 #endif

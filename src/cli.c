@@ -403,52 +403,40 @@ static bool parse_format(const char *v, enum report_format *fmt, char *err, size
     return false;
 }
 
-/* Loads the points and runs the one analysis path (measured_analyze); with mfu_measured the
- * analysed scenario *shown gets the measured MFU. False with one line in err. */
-static bool report_measured(const char *path, bool any_device, bool mfu_measured,
-                            const struct scenario *s, struct scenario *shown, struct analysis *a,
-                            struct measured *m, char *err, size_t errlen)
+/* Loads the points of --points into d. False with one line in err. */
+static bool report_points(const char *path, struct points_doc *d, char *err, size_t errlen)
 {
-    struct points_doc d;
-    points_init(&d);
     char why[256];
-    if (!points_load_file(path, &d, why, sizeof why)) {
+    if (!points_load_file(path, d, why, sizeof why)) {
         snprintf(err, errlen, "--points: %s", why);
         return false;
     }
-    if (d.incomplete[0])
+    if (d->incomplete[0])
         fprintf(stderr, "rooftop report: note: --points %s holds what was measured before the "
-                        "run stopped (%s)\n", path, d.incomplete);
-    double used;
-    bool ok = measured_analyze(s, &d, any_device, mfu_measured, a, m, &used, why, sizeof why);
-    points_free(&d);
-    shown->mfu = used;
+                        "run stopped (%s)\n", path, d->incomplete);
+    return true;
+}
+
+/* The refusals of an evaluation with points: points of another device (unless asked for),
+ * and --mfu measured that has no measured figure. False with one line in err. */
+static bool report_check_points(const struct evaluation *ev, const char *path, bool any_device,
+                                char *err, size_t errlen)
+{
+    const struct measured *m = &ev->meas;
     if (m->other_device && !any_device) {
         snprintf(err, errlen, "--points: %s (--gpu to match them, or --points-any-device)",
                  m->device_why);
         return false;
     }
-    if (ok)
+    if (ev->sc.mfu_mode != MFU_MEASURED || ev->mfu_from == MFU_MEASURED)
         return true;
     if (m->n_ops_measured == 0)
         snprintf(err, errlen, "--mfu: 'measured' needs --points FILE with shape points for "
                               "this scenario (%s has none; rooftop probe --shapes measures them)",
                  path);
     else
-        snprintf(err, errlen, "--mfu: %s", why);
+        snprintf(err, errlen, "--mfu: %s", ev->mfu_why);
     return false;
-}
-
-/* --mfu predicted: the step-time model's HFU becomes the MFU input, so the time estimate's
- * step is the predicted step (executed FLOPs / (GPUs x peak x HFU)). Reruns a. */
-static void report_use_prediction(struct scenario *s, struct analysis *a, const struct measured *m)
-{
-    struct prediction p;
-    predict_run(s, a, m, &p);
-    if (p.hfu > 0 && p.hfu <= 1) {
-        s->mfu = p.hfu;
-        analysis_run(s, a);
-    }
 }
 
 static void plan_help(FILE *f)
@@ -530,11 +518,9 @@ int cli_report(int argc, char **argv)
     enum report_format fmt = REPORT_TEXT;
     char err[ERR_MAX];
     const char *points = NULL;
-    bool mfu_measured = false, mfu_predicted = false, any_device = false;
-    /* --mfu is the scenario's input, except for the words "measured" and "predicted"; a later
-     * number cancels an earlier word. */
+    bool any_device = false;
     static const struct cli_flag own[] = {
-        {"format", true}, {"points", true}, {"mfu", true}, {"points-any-device", false}};
+        {"format", true}, {"points", true}, {"points-any-device", false}};
     struct cli_args args;
     cli_args_init(&args, argc, argv, 1, &s, own, sizeof own / sizeof own[0]);
     const struct cli_flag *f;
@@ -545,52 +531,38 @@ int cli_report(int argc, char **argv)
             return usage_error("report", err);
         if (f == &own[1])
             points = v;
-        if (f == &own[3])
+        if (f == &own[2])
             any_device = true;
-        if (f == &own[2]) {
-            mfu_measured = strcmp(v, "measured") == 0;
-            mfu_predicted = strcmp(v, "predicted") == 0;
-            char sub[ERR_MAX - 16];
-            if (!mfu_measured && !mfu_predicted &&
-                !inputs_parse(inputs_find("mfu"), &s, v, sub, sizeof sub)) {
-                snprintf(err, sizeof err, "--mfu: %s", sub);
-                return usage_error("report", err);
-            }
-        }
     }
     int end = args_end(r, &args, report_help, "report");
     if (end >= 0)
         return end;
-    if (mfu_measured && points == NULL)
+    if (s.mfu_mode == MFU_MEASURED && points == NULL)
         return usage_error("report", "--mfu: 'measured' needs --points FILE with shape points "
                                      "for this scenario");
     if (!validate("report", &s))
         return EXIT_USAGE;
-    struct analysis *a = malloc(sizeof *a);
-    struct measured *m = malloc(sizeof *m);
-    if (a == NULL || m == NULL) {
-        free(a);
-        free(m);
+    struct evaluation *ev = malloc(sizeof *ev);
+    struct points_doc d;
+    points_init(&d);
+    if (ev == NULL) {
         fprintf(stderr, "rooftop report: out of memory\n");
         return EXIT_FAIL;
     }
-    struct scenario shown = s;
-    if (points == NULL)
-        analysis_run(&s, a);
-    else if (!report_measured(points, any_device, mfu_measured, &s, &shown, a, m, err,
-                              sizeof err)) {
-        free(a);
-        free(m);
+    if (points != NULL && !report_points(points, &d, err, sizeof err)) {
+        points_free(&d);
+        free(ev);
         return usage_error("report", err);
     }
-    if (mfu_predicted)
-        report_use_prediction(&shown, a, points != NULL ? m : NULL);
-    enum report_mfu mode = mfu_measured    ? REPORT_MFU_MEASURED
-                           : mfu_predicted ? REPORT_MFU_PREDICTED
-                                           : REPORT_MFU_INPUT;
-    bool ok = report_write_mode(stdout, &shown, a, points != NULL ? m : NULL, mode, fmt);
-    free(a);
-    free(m);
+    struct eval_input in = {points != NULL ? &d : NULL, any_device};
+    evaluation_run(&s, &in, ev);
+    points_free(&d);
+    if (points != NULL && !report_check_points(ev, points, any_device, err, sizeof err)) {
+        free(ev);
+        return usage_error("report", err);
+    }
+    bool ok = report_write(stdout, ev, fmt);
+    free(ev);
     int rc = finish_output("report");
     if (!ok && rc == EXIT_OK) {
         fprintf(stderr, "rooftop report: writing output failed\n");

@@ -226,6 +226,47 @@ static void grad_dtype_set(struct scenario *s, double v)
 static const struct input_ops GRAD_DTYPE_OPS = {grad_dtype_get, grad_dtype_set, NULL, NULL};
 static const struct input_ops KV_DTYPE_OPS = {kv_dtype_get, kv_dtype_set, NULL, NULL};
 
+/* The MFU: a typed fraction, or one of the words naming where the evaluation takes it from
+ * (src/evaluation.h): "predicted" (the step-time model's HFU) or "measured" (the GEMM
+ * efficiency of the matched points). A number typed or stepped to makes it typed again. */
+static const char *const MFU_WORDS[] = {"predicted", "measured"};
+static const enum mfu_mode MFU_WORD_MODES[] = {MFU_PREDICTED, MFU_MEASURED};
+
+static double mfu_get(const struct scenario *s)
+{
+    return s->mfu;
+}
+
+static void mfu_set(struct scenario *s, double v)
+{
+    s->mfu = v;
+    s->mfu_mode = MFU_TYPED;
+}
+
+static bool mfu_parse_word(struct scenario *s, const char *text, char *err, size_t errlen)
+{
+    (void)err;
+    (void)errlen;
+    for (size_t i = 0; i < sizeof MFU_WORDS / sizeof MFU_WORDS[0]; i++)
+        if (strcasecmp(text, MFU_WORDS[i]) == 0) {
+            s->mfu_mode = MFU_WORD_MODES[i];
+            return true;
+        }
+    return false;
+}
+
+static void format_double(double v, char *buf, size_t n);
+
+static void mfu_format(const struct scenario *s, char *buf, size_t n)
+{
+    if (s->mfu_mode == MFU_TYPED)
+        format_double(s->mfu, buf, n);
+    else
+        snprintf(buf, n, "%s", mfu_mode_name(s->mfu_mode));
+}
+
+static const struct input_ops MFU_OPS = {mfu_get, mfu_set, mfu_parse_word, mfu_format};
+
 #define F(member) offsetof(struct scenario, member)
 #define MODEL_ROW (INPUT_MODEL_FIELD | INPUT_HIDDEN)
 #define ENUMF(member) offsetof(struct scenario, member), FIELD_INT
@@ -416,9 +457,11 @@ static const struct input TABLE[] = {
     {"memory_reserve", "reserve", INPUT_SIZE, "bytes", 0, 1e13, NULL, 0, "BYTES",
      "memory per GPU kept by the CUDA context and allocator, not for tensors (an assumed 2GB)",
      "gpu", INPUT_HIDDEN, STEPS_NICE, 1e8, 1e11, 0, F(memory_reserve), FIELD_DOUBLE, NULL},
-    {"mfu", "MFU", INPUT_FRACTION, "", 0.001, 1, NULL, 0, "U",
-     "fraction of the dense peak achieved, 0.001 to 1 (or 50%)", "", 0, STEPS_LINEAR, 0.05, 1,
-     0.05, F(mfu), FIELD_DOUBLE, NULL},
+    {"mfu", "MFU", INPUT_FRACTION, "", 0.001, 1, MFU_WORDS, COUNT_OF(MFU_WORDS),
+     "U|predicted|measured",
+     "fraction of the dense peak achieved, 0.001 to 1 (or 50%); predicted: the step-time "
+     "model's; measured: the --points GEMMs'", "", 0, STEPS_LINEAR, 0.05, 1, 0.05, F(mfu),
+     FIELD_DOUBLE, &MFU_OPS},
     {"flops", "FLOPs", INPUT_ENUM, "", 0, 1, FLOPS_WORDS, COUNT_OF(FLOPS_WORDS), "detailed|6nd",
      "FLOP count used for time: every operation, or 6ND", "", 0, STEPS_WORDS, 0, 0, 0,
      ENUMF(flops_mode), NULL},
@@ -732,15 +775,25 @@ static bool parse_input(const struct input *in, struct scenario *s, const char *
     case INPUT_FRACTION:
         break;
     }
+    /* A number input with words of its own besides numbers (the MFU's "predicted"). */
+    if (in->ops != NULL && in->ops->parse_name != NULL && in->ops->parse_name(&c, text, err, errlen)) {
+        *s = c;
+        return true;
+    }
     double v;
     if ((in->flags & INPUT_AUTO_ZERO) && strcasecmp(text, "auto") == 0) {
         v = 0;
     } else if (!parse_number(in, text, &v)) {
         double d;
-        if (text[0] == '-' && parse_number(in, text + 1, &d))
+        if (text[0] == '-' && parse_number(in, text + 1, &d)) {
             snprintf(err, errlen, "%s is out of range (negative)", text);
-        else
+        } else if (in->n_words > 0) {
+            char list[128];
+            words_list(in, list, sizeof list);
+            snprintf(err, errlen, "'%s' is not a number, %s", text, list);
+        } else {
             snprintf(err, errlen, "'%s' is not a number", text);
+        }
         return false;
     }
     if (in->kind == INPUT_COUNT && floor(v) != v) {
@@ -844,7 +897,10 @@ void inputs_format(const struct input *in, const struct scenario *s, char *buf, 
         return;
     }
     case INPUT_FRACTION:
-        format_double(v, buf, n);
+        if (in->ops != NULL && in->ops->format_name != NULL)
+            in->ops->format_name(s, buf, n);
+        else
+            format_double(v, buf, n);
         return;
     case INPUT_COUNT:
         inputs_format_count(v, buf, n);

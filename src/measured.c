@@ -363,26 +363,6 @@ bool measured_mfu(const struct measured *m, double *mfu, char *why, size_t n)
     return true;
 }
 
-bool measured_analyze(const struct scenario *s, const struct points_doc *d, bool any_device,
-                      bool use_mfu, struct analysis *a, struct measured *m, double *mfu_used,
-                      char *why, size_t n)
-{
-    analysis_run(s, a);
-    measured_match(s, a, d, any_device, m);
-    *mfu_used = s->mfu;
-    if (!use_mfu)
-        return true;
-    double mfu;
-    if (!measured_mfu(m, &mfu, why, n))
-        return false;
-    struct scenario t = *s;
-    t.mfu = mfu;
-    analysis_run(&t, a);
-    /* The ops do not depend on the MFU: the match stands. */
-    *mfu_used = mfu;
-    return true;
-}
-
 void measured_describe(const struct measured *m, const struct scenario *s, char *buf, size_t n)
 {
     if (n == 0)

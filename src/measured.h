@@ -104,17 +104,6 @@ void measured_match(const struct scenario *s, const struct analysis *a,
  */
 bool measured_mfu(const struct measured *m, double *mfu, char *why, size_t n);
 
-/*
- * The one analysis path of every front end: a = analysis_run(s); with points d, m = their
- * match to its GEMMs (any_device: also points of another device than the scenario's GPU); with use_mfu, the analysis again with the measured efficiency as the MFU
- * (on a copy: s keeps the MFU the user set). *mfu_used is the MFU the analysis used. Returns
- * false with the reason in why when use_mfu was asked and no measured MFU applies; a and m
- * then hold the analysis at the user's MFU.
- */
-bool measured_analyze(const struct scenario *s, const struct points_doc *d, bool any_device,
-                      bool use_mfu,
-                      struct analysis *a, struct measured *m, double *mfu_used, char *why,
-                      size_t n);
 
 /* One line: "measured GEMM efficiency 0.623 of the bf16 peak (6 of 6 GEMM ops, 3.2 s vs
  * ...) on NVIDIA H200", with what differs ("; measured at other shapes than the scenario's",

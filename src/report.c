@@ -218,10 +218,12 @@ static double op_measured(const struct measured *m, int k)
     return m != NULL && k < m->n_ops && k < ANALYSIS_MAX_OPS ? m->op_seconds[k] : -1.0;
 }
 
-/* The prediction the report shows, and whether the time above is it (--mfu predicted). */
+/* The evaluation's prediction and warnings, and whether the time above is the prediction
+ * (--mfu predicted). */
 struct report_prediction {
     struct prediction p;
     bool mfu_predicted;
+    const struct warnings *warn;
 };
 
 /* The report as one JSON object (NULL on allocation failure). */
@@ -404,8 +406,7 @@ static cJSON *report_json(const struct scenario *s, const struct analysis *a,
     }
 
     /* Inputs that do nothing or make no sense together: one sentence each, [] when none. */
-    struct warnings w;
-    warnings_collect(s, a, &w);
+    const struct warnings w = *pr->warn;
     cJSON *wa = cJSON_AddArrayToObject(root, "warnings");
     if (wa == NULL)
         ok = false;
@@ -828,8 +829,7 @@ static bool write_text(FILE *out, const struct scenario *s, const struct analysi
     fprintf(out, "  gpus    %s\n", fg.gpus);
     fprintf(out, "  setup   %s\n", fg.setup);
     fprintf(out, "  train   %s\n", fg.train);
-    struct warnings w;
-    warnings_collect(s, a, &w);
+    const struct warnings w = *pr->warn;
     for (int k = 0; k < w.n; k++)
         fprintf(out, "  warning: %s\n", w.line[k]);
     fputc('\n', out);
@@ -996,8 +996,7 @@ static bool write_md(FILE *out, const struct scenario *s, const struct analysis 
     fputs("\n- GPUs: ", out);
     md_cell(out, fg.gpus);
     fprintf(out, "\n- setup: %s\n- training: %s\n\n", fg.setup, fg.train);
-    struct warnings w;
-    warnings_collect(s, a, &w);
+    const struct warnings w = *pr->warn;
     for (int k = 0; k < w.n; k++) {
         fputs("> **warning:** ", out);
         md_cell(out, w.line[k]);
@@ -1122,35 +1121,26 @@ static bool write_md(FILE *out, const struct scenario *s, const struct analysis 
     return !ferror(out);
 }
 
-bool report_write_mode(FILE *f, const struct scenario *s, const struct analysis *a,
-                       const struct measured *m, enum report_mfu mode, enum report_format fmt)
+bool report_write(FILE *f, const struct evaluation *ev, enum report_format fmt)
 {
-    bool mfu_measured = mode == REPORT_MFU_MEASURED && m != NULL;
-    struct report_prediction pr;
-    predict_run(s, a, m, &pr.p);
-    pr.mfu_predicted = mode == REPORT_MFU_PREDICTED;
+    /* The scenario block echoes the MFU in use as a number (its JSON meaning before the MFU
+     * modes); time.mfu_source says where it comes from. */
+    struct scenario shown = ev->sc;
+    shown.mfu = ev->mfu;
+    shown.mfu_mode = MFU_TYPED;
+    const struct analysis *a = &ev->an;
+    const struct measured *m = evaluation_measured(ev);
+    bool mfu_measured = ev->mfu_from == MFU_MEASURED;
+    struct report_prediction pr = {ev->pred, ev->mfu_from == MFU_PREDICTED, &ev->warn};
     switch (fmt) {
     case REPORT_TEXT:
-        return write_text(f, s, a, m, mfu_measured, &pr);
+        return write_text(f, &shown, a, m, mfu_measured, &pr);
     case REPORT_JSON:
-        return write_json(f, s, a, m, mfu_measured, &pr);
+        return write_json(f, &shown, a, m, mfu_measured, &pr);
     case REPORT_CSV:
-        return write_csv(f, s, a, m, mfu_measured, &pr);
+        return write_csv(f, &shown, a, m, mfu_measured, &pr);
     case REPORT_MD:
-        return write_md(f, s, a, m, mfu_measured, &pr);
+        return write_md(f, &shown, a, m, mfu_measured, &pr);
     }
     return false;
-}
-
-bool report_write_measured(FILE *f, const struct scenario *s, const struct analysis *a,
-                           const struct measured *m, bool mfu_measured, enum report_format fmt)
-{
-    return report_write_mode(f, s, a, m, mfu_measured ? REPORT_MFU_MEASURED : REPORT_MFU_INPUT,
-                             fmt);
-}
-
-bool report_write(FILE *f, const struct scenario *s, const struct analysis *a,
-                  enum report_format fmt)
-{
-    return report_write_measured(f, s, a, NULL, false, fmt);
 }

@@ -63,6 +63,12 @@ double optimizer_flops_per_param(enum optimizer o)
     return (unsigned)o < OPT_COUNT ? opt_table[o].flops : 0.0;
 }
 
+const char *mfu_mode_name(enum mfu_mode m)
+{
+    static const char *const names[MFU_MODE_COUNT] = {"typed", "measured", "predicted"};
+    return m >= 0 && m < MFU_MODE_COUNT ? names[m] : "?";
+}
+
 const char *attn_flops_name(enum attn_flops a)
 {
     return a == ATTN_FLOPS_CAUSAL ? "causal" : a == ATTN_FLOPS_FULL ? "full" : "?";

@@ -18,6 +18,10 @@ enum flops_mode { FLOPS_DETAILED, FLOPS_6ND };
  * count before the choice existed, and its default). Causal: the half a causal kernel
  * executes (query i meets keys 0..i). */
 enum attn_flops { ATTN_FLOPS_FULL, ATTN_FLOPS_CAUSAL, ATTN_FLOPS_COUNT };
+/* Where the utilisation the training time uses comes from: the typed number (mfu), the
+ * measured GEMM efficiency of the points matched to the scenario, or the step-time model's
+ * predicted HFU (src/predict.h). The evaluation (src/evaluation.h) resolves it. */
+enum mfu_mode { MFU_TYPED, MFU_MEASURED, MFU_PREDICTED, MFU_MODE_COUNT };
 
 #define SCENARIO_NAME_MAX 128
 
@@ -45,7 +49,8 @@ struct scenario {
                                 0 = batch / dp (no accumulation) */
     int64_t seq;             /* tokens per sequence */
     double tokens;           /* training tokens D */
-    double mfu;              /* fraction of peak achieved on executed FLOPs (0, 1] */
+    double mfu;              /* fraction of peak achieved on executed FLOPs (0, 1], typed */
+    enum mfu_mode mfu_mode;  /* typed: mfu above; measured or predicted: the evaluation's */
     enum recompute recompute;
     bool flash;              /* FlashAttention: no s x s scores stored */
     bool dropout;            /* dropout masks stored (1 byte per element) */
@@ -155,6 +160,8 @@ enum dtype optimizer_state_dtype(enum optimizer o);
 double optimizer_flops_per_param(enum optimizer o);
 /* "full", "causal". */
 const char *attn_flops_name(enum attn_flops a);
+/* "typed", "measured", "predicted". */
+const char *mfu_mode_name(enum mfu_mode m);
 const char *recompute_name(enum recompute r);      /* "none", "selective", "full", "sqrt" */
 bool recompute_parse(const char *s, enum recompute *out);
 

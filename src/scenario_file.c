@@ -190,7 +190,10 @@ cJSON *scenario_to_json(const struct scenario *s)
     add_num(o, "micro_batch", (double)s->micro_batch, &ok);
     add_num(o, "seq", (double)s->seq, &ok);
     add_num(o, "tokens", s->tokens, &ok);
-    add_num(o, "mfu", s->mfu, &ok);
+    if (s->mfu_mode == MFU_TYPED)
+        add_num(o, "mfu", s->mfu, &ok);
+    else
+        add_str(o, "mfu", mfu_mode_name(s->mfu_mode), &ok);
     add_str(o, "recompute", recompute_name(s->recompute), &ok);
     add_bool(o, "flash", s->flash, &ok);
     add_bool(o, "dropout", s->dropout, &ok);

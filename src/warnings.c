@@ -80,8 +80,9 @@ void warnings_collect(const struct scenario *s, const struct analysis *a, struct
                "run is %.3g of a step",
             d, st, (long long)s->batch, (long long)s->seq, s->tokens / step_tokens);
     }
-    /* The step time comes from the MFU typed, the roofline's from the ops: one faster than
-     * the other is an MFU no GPU reaches on these ops. */
+    /* The step time comes from the MFU in use (a->time.hfu: typed, measured or predicted),
+     * the roofline's from the ops: one faster than the other is an MFU no GPU reaches on
+     * these ops. */
     if (a != NULL && a->roofline.step_seconds > 0 &&
         a->time.step_seconds < a->roofline.step_seconds * (1.0 - 1e-9)) {
         char t[32], r[32];
@@ -89,6 +90,6 @@ void warnings_collect(const struct scenario *s, const struct analysis *a, struct
         units_duration(a->roofline.step_seconds, r, sizeof r);
         add(w, "step time %s at MFU %.3g is faster than the roofline allows (%s per step, MFU "
                "at most %.3g)",
-            t, s->mfu, r, a->roofline.mfu_bound);
+            t, a->time.hfu, r, a->roofline.mfu_bound);
     }
 }

@@ -85,7 +85,7 @@ START_TEST(test_dashboard_dtype_na)
     ck_assert(!h.d.status_error);
     harness_keys(&h, "<Right>");
     ck_assert_int_eq(h.d.sc.dtype, DTYPE_FP8_E5M2);
-    ck_assert(h.d.an.roofline.peak == gpu_peak(&h.d.sc.gpu, h.d.sc.dtype));
+    ck_assert(h.d.ev.an.roofline.peak == gpu_peak(&h.d.sc.gpu, h.d.sc.dtype));
     ck_assert(h.d.status_error);
     ck_assert_screen_has(&h, "no fp4 peak");
     /* The GPU picker shows the scenario's dtype: "n/a" where a GPU has no rate for it. */
@@ -453,7 +453,7 @@ START_TEST(test_names_follow_the_scenario)
     ck_assert_msg(strstr(title, h.d.sc.model.name) == title, "%s", title);
     ck_assert_screen_has(&h, title);
     ck_assert(!screen_contains(&h.s, "my run"));
-    t = check_render(&h.d.sc, &h.d.an, REPORT_MD);
+    t = check_render(&h.d.sc, &h.d.ev.an, REPORT_MD);
     char want[300];
     snprintf(want, sizeof want, "# %s\n", title);
     ck_assert_msg(strncmp(t, want, strlen(want)) == 0, "%s", t);

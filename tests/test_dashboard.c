@@ -23,8 +23,8 @@ START_TEST(test_default_figures)
     struct harness h;
     harness_start(&h, 120, 40, true, true);
     harness_draw(&h);
-    ck_assert_rel(h.d.an.time.days, 143.93, 1e-3);
-    ck_assert_rel(h.d.an.flops.six_nd, 6.3e24, 1e-9);
+    ck_assert_rel(h.d.ev.an.time.days, 143.93, 1e-3);
+    ck_assert_rel(h.d.ev.an.flops.six_nd, 6.3e24, 1e-9);
     ck_assert_screen_has(&h, "143.9 days");
     ck_assert_screen_has(&h, "6.30e24");
     ck_assert_screen_has(&h, "70B");
@@ -42,18 +42,18 @@ START_TEST(test_gpus_slider_halves_time)
     struct harness h;
     harness_start(&h, 120, 40, true, true);
     harness_focus(&h, SL_GPUS);
-    double before = h.d.an.time.seconds;
+    double before = h.d.ev.an.time.seconds;
     ck_assert_int_eq(h.d.sc.gpus, 1024);
     ck_assert_screen_has(&h, "time = FLOPs / (GPUs × peak × MFU) = 6.3e24 / (1024 × 989.4e12 × 0.5)");
     harness_keys(&h, "<Right>");
     ck_assert_int_eq(h.d.sc.gpus, 2048);
-    ck_assert_rel(h.d.an.time.seconds, before / 2, 1e-12);
+    ck_assert_rel(h.d.ev.an.time.seconds, before / 2, 1e-12);
     ck_assert_screen_has(&h, "72.0 days");
     ck_assert_screen_has(&h, "2048");
     /* And back: Left undoes it exactly. */
     harness_keys(&h, "<Left>");
     ck_assert_int_eq(h.d.sc.gpus, 1024);
-    ck_assert_rel(h.d.an.time.seconds, before, 1e-12);
+    ck_assert_rel(h.d.ev.an.time.seconds, before, 1e-12);
     harness_stop(&h);
 }
 END_TEST
@@ -81,13 +81,13 @@ START_TEST(test_batch_grows_activation_bar)
     harness_focus(&h, SL_BATCH);
     harness_keys(&h, "<Left>"); /* 1024 sequences: one per GPU, 41 GB of activations */
     ck_assert_int_eq(h.d.sc.batch, 1024);
-    ck_assert(h.d.an.memory.fits);
-    double bytes = h.d.an.memory.row[MEM_ACTIVATIONS].bytes;
+    ck_assert(h.d.ev.an.memory.fits);
+    double bytes = h.d.ev.an.memory.row[MEM_ACTIVATIONS].bytes;
     int cells = activation_cells(&h);
     int64_t batch = h.d.sc.batch;
     harness_keys(&h, "<Right>");
     ck_assert_int_eq(h.d.sc.batch, 2 * batch);
-    ck_assert_rel(h.d.an.memory.row[MEM_ACTIVATIONS].bytes, 2 * bytes, 0.05);
+    ck_assert_rel(h.d.ev.an.memory.row[MEM_ACTIVATIONS].bytes, 2 * bytes, 0.05);
     int grown = activation_cells(&h);
     ck_assert_msg(grown > cells, "activation cells %d -> %d", cells, grown);
     harness_stop(&h);
@@ -317,13 +317,13 @@ START_TEST(test_too_big_model_overflows)
 {
     struct harness h;
     harness_start(&h, 120, 40, true, true);
-    ck_assert(h.d.an.memory.fits);
+    ck_assert(h.d.ev.an.memory.fits);
     ck_assert_int_eq(screen_count_elem(&h.s, (struct rect){0, 0, 120, 40}, E_OVER), 0);
     /* 70B on 8 GPUs: 70e9 x 12 / 8 = 105 GB of model state alone. */
     harness_focus(&h, SL_GPUS);
     harness_keys(&h, "<Enter><BS><BS><BS><BS>8<Enter>");
     ck_assert_int_eq(h.d.sc.gpus, 8);
-    ck_assert(!h.d.an.memory.fits);
+    ck_assert(!h.d.ev.an.memory.fits);
     ck_assert_screen_has(&h, "over by");
     ck_assert_screen_has(&h, "DOES NOT FIT");
     ck_assert_int_gt(screen_count_elem(&h.s, (struct rect){0, 0, 120, 40}, E_OVER), 10);
@@ -345,19 +345,19 @@ START_TEST(test_memory_panel_frameworks)
     harness_focus(&h, SL_MASTER);
     harness_keys(&h, "<Right>");
     ck_assert(h.d.sc.master_weights);
-    ck_assert_int_eq(h.d.an.memory.grad_dtype, DTYPE_FP32);
+    ck_assert_int_eq(h.d.ev.an.memory.grad_dtype, DTYPE_FP32);
     harness_focus(&h, SL_GRAD_DTYPE);
     ck_assert_screen_has(&h, "gradients fp32 (auto: fp32, as Megatron/DeepSpeed with master weights)");
     /* Stepping it: auto -> fp32 -> bf16 (the ZeRO paper's 16 bytes). */
     harness_keys(&h, "<Right><Right>");
     ck_assert_int_eq(h.d.sc.grad_dtype, DTYPE_BF16);
-    ck_assert_int_eq(h.d.an.memory.grad_dtype, DTYPE_BF16);
+    ck_assert_int_eq(h.d.ev.an.memory.grad_dtype, DTYPE_BF16);
     ck_assert_screen_has(&h, "as set by --grad-dtype");
     /* Four pipeline stages: the first, with the embedding and 4 micro-batches, is the busiest. */
     harness_focus(&h, SL_PP);
     harness_keys(&h, "<Right><Right>");
     ck_assert_int_eq(h.d.sc.pp, 4);
-    ck_assert_int_eq(h.d.an.memory.busiest.index, 0);
+    ck_assert_int_eq(h.d.ev.an.memory.busiest.index, 0);
     ck_assert_screen_has(&h, "stage 1/4 (first)");
     ck_assert_int_eq(h.s.cut, 0);
     harness_stop(&h);
@@ -375,12 +375,12 @@ START_TEST(test_typed_value)
     harness_keys(&h, "<BS><BS><BS>53B<Enter>");
     ck_assert_int_eq(h.d.mode, DM_NORMAL);
     /* N as typed for 6ND; the parts of the fitted shape sum to within 0.01% of it. */
-    ck_assert_int_eq(h.d.an.params.typed, 53000000000LL);
-    ck_assert_rel(h.d.an.params.total, 53e9, 1e-4);
+    ck_assert_int_eq(h.d.ev.an.params.typed, 53000000000LL);
+    ck_assert_rel(h.d.ev.an.params.total, 53e9, 1e-4);
     ck_assert_screen_has(&h, "53B");
     /* Nonsense is refused with a message; the numbers stay. */
     harness_keys(&h, "<Enter><BS><BS><BS>12x<Enter>");
-    ck_assert_int_eq(h.d.an.params.typed, 53000000000LL);
+    ck_assert_int_eq(h.d.ev.an.params.typed, 53000000000LL);
     ck_assert(h.d.status_error);
     ck_assert_screen_has(&h, "'12x' is not a number");
     harness_stop(&h);
@@ -406,12 +406,12 @@ START_TEST(test_invalid_combination_refused)
     ck_assert(h.d.status_error);
     ck_assert_screen_has(&h, "does not divide");
     ck_assert_screen_has(&h, "(change tensor, GPUs or model)");
-    ck_assert_rel(h.d.an.time.days, 143.93, 1e-3);
+    ck_assert_rel(h.d.ev.an.time.days, 143.93, 1e-3);
     ck_assert(!screen_contains(&h.s, "nan"));
     /* A dependent slider gives way: 8-way TP on 1024 GPUs is fine as it is. */
     harness_keys(&h, "<Home><Right><Right><Right>");
     ck_assert_int_eq(h.d.sc.tp, 8);
-    ck_assert_int_eq(h.d.an.dp, 128);
+    ck_assert_int_eq(h.d.ev.an.dp, 128);
     harness_stop(&h);
 }
 END_TEST
@@ -454,7 +454,7 @@ START_TEST(test_no_input_moved_behind_the_back)
     ck_assert_str_ne(h.d.sc.model.id, "llama2-7b");
     harness_keys(&h, "<Left>");
     ck_assert_str_eq(h.d.sc.model.id, "llama2-7b");
-    ck_assert_int_eq(h.d.an.params.total, 6738415616LL);
+    ck_assert_int_eq(h.d.ev.an.params.total, 6738415616LL);
 
     /* Messages name inputs as the dashboard does, never as flags. */
     harness_focus(&h, SL_TP);
@@ -497,13 +497,13 @@ START_TEST(test_lecture_demo)
     harness_keys(&h, "n");
     ck_assert_int_eq(h.d.step, 1);
     ck_assert_int_eq(h.d.sc.gpus, 8);
-    ck_assert_int_eq(h.d.an.params.typed, 53300000000LL);
+    ck_assert_int_eq(h.d.ev.an.params.typed, 53300000000LL);
     /* 12 bytes per parameter of model state fill the 8 x 80 GB: exactly for the fitted
      * shape's own count, which is within 0.01% of the 53.3B typed. */
     double state = 0;
     for (int i = MEM_PARAMS; i <= MEM_MASTER; i++)
-        state += h.d.an.memory.row[i].bytes;
-    ck_assert_rel(state, (double)h.d.an.params.total * 12 / 8, 1e-9);
+        state += h.d.ev.an.memory.row[i].bytes;
+    ck_assert_rel(state, (double)h.d.ev.an.params.total * 12 / 8, 1e-9);
     ck_assert_rel(state, 53.3e9 * 12 / 8, 1e-4);
     ck_assert_screen_has(&h, "Step 2/");
     ck_assert_screen_has(&h, "= 12 B");
@@ -511,7 +511,7 @@ START_TEST(test_lecture_demo)
     ck_assert_screen_has(&h, "= 16 B");
     harness_keys(&h, "p<lt>p"); /* '<' is not a key of the demo: nothing happens */
     ck_assert_int_eq(h.d.step, 0);
-    ck_assert_rel(h.d.an.time.days, 143.93, 1e-3);
+    ck_assert_rel(h.d.ev.an.time.days, 143.93, 1e-3);
     harness_keys(&h, "p");
     ck_assert_int_eq(h.d.step, 0);
     ck_assert_screen_has(&h, "first step");
@@ -564,11 +564,11 @@ START_TEST(test_cp_ep_attention_sliders)
     harness_keys(&h, "<Right>");
     ck_assert_int_eq(h.d.sc.cp, 2);
     ck_assert_int_eq(h.d.sc.gpus, 1024);
-    ck_assert_int_eq(h.d.an.dp, 512);
+    ck_assert_int_eq(h.d.ev.an.dp, 512);
     /* End: 256, the slider's top (2048 tokens would allow 1024): 1024 / 256 = 4 ranks. */
     harness_keys(&h, "<End>");
     ck_assert_int_eq(h.d.sc.cp, 256);
-    ck_assert_int_eq(h.d.an.dp, 4);
+    ck_assert_int_eq(h.d.ev.an.dp, 4);
     /* 3 does not split 2048 tokens into 6 equal chunks: refused, named as the dashboard
      * names it. */
     harness_keys(&h, "<Enter><C-u>3<Enter>");
@@ -577,7 +577,7 @@ START_TEST(test_cp_ep_attention_sliders)
     ck_assert_int_eq(h.d.sc.cp, 256);
     harness_keys(&h, "<Home>");
     ck_assert_int_eq(h.d.sc.cp, 1);
-    ck_assert_int_eq(h.d.an.dp, 1024);
+    ck_assert_int_eq(h.d.ev.an.dp, 1024);
 
     /* The default model is dense: ep has the one step 1. */
     harness_focus(&h, SL_EP);
@@ -600,11 +600,11 @@ START_TEST(test_cp_ep_attention_sliders)
      * the detailed count holds; 6ND stays. */
     harness_focus(&h, SL_ATTN_FLOPS);
     ck_assert_int_eq(h.d.sc.attention_flops, ATTN_FLOPS_FULL);
-    double det = h.d.an.flops.detailed, six = h.d.an.flops.six_nd;
+    double det = h.d.ev.an.flops.detailed, six = h.d.ev.an.flops.six_nd;
     harness_keys(&h, "<Right>");
     ck_assert_int_eq(h.d.sc.attention_flops, ATTN_FLOPS_CAUSAL);
-    ck_assert(h.d.an.flops.detailed < det);
-    ck_assert(h.d.an.flops.six_nd == six);
+    ck_assert(h.d.ev.an.flops.detailed < det);
+    ck_assert(h.d.ev.an.flops.six_nd == six);
     ck_assert_screen_has(&h, "attention causal");
     harness_stop(&h);
 }
@@ -620,7 +620,7 @@ START_TEST(test_parallel_explain_params)
     harness_focus(&h, SL_TP);
     ck_assert_int_eq(h.d.sc.zero, 3);
     char per[32], want[96];
-    units_count(h.d.an.memory.row[MEM_PARAMS].elements, per, sizeof per);
+    units_count(h.d.ev.an.memory.row[MEM_PARAMS].elements, per, sizeof per);
     snprintf(want, sizeof want, "params/GPU %s of 70B; ZeRO-3", per);
     ck_assert_screen_has(&h, want);
     ck_assert(!screen_contains(&h.s, "params/GPU = "));
@@ -763,7 +763,7 @@ START_TEST(test_monochrome_and_ascii)
     bar.y += 1;
     bar.h = 1;
     for (int i = 0; i < MEM_COUNT; i++) {
-        if (h.d.an.memory.row[i].bytes <= 0)
+        if (h.d.ev.an.memory.row[i].bytes <= 0)
             continue;
         int n = 0;
         for (int x = bar.x; x < bar.x + bar.w; x++)

@@ -106,32 +106,34 @@ static const char *bad_number(const char *row)
     return NULL;
 }
 
-/* The analysis on screen is the core's one path over the scenario on screen: no event leaves
- * it stale or computed another way. Field by field (padding is not compared). */
+/* The figures on screen are the core's one evaluation of the scenario on screen: no event
+ * leaves them stale or computed another way. Field by field (padding is not compared). */
 static bool analysis_is_fresh(const struct dash *d)
 {
-    struct analysis a;
-    struct measured m;
-    double used;
-    char why[256];
-    (void)measured_analyze(&d->sc, d->have_points ? &d->points : NULL, d->points_any_device,
-                           d->mfu_measured, &a, &m,
-                           &used, why, sizeof why);
-    const struct analysis *b = &d->an;
-    if (used != d->mfu_used || a.n_ops != b->n_ops || a.params.total != b->params.total ||
-        a.memory.total != b->memory.total || a.flops.total != b->flops.total ||
-        a.flops.per_step != b->flops.per_step || a.time.seconds != b->time.seconds ||
-        a.time.mfu != b->time.mfu || a.roofline.step_seconds != b->roofline.step_seconds ||
-        a.dp != b->dp || a.micro_batch != b->micro_batch || a.accum_steps != b->accum_steps)
+    static struct evaluation e;
+    struct eval_input in = {d->have_points ? &d->points : NULL, d->points_any_device};
+    evaluation_run(&d->sc, &in, &e);
+    const struct analysis *a = &e.an, *b = &d->ev.an;
+    if (e.mfu != d->ev.mfu || e.mfu_from != d->ev.mfu_from || a->n_ops != b->n_ops ||
+        a->params.total != b->params.total || a->memory.total != b->memory.total ||
+        a->flops.total != b->flops.total || a->flops.per_step != b->flops.per_step ||
+        a->time.seconds != b->time.seconds || a->time.mfu != b->time.mfu ||
+        a->roofline.step_seconds != b->roofline.step_seconds || a->dp != b->dp ||
+        a->micro_batch != b->micro_batch || a->accum_steps != b->accum_steps ||
+        e.pred.step_seconds != d->ev.pred.step_seconds || e.warn.n != d->ev.warn.n)
         return false;
     for (int k = 0; k < MEM_COUNT; k++)
-        if (a.memory.row[k].bytes != b->memory.row[k].bytes)
+        if (a->memory.row[k].bytes != b->memory.row[k].bytes)
             return false;
-    for (int k = 0; k < a.n_ops; k++)
-        if (a.ops[k].kind != b->ops[k].kind || a.ops[k].flops != b->ops[k].flops ||
-            a.ops[k].bytes != b->ops[k].bytes || a.ops[k].seconds != b->ops[k].seconds)
+    for (int k = 0; k < a->n_ops; k++)
+        if (a->ops[k].kind != b->ops[k].kind || a->ops[k].flops != b->ops[k].flops ||
+            a->ops[k].bytes != b->ops[k].bytes || a->ops[k].seconds != b->ops[k].seconds)
             return false;
-    return m.n_ops_measured == d->meas.n_ops_measured && m.efficiency == d->meas.efficiency;
+    for (int k = 0; k < PART_COUNT; k++)
+        if (e.pred.part[k] != d->ev.pred.part[k])
+            return false;
+    return e.meas.n_ops_measured == d->ev.meas.n_ops_measured &&
+           e.meas.efficiency == d->ev.meas.efficiency;
 }
 
 START_TEST(test_key_fuzz)
@@ -168,7 +170,7 @@ START_TEST(test_key_fuzz)
             REQUIRE(slider_in_range(&h.d.presets, &h.d.sc, (enum slider_id)k),
                     "event %ld (seed %llu): slider %s out of range", i, (unsigned long long)seed,
                     slider_input((enum slider_id)k)->label);
-        REQUIRE(finite_analysis(&h.d.an), "event %ld (seed %llu): NaN or infinity computed", i,
+        REQUIRE(finite_analysis(&h.d.ev.an), "event %ld (seed %llu): NaN or infinity computed", i,
                 (unsigned long long)seed);
         REQUIRE(analysis_is_fresh(&h.d),
                 "event %ld (seed %llu): the analysis on screen is not the scenario's", i,

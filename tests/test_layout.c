@@ -108,7 +108,7 @@ static void check_frame(struct harness *h, const char *what)
                       h->d.cols, h->d.rows, row, v);
     }
     char days[32];
-    units_duration(h->d.an.time.seconds, days, sizeof days);
+    units_duration(h->d.ev.an.time.seconds, days, sizeof days);
     REQUIRE(screen_contains(&h->s, days), "%s at %dx%d: no '%s'", what, h->d.cols, h->d.rows,
                   days);
 }

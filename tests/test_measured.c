@@ -356,20 +356,17 @@ static char *report_text(const struct scenario *s, const struct points_doc *d, b
                          enum report_format fmt)
 {
     struct scenario sc = *s;
-    struct analysis a;
-    analysis_run(&sc, &a);
-    struct measured m;
-    measured_match(&sc, &a, d, false, &m);
-    if (mfu) {
-        char why[256];
-        ck_assert(measured_mfu(&m, &sc.mfu, why, sizeof why));
-        analysis_run(&sc, &a);
-    }
+    if (mfu)
+        sc.mfu_mode = MFU_MEASURED;
+    static struct evaluation ev;
+    struct eval_input in = {d, false};
+    evaluation_run(&sc, &in, &ev);
+    ck_assert(!mfu || ev.mfu_from == MFU_MEASURED);
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
     ck_assert_ptr_nonnull(f);
-    ck_assert(report_write_measured(f, &sc, &a, &m, mfu, fmt));
+    ck_assert(report_write(f, &ev, fmt));
     ck_assert_int_eq(fclose(f), 0);
     return buf;
 }
@@ -621,7 +618,7 @@ START_TEST(test_dashboard_measured)
     struct harness h;
     harness_start(&h, 140, 45, true, true);
     /* Every GEMM of the lecture's scenario measured at 40% of the H100's bf16 peak. */
-    double rate = 0.4 * h.d.meas.peak;
+    double rate = 0.4 * h.d.ev.meas.peak;
     double rates[MEASURED_MAX_GEMMS];
     for (int i = 0; i < MEASURED_MAX_GEMMS; i++)
         rates[i] = rate;
@@ -632,21 +629,21 @@ START_TEST(test_dashboard_measured)
     add_shapes(&d, &h.d.sc, rates);
     dash_set_points(&h.d, &d, "test.json");
     points_free(&d);
-    ck_assert_int_eq(h.d.meas.n_ops_measured, 6);
-    ck_assert_rel(h.d.meas.efficiency, 0.4, 1e-12);
+    ck_assert_int_eq(h.d.ev.meas.n_ops_measured, 6);
+    ck_assert_rel(h.d.ev.meas.efficiency, 0.4, 1e-12);
     harness_draw(&h);
     ck_assert_screen_has(&h, "time measured");
     char want[32];
-    units_duration(op_named(&h.d.an, "qkv", NULL)->flops / rate, want, sizeof want);
+    units_duration(op_named(&h.d.ev.an, "qkv", NULL)->flops / rate, want, sizeof want);
     ck_assert_screen_has(&h, want);
     ck_assert_int_eq(h.s.cut, 0);
 
     /* M: the MFU is the measured efficiency; 143.9 days at 0.5 become 179.9 at 0.4 */
     harness_keys(&h, "M");
-    ck_assert(h.d.mfu_measured);
-    ck_assert_rel(h.d.mfu_used, 0.4, 1e-12);
+    ck_assert((h.d.ev.mfu_from == MFU_MEASURED));
+    ck_assert_rel(h.d.ev.mfu, 0.4, 1e-12);
     ck_assert(h.d.sc.mfu == 0.5); /* the user's MFU is kept, never overwritten */
-    ck_assert_rel(h.d.an.time.days, 143.93 * 0.5 / 0.4, 1e-3);
+    ck_assert_rel(h.d.ev.an.time.days, 143.93 * 0.5 / 0.4, 1e-3);
     ck_assert_screen_has(&h, "179.9 days");
     ck_assert_screen_has(&h, "MFU = measured GEMM efficiency 0.4 on NVIDIA H100 80GB HBM3 (M: back to 0.5)");
     harness_focus(&h, SL_MFU);
@@ -661,12 +658,12 @@ START_TEST(test_dashboard_measured)
     harness_focus(&h, SL_SEQ);
     harness_keys(&h, "<Right>");
     ck_assert_int_eq(h.d.sc.seq, 4096);
-    ck_assert(h.d.mfu_measured && h.d.meas.shape_differs);
-    ck_assert_rel(h.d.mfu_used, 0.4, 1e-12);
+    ck_assert((h.d.ev.mfu_from == MFU_MEASURED) && h.d.ev.meas.shape_differs);
+    ck_assert_rel(h.d.ev.mfu, 0.4, 1e-12);
 
     /* M again: back to the guess */
     harness_keys(&h, "M");
-    ck_assert(!h.d.mfu_measured);
+    ck_assert(!(h.d.ev.mfu_from == MFU_MEASURED));
     ck_assert(h.d.sc.mfu == 0.5);
     ck_assert_screen_has(&h, "MFU back to 0.5");
 
@@ -674,9 +671,9 @@ START_TEST(test_dashboard_measured)
     harness_keys(&h, "M");
     harness_focus(&h, SL_MFU);
     harness_keys(&h, "<Left>");
-    ck_assert(!h.d.mfu_measured);
+    ck_assert(!(h.d.ev.mfu_from == MFU_MEASURED));
     ck_assert_rel(h.d.sc.mfu, 0.45, 1e-12); /* a step below the user's 0.5 */
-    ck_assert(h.d.mfu_used == h.d.sc.mfu);
+    ck_assert(h.d.ev.mfu == h.d.sc.mfu);
 
     /* A smaller terminal: the column stays, nothing is cut */
     harness_keys(&h, "<Resize 100x30>");
@@ -688,7 +685,7 @@ START_TEST(test_dashboard_measured)
     /* Refused: no points, points without shapes, a faster device */
     harness_start(&h, 120, 40, true, true);
     harness_keys(&h, "M");
-    ck_assert(!h.d.mfu_measured && h.d.sc.mfu == 0.5 && h.d.status_error);
+    ck_assert(!(h.d.ev.mfu_from == MFU_MEASURED) && h.d.sc.mfu == 0.5 && h.d.status_error);
     ck_assert_screen_has(&h, "M: no measured points: P measures this scenario's GEMM shapes");
     points_init(&d);
     snprintf(d.device.kind, sizeof d.device.kind, "cuda");
@@ -696,17 +693,17 @@ START_TEST(test_dashboard_measured)
     add_point(&d, "bw.copy", DTYPE_FP32, 1, 1e12, true);
     dash_set_points(&h.d, &d, "bw.json");
     harness_keys(&h, "M");
-    ck_assert(!h.d.mfu_measured && h.d.sc.mfu == 0.5);
+    ck_assert(!(h.d.ev.mfu_from == MFU_MEASURED) && h.d.sc.mfu == 0.5);
     ck_assert_screen_has(&h, "M: no shape points match this scenario's GEMMs (P measures them)");
     for (int i = 0; i < MEASURED_MAX_GEMMS; i++)
-        rates[i] = 2 * h.d.meas.peak;
+        rates[i] = 2 * h.d.ev.meas.peak;
     snprintf(d.device.kind, sizeof d.device.kind, "cuda");
     snprintf(d.device.name, sizeof d.device.name, "NVIDIA H100 80GB HBM3");
     add_shapes(&d, &h.d.sc, rates);
     dash_set_points(&h.d, &d, "fast.json");
     points_free(&d);
     harness_keys(&h, "M");
-    ck_assert(!h.d.mfu_measured && h.d.sc.mfu == 0.5);
+    ck_assert(!(h.d.ev.mfu_from == MFU_MEASURED) && h.d.sc.mfu == 0.5);
     ck_assert_screen_has(&h, "M: measured efficiency 2 is not in (0, 1]");
     /* Points from this machine's CPU (P without a GPU): plotted, but the status line says
      * they do not apply, no measured column, and M refuses (issue 8: MFU 0.000109). */
@@ -721,11 +718,11 @@ START_TEST(test_dashboard_measured)
     points_free(&cpu);
     harness_draw(&h);
     ck_assert_screen_has(&h, "measured on AMD EPYC 9454 (a CPU), not on the scenario's H100");
-    ck_assert_int_eq(h.d.meas.n_ops_measured, 0);
+    ck_assert_int_eq(h.d.ev.meas.n_ops_measured, 0);
     ck_assert(!screen_contains(&h.s, "time measured"));
     harness_keys(&h, "M");
-    ck_assert(!h.d.mfu_measured && h.d.sc.mfu == 0.5 && h.d.status_error);
-    ck_assert_rel(h.d.an.time.days, 143.93, 1e-3);
+    ck_assert(!(h.d.ev.mfu_from == MFU_MEASURED) && h.d.sc.mfu == 0.5 && h.d.status_error);
+    ck_assert_rel(h.d.ev.an.time.days, 143.93, 1e-3);
     ck_assert_screen_has(&h, "M: the points were measured on AMD EPYC 9454");
     ck_assert_screen_has(&h, "H100 SXM5 (pick that GPU, or start with -");
     harness_stop(&h);

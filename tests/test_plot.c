@@ -185,7 +185,7 @@ static void synthetic_points(struct harness *h)
 {
     struct points_doc doc;
     points_init(&doc);
-    double peak = h->d.an.roofline.peak, bw = h->d.an.roofline.bandwidth;
+    double peak = h->d.ev.an.roofline.peak, bw = h->d.ev.an.roofline.bandwidth;
     for (int k = 0; k <= 60; k++) {
         struct probe_point p;
         memset(&p, 0, sizeof p);

@@ -14,10 +14,13 @@
 #include "analysis.h"
 #include "check_util.h"
 #include "dash_harness.h"
+#include "evaluation.h"
+#include "inputs.h"
 #include "plan.h"
 #include "predict.h"
 #include "report.h"
 #include "scenario.h"
+#include "scenario_file.h"
 #include "spec.h"
 #include "units.h"
 
@@ -531,14 +534,16 @@ START_TEST(test_dp_comm_dtypes)
 }
 END_TEST
 
-/* The report as JSON, parsed. */
-static cJSON *report_of(const struct scenario *s, const struct analysis *a, enum report_mfu mode)
+/* The report of s's evaluation as JSON, parsed. */
+static cJSON *report_of(const struct scenario *s)
 {
+    static struct evaluation ev;
+    evaluation_run(s, NULL, &ev);
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
     ck_assert_ptr_nonnull(f);
-    ck_assert(report_write_mode(f, s, a, NULL, mode, REPORT_JSON));
+    ck_assert(report_write(f, &ev, REPORT_JSON));
     ck_assert(fclose(f) == 0);
     cJSON *j = cJSON_Parse(buf);
     free(buf);
@@ -567,7 +572,7 @@ START_TEST(test_report_predicted)
     analysis_run(&s, &a);
     struct prediction p;
     predict_run(&s, &a, NULL, &p);
-    cJSON *j = report_of(&s, &a, REPORT_MFU_INPUT);
+    cJSON *j = report_of(&s);
     ck_assert_rel(jget(j, "time.predicted.step_seconds"), p.step_seconds, 1e-12);
     ck_assert_rel(jget(j, "time.predicted.mfu"), p.mfu, 1e-12);
     ck_assert_rel(jget(j, "time.predicted.hfu"), p.hfu, 1e-12);
@@ -582,10 +587,10 @@ START_TEST(test_report_predicted)
     ck_assert_rel(jget(j, "time.hfu"), 0.5, 1e-12); /* the --mfu input, untouched */
     cJSON_Delete(j);
 
-    /* --mfu predicted: what cli_report does, then the top-level time. */
-    s.mfu = p.hfu;
-    analysis_run(&s, &a);
-    j = report_of(&s, &a, REPORT_MFU_PREDICTED);
+    /* --mfu predicted: the evaluation's MFU in use is the predicted HFU, and the top-level
+     * time is the predicted one. */
+    s.mfu_mode = MFU_PREDICTED;
+    j = report_of(&s);
     ck_assert_rel(jget(j, "time.step_seconds"), p.step_seconds, 1e-9);
     ck_assert_rel(jget(j, "time.mfu"), p.mfu, 1e-9);
     ck_assert_rel(jget(j, "time.hfu"), p.hfu, 1e-9);
@@ -713,6 +718,67 @@ START_TEST(test_plan_round_trip)
 }
 END_TEST
 
+/* "predicted" is a value of the MFU input everywhere: the registry parses and writes it, a
+ * scenario file keeps it, the evaluation uses the predicted HFU (so the training time is the
+ * predicted step's), and the dashboard, snapshot and report take the flag. */
+START_TEST(test_mfu_predicted_everywhere)
+{
+    struct scenario s;
+    llama_scenario(&s, 64, 8, 4, 64);
+    const struct input *in = inputs_find("mfu");
+    char err[256], text[64];
+    ck_assert_msg(inputs_parse(in, &s, "predicted", err, sizeof err), "%s", err);
+    ck_assert_int_eq(s.mfu_mode, MFU_PREDICTED);
+    ck_assert(s.mfu == 0.5); /* the typed MFU stays for when the mode is typed again */
+    inputs_format(in, &s, text, sizeof text);
+    ck_assert_str_eq(text, "predicted");
+    ck_assert(!inputs_parse(in, &s, "guessed", err, sizeof err));
+    ck_assert_str_eq(err, "'guessed' is not a number, predicted or measured");
+
+    /* A scenario file keeps the word, and reads it back. */
+    cJSON *j = scenario_to_json(&s);
+    ck_assert_str_eq(cJSON_GetObjectItem(j, "mfu")->valuestring, "predicted");
+    struct scenario back;
+    scenario_default(&back);
+    ck_assert_msg(scenario_apply_json(&back, j, "test", err, sizeof err), "%s", err);
+    cJSON_Delete(j);
+    ck_assert_int_eq(back.mfu_mode, MFU_PREDICTED);
+
+    static struct evaluation ev;
+    evaluation_run(&s, NULL, &ev);
+    ck_assert_int_eq(ev.mfu_from, MFU_PREDICTED);
+    ck_assert_rel(ev.mfu, ev.pred.hfu, 1e-15);
+    ck_assert_rel(ev.an.time.step_seconds, ev.pred.step_seconds, 1e-9);
+    ck_assert_rel(ev.an.time.days, ev.pred.days, 1e-9);
+    /* A number typed (or stepped to) makes it typed again. */
+    ck_assert(inputs_set(in, &s, 0.4));
+    ck_assert_int_eq(s.mfu_mode, MFU_TYPED);
+    evaluation_run(&s, NULL, &ev);
+    ck_assert_int_eq(ev.mfu_from, MFU_TYPED);
+    ck_assert(ev.mfu == 0.4);
+    /* measured without points: the typed MFU, and why. */
+    s.mfu_mode = MFU_MEASURED;
+    evaluation_run(&s, NULL, &ev);
+    ck_assert_int_eq(ev.mfu_from, MFU_TYPED);
+    ck_assert_str_eq(ev.mfu_why, "no measured points are loaded");
+
+    struct check_run run;
+    ck_assert_msg(check_run_bin(&run, "snapshot --size 120x40 --model llama3.1-8b --gpus 8 "
+                                      "--mfu predicted") == 0, "%s", run.err);
+    ck_assert_ptr_nonnull(strstr(run.out, "MFU predicted"));
+    check_run_free(&run);
+    ck_assert_msg(check_run_bin(&run, "report --model llama3.1-8b --gpus 8 --mfu predicted "
+                                      "--format json") == 0, "%s", run.err);
+    cJSON *r = cJSON_Parse(run.out);
+    ck_assert_ptr_nonnull(r);
+    ck_assert_str_eq(cJSON_GetObjectItem(cJSON_GetObjectItem(r, "time"), "mfu_source")->valuestring,
+                     "predicted");
+    ck_assert_rel(jget(r, "time.step_seconds"), jget(r, "time.predicted.step_seconds"), 1e-9);
+    cJSON_Delete(r);
+    check_run_free(&run);
+}
+END_TEST
+
 /* The dashboard: the step bar beside the memory bar with the predicted MFU beside the
  * assumed one; tp moves it; b lists the fastest layouts and 1 applies the first. */
 START_TEST(test_dashboard_step)
@@ -721,7 +787,7 @@ START_TEST(test_dashboard_step)
     harness_start(&h, 200, 60, true, true);
     harness_draw(&h);
     struct prediction p;
-    predict_run(&h.d.sc, &h.d.an, NULL, &p);
+    predict_run(&h.d.sc, &h.d.ev.an, NULL, &p);
     char want[128], t[32];
     units_duration(p.step_seconds, t, sizeof t);
     snprintf(want, sizeof want, "step %s  MFU %.2g (assumed 0.5)", t, p.mfu);
@@ -731,7 +797,7 @@ START_TEST(test_dashboard_step)
     harness_keys(&h, "<Right>");
     ck_assert_int_eq(h.d.sc.tp, 2);
     struct prediction q;
-    predict_run(&h.d.sc, &h.d.an, NULL, &q);
+    predict_run(&h.d.sc, &h.d.ev.an, NULL, &q);
     ck_assert(q.step_seconds != p.step_seconds);
     units_duration(q.step_seconds, t, sizeof t);
     snprintf(want, sizeof want, "step %s  MFU %.2g", t, q.mfu);
@@ -748,7 +814,7 @@ START_TEST(test_dashboard_step)
     ck_assert_int_eq(h.d.sc.pp, best.s.pp);
     ck_assert_int_eq(h.d.sc.vpp, best.s.vpp);
     ck_assert_int_eq(h.d.sc.zero, best.s.zero);
-    predict_run(&h.d.sc, &h.d.an, NULL, &q);
+    predict_run(&h.d.sc, &h.d.ev.an, NULL, &q);
     ck_assert_rel(q.step_seconds, best.pred.step_seconds, 1e-12);
     ck_assert(q.step_seconds <= p.step_seconds);
     ck_assert_screen_has(&h, "layout 1 applied");
@@ -798,6 +864,7 @@ static Suite *predict_suite(void)
     tcase_add_test(iface, test_plan_search);
     tcase_add_test(iface, test_plan_round_trip);
     tcase_add_test(iface, test_dashboard_step);
+    tcase_add_test(iface, test_mfu_predicted_everywhere);
     suite_add_tcase(s, iface);
     return s;
 }

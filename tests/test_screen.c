@@ -22,8 +22,8 @@ static const int sizes[][2] = {{80, 24}, {100, 30}, {120, 40}, {160, 50}, {200, 
 static int listed_ops(const struct harness *h)
 {
     int n = 0;
-    for (int i = 0; i < h->d.an.n_ops; i++)
-        n += h->d.an.ops[i].flops > 0 && h->d.an.ops[i].bytes > 0;
+    for (int i = 0; i < h->d.ev.an.n_ops; i++)
+        n += h->d.ev.an.ops[i].flops > 0 && h->d.ev.an.ops[i].bytes > 0;
     return n;
 }
 
@@ -138,12 +138,12 @@ START_TEST(test_value_editor)
     ck_assert_int_eq(h.d.focus, SL_PARAMS);
     harness_keys(&h, "<Enter>53B<Enter>");
     ck_assert_int_eq(h.d.mode, DM_NORMAL);
-    ck_assert_int_eq(h.d.an.params.typed, 53000000000LL);
+    ck_assert_int_eq(h.d.ev.an.params.typed, 53000000000LL);
     harness_keys(&h, "<Enter><Left><C-u>7B<Enter>");
-    ck_assert_int_eq(h.d.an.params.typed, 7000000000LL);
+    ck_assert_int_eq(h.d.ev.an.params.typed, 7000000000LL);
     /* An arrow keeps the old value: typing then appends to it. */
     harness_keys(&h, "<Enter><Left><BS>0B<Enter>");
-    ck_assert_int_eq(h.d.an.params.typed, 70000000000LL);
+    ck_assert_int_eq(h.d.ev.an.params.typed, 70000000000LL);
     harness_stop(&h);
 }
 END_TEST

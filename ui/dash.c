@@ -37,20 +37,28 @@ static void preset_warn(const char *line, void *ctx)
         dash_status(d, true, "%s", line);
 }
 
+/* Makes measured or predicted the MFU mode of what is shown and of what the user asks. */
+static void set_mfu_mode(struct dash *d, enum mfu_mode m)
+{
+    d->sc.mfu_mode = m;
+    d->want.mfu_mode = m;
+}
+
 /*
- * The analysis on screen, from the scenario and the points by the core's one path. With the
- * measured MFU on, the analysis runs at the measured GEMM efficiency, which follows the
- * scenario (another micro-batch, GPU or dtype measures differently); d->sc.mfu stays the MFU
- * the user set. When the measured MFU no longer applies it turns off and says why.
+ * The figures on screen, from the scenario and the points by the core's one evaluation, once
+ * per change. The measured MFU follows the scenario (another micro-batch, GPU or dtype
+ * measures differently); sc.mfu stays the MFU the user typed. When the MFU mode asked for has
+ * no figure any more (no points match) it turns off and says why.
  */
 static void dash_recompute(struct dash *d)
 {
-    char why[256];
-    const struct points_doc *pts = d->have_points ? &d->points : NULL;
-    if (!measured_analyze(&d->sc, pts, d->points_any_device, d->mfu_measured, &d->an, &d->meas,
-                          &d->mfu_used, why, sizeof why)) {
-        d->mfu_measured = false;
-        dash_status(d, true, "measured MFU off (%s): MFU back to %.3g", why, d->sc.mfu);
+    struct eval_input in = {d->have_points ? &d->points : NULL, d->points_any_device};
+    evaluation_run(&d->sc, &in, &d->ev);
+    if (d->sc.mfu_mode != MFU_TYPED && d->ev.mfu_from == MFU_TYPED) {
+        dash_status(d, true, "%s MFU off (%s): MFU back to %.3g", mfu_mode_name(d->sc.mfu_mode),
+                    d->ev.mfu_why, d->sc.mfu);
+        set_mfu_mode(d, MFU_TYPED);
+        d->ev.sc.mfu_mode = MFU_TYPED;
     }
 }
 
@@ -127,7 +135,7 @@ void dash_layout(const struct dash *d, int cols, int rows, struct layout *L)
         .caption_rows = dash_caption_rows(d, cols),
         .show_ops = d->show_ops,
         .n_sliders = SL_COUNT,
-        .n_ops = d->an.n_ops,
+        .n_ops = d->ev.an.n_ops,
     };
     layout_compute(cols, rows, &o, L);
 }
@@ -206,10 +214,8 @@ bool dash_try(struct dash *d, const struct scenario *cand, int moved)
                     hint[0] ? " (change " : "", hint, hint[0] ? ")" : "");
         return false;
     }
-    /* A new scenario brings its own MFU, and a moved MFU slider is the user's choice: either
-     * ends the measured MFU. */
-    if (d->mfu_measured && (moved < 0 || moved == SL_MFU))
-        d->mfu_measured = false;
+    /* A moved MFU slider is the user's choice: a number is typed (the registry's setter);
+     * a new scenario brings its own MFU mode. */
     /* A moved slider (a picked model or GPU too) makes it another scenario than the one the
      * name was given to: from now on its title is derived (scenario_title), as the command
      * line drops the name of a scenario file its options edit. */
@@ -350,14 +356,14 @@ void dash_set_points(struct dash *d, struct points_doc *doc, const char *from)
     dash_recompute(d);
     /* They still plot on the roofline, named; the ops table and M use them only on their
      * own device. */
-    if (d->meas.other_device && !d->points_any_device)
-        dash_status(d, false, "%s: plotted, but no measured column or M", d->meas.device_why);
+    if (d->ev.meas.other_device && !d->points_any_device)
+        dash_status(d, false, "%s: plotted, but no measured column or M", d->ev.meas.device_why);
 }
 
 void dash_toggle_measured_mfu(struct dash *d)
 {
-    if (d->mfu_measured) {
-        d->mfu_measured = false;
+    if (d->sc.mfu_mode == MFU_MEASURED) {
+        set_mfu_mode(d, MFU_TYPED);
         dash_recompute(d);
         dash_status(d, false, "MFU back to %.3g (M uses the measured GEMM efficiency again)",
                     d->sc.mfu);
@@ -370,17 +376,17 @@ void dash_toggle_measured_mfu(struct dash *d)
     }
     double mfu;
     char why[256];
-    if (!measured_mfu(&d->meas, &mfu, why, sizeof why)) {
+    if (!measured_mfu(&d->ev.meas, &mfu, why, sizeof why)) {
         /* P measures this machine: no help when the points are from another device. */
         dash_status(d, true, "M: %s%s", why,
-                    d->meas.other_device ? " (pick that GPU, or start with --points-any-device)"
+                    d->ev.meas.other_device ? " (pick that GPU, or start with --points-any-device)"
                                          : " (P measures them)");
         return;
     }
-    d->mfu_measured = true;
+    set_mfu_mode(d, MFU_MEASURED);
     dash_recompute(d);
     dash_status(d, false, "MFU = measured GEMM efficiency %.3g on %s (M: back to %.3g)",
-                d->mfu_used, d->meas.device[0] ? d->meas.device : d->points_from, d->sc.mfu);
+                d->ev.mfu, d->ev.meas.device[0] ? d->ev.meas.device : d->points_from, d->sc.mfu);
 }
 
 bool dash_probe_poll(struct dash *d)
@@ -450,7 +456,7 @@ static void probe_key(struct dash *d)
         return;
     }
     char err[256];
-    bool was_measured = d->mfu_measured;
+    bool was_measured = d->sc.mfu_mode == MFU_MEASURED;
     /* The quick probe (a few seconds), CUDA when a device is usable, else the CPU, with the
      * scenario's own GEMM shapes (their measured time goes into the ops table; M uses it). */
     char shapes[512];
@@ -468,7 +474,7 @@ static void probe_key(struct dash *d)
     dash_recompute(d);
     d->probe_done = d->probe_total = 0;
     d->probe_what[0] = '\0';
-    if (was_measured && !d->mfu_measured)
+    if (was_measured && d->sc.mfu_mode != MFU_MEASURED)
         dash_status(d, false, "probe started; the measured MFU is off until its GEMMs are in "
                               "(then M) - P cancels");
     else
@@ -491,11 +497,7 @@ static bool export_report(struct dash *d, const char *path, char *err, size_t er
     struct files_out o;
     if (!files_out_open(&o, path, err, errlen))
         return false;
-    /* The report describes the scenario as analysed: at the measured MFU while M is on. */
-    struct scenario shown = d->sc;
-    shown.mfu = d->mfu_used;
-    if (!report_write_measured(o.f, &shown, &d->an, d->have_points ? &d->meas : NULL,
-                               d->mfu_measured, fmt)) {
+    if (!report_write(o.f, &d->ev, fmt)) {
         int e = errno ? errno : EIO;
         files_out_abort(&o);
         snprintf(err, errlen, "%.200s: cannot write: %s", path, strerror(e));
@@ -939,7 +941,7 @@ static int ops_rows(const struct dash *d, int *n_ops)
 {
     struct layout L;
     dash_layout(d, d->cols, d->rows, &L);
-    *n_ops = d->lecture_ops ? LOP_COUNT : d->an.n_ops;
+    *n_ops = d->lecture_ops ? LOP_COUNT : d->ev.an.n_ops;
     int rows = L.too_small ? 0 : L.r[P_OPS].h - LAYOUT_OPS_HEAD_ROWS;
     /* Where not all fit, the last row says which are shown (ops_draw). */
     if (*n_ops > rows)

@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "analysis.h"
+#include "evaluation.h"
 #include "charset.h"
 #include "infer_ui.h"
 #include "keys.h"
@@ -54,9 +54,9 @@ struct dash {
     struct scenario sc;          /* always valid: what is shown, saved and exported */
     struct scenario want;        /* what the user last asked of each input: inputs that must
                                     give way (scenario_settle) return to it when they can */
-    struct analysis an;          /* measured_analyze(sc, points, mfu_measured): nothing else
-                                    writes it (the key fuzz checks) */
-    double mfu_used;             /* the MFU an used: sc.mfu, or the measured one under M */
+    struct evaluation ev;        /* evaluation_run(sc, points), redone once per change (never
+                                    per redraw): nothing else writes it (the key fuzz checks);
+                                    ev.mfu is the MFU in use (sc.mfu_mode says which) */
     struct scenario start;       /* what r resets to */
     bool edited;                 /* a slider moved since the scenario was loaded */
     struct presets presets;
@@ -91,11 +91,6 @@ struct dash {
     struct points_doc points;
     bool have_points;
     char points_from[128];       /* device or file name for the legend */
-    /* The points matched to the scenario's GEMM shapes: the ops table's measured column.
-     * Recomputed whenever the scenario or the points change. */
-    struct measured meas;
-    bool mfu_measured;           /* M: the analysis uses the measured GEMM efficiency as the
-                                    MFU; sc.mfu keeps the user's */
     bool points_any_device;      /* --points-any-device: match points from another device */
 
     /* The fastest layouts that fit (b), best first. */

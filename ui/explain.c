@@ -62,7 +62,7 @@ static double state_bytes_per_param(const struct scenario *s, double *p, double 
 
 static void explain_flops(const struct dash *d, struct variants *v)
 {
-    const struct analysis *a = &d->an;
+    const struct analysis *a = &d->ev.an;
     const char *x = d->cs.times;
     char n[32], dd[32], f[32], det[32];
     /* 6ND's N: the count typed for a custom size, as flops_totals uses it. */
@@ -86,7 +86,7 @@ static void explain_flops(const struct dash *d, struct variants *v)
 static void explain_attention(const struct dash *d, struct variants *v)
 {
     char det[32];
-    explain_number(d->an.flops.detailed, det, sizeof det);
+    explain_number(d->ev.an.flops.detailed, det, sizeof det);
     if (d->sc.attention_flops == ATTN_FLOPS_CAUSAL)
         ADD(v, "attention causal: query i meets keys 0..i, half the s %s s score and A%sV work "
                "(what causal kernels run); detailed FLOPs %s; 6ND has no attention term",
@@ -100,7 +100,7 @@ static void explain_attention(const struct dash *d, struct variants *v)
 
 static void explain_time(const struct dash *d, struct variants *v)
 {
-    const struct analysis *a = &d->an;
+    const struct analysis *a = &d->ev.an;
     const char *x = d->cs.times;
     char f[32], g[32], p[32], t[32], secs[32];
     explain_number(a->flops.total, f, sizeof f);
@@ -108,23 +108,23 @@ static void explain_time(const struct dash *d, struct variants *v)
     explain_number(a->roofline.peak, p, sizeof p);
     units_duration(a->time.seconds, t, sizeof t);
     explain_number(a->time.seconds, secs, sizeof secs);
-    if (d->mfu_measured) {
+    if (d->ev.mfu_from == MFU_MEASURED) {
         /* The MFU is measured: show where it comes from, the GEMMs' FLOPs over their
          * measured time, against the same peak. */
-        const struct measured *m = &d->meas;
+        const struct measured *m = &d->ev.meas;
         char mf[32], ms[32];
         explain_number(m->flops, mf, sizeof mf);
         explain_number(m->seconds, ms, sizeof ms);
         ADD(v, "time = %s / (%s %s %s %s MFU) = %s; MFU measured = GEMM FLOPs / measured s / peak = %s / %s / %s = %.3g",
-            f, g, x, p, x, t, mf, ms, p, d->mfu_used);
+            f, g, x, p, x, t, mf, ms, p, d->ev.mfu);
         ADD(v, "time = %s / (%s %s %s %s %.3g measured = %s / %s / %s) = %s", f, g, x, p, x,
-            d->mfu_used, mf, ms, p, t);
-        ADD(v, "time = %s / (%s %s %s %s %.3g measured) = %s", f, g, x, p, x, d->mfu_used, t);
+            d->ev.mfu, mf, ms, p, t);
+        ADD(v, "time = %s / (%s %s %s %s %.3g measured) = %s", f, g, x, p, x, d->ev.mfu, t);
         return;
     }
     ADD(v, "time = FLOPs / (GPUs %s peak %s MFU) = %s / (%s %s %s %s %.3g) = %s s = %s", x, x, f,
-        g, x, p, x, d->mfu_used, secs, t);
-    ADD(v, "time = %s / (%s %s %s %s %.3g) = %s", f, g, x, p, x, d->mfu_used, t);
+        g, x, p, x, d->ev.mfu, secs, t);
+    ADD(v, "time = %s / (%s %s %s %s %.3g) = %s", f, g, x, p, x, d->ev.mfu, t);
 }
 
 static void explain_state(const struct dash *d, struct variants *v)
@@ -158,8 +158,8 @@ static void explain_parallel(const struct dash *d, struct variants *v)
     const struct scenario *s = &d->sc;
     const char *x = d->cs.times;
     char n[32], per[32];
-    units_count((double)d->an.params.total, n, sizeof n);
-    units_count(d->an.memory.row[MEM_PARAMS].elements, per, sizeof per);
+    units_count((double)d->ev.an.params.total, n, sizeof n);
+    units_count(d->ev.an.memory.row[MEM_PARAMS].elements, per, sizeof per);
     static const char *const zero_what[4] = {"nothing sharded", "optimizer state sharded",
                                              "optimizer + grads sharded",
                                              "optimizer + grads + params sharded"};
@@ -170,26 +170,26 @@ static void explain_parallel(const struct dash *d, struct variants *v)
         char ep[64] = "";
         if (s->ep > 1)
             snprintf(ep, sizeof ep, "; experts over ep %lld of dp %s cp = %lld", (long long)s->ep,
-                     x, (long long)(d->an.dp * s->cp));
+                     x, (long long)(d->ev.an.dp * s->cp));
         ADD(v, "dp = GPUs / (tp %s pp %s cp) = %lld / (%lld %s %lld %s %lld) = %lld%s; params/GPU %s; ZeRO-%d: %s",
             x, x, (long long)s->gpus, (long long)s->tp, x, (long long)s->pp, x, (long long)s->cp,
-            (long long)d->an.dp, ep, per, z, zero_what[z]);
+            (long long)d->ev.an.dp, ep, per, z, zero_what[z]);
         ADD(v, "dp = %lld / (%lld %s %lld %s %lld) = %lld%s", (long long)s->gpus, (long long)s->tp,
-            x, (long long)s->pp, x, (long long)s->cp, (long long)d->an.dp, ep);
+            x, (long long)s->pp, x, (long long)s->cp, (long long)d->ev.an.dp, ep);
         return;
     }
     /* params/GPU is the memory table's (the busiest stage, an MTP module on the last, ZeRO's
      * shard), not the total over tp x pp: stated beside the total, never as its quotient. */
     ADD(v, "dp = GPUs / (tp %s pp) = %lld / (%lld %s %lld) = %lld; params/GPU %s of %s; ZeRO-%d: %s over %lld",
-        x, (long long)s->gpus, (long long)s->tp, x, (long long)s->pp, (long long)d->an.dp, per,
-        n, z, zero_what[z], (long long)d->an.dp);
+        x, (long long)s->gpus, (long long)s->tp, x, (long long)s->pp, (long long)d->ev.an.dp, per,
+        n, z, zero_what[z], (long long)d->ev.an.dp);
     ADD(v, "dp = %lld / (%lld %s %lld) = %lld; params/GPU %s; ZeRO-%d", (long long)s->gpus,
-        (long long)s->tp, x, (long long)s->pp, (long long)d->an.dp, per, z);
+        (long long)s->tp, x, (long long)s->pp, (long long)d->ev.an.dp, per, z);
 }
 
 static void explain_batch(const struct dash *d, struct variants *v)
 {
-    const struct analysis *a = &d->an;
+    const struct analysis *a = &d->ev.an;
     const char *x = d->cs.times;
     char tok[32];
     units_count((double)d->sc.batch * (double)d->sc.seq, tok, sizeof tok);
@@ -202,7 +202,7 @@ static void explain_batch(const struct dash *d, struct variants *v)
 
 static void explain_activations(const struct dash *d, struct variants *v)
 {
-    const struct analysis *a = &d->an;
+    const struct analysis *a = &d->ev.an;
     const struct scenario *s = &d->sc;
     char per[32], out[32], tot[32];
     units_bytes(a->memory.activations_per_layer, per, sizeof per);
@@ -227,7 +227,7 @@ static void explain_activations(const struct dash *d, struct variants *v)
 
 static void explain_memory(const struct dash *d, struct variants *v)
 {
-    const struct memory *m = &d->an.memory;
+    const struct memory *m = &d->ev.an.memory;
     char parts[MEM_COUNT][32], tot[32], cap[32];
     for (int i = 0; i < MEM_COUNT; i++)
         units_bytes(m->row[i].bytes, parts[i], sizeof parts[i]);
@@ -246,28 +246,28 @@ static void explain_memory(const struct dash *d, struct variants *v)
 static void explain_ridge(const struct dash *d, struct variants *v)
 {
     char p[32], b[32];
-    explain_number(d->an.roofline.peak, p, sizeof p);
-    explain_number(d->an.roofline.bandwidth, b, sizeof b);
+    explain_number(d->ev.an.roofline.peak, p, sizeof p);
+    explain_number(d->ev.an.roofline.bandwidth, b, sizeof b);
     if (d->lecture_ops) {
         struct op_cost c;
         lecture_op_cost(LOP_MATMUL, lecture_op_default_n(LOP_MATMUL), d->sc.dtype, &c);
         ADD(v, "matmul n = 1024: n%s(2n-1) FLOPs / 3%s%gn%s bytes = %.4g FLOP/B; ReLU n / 4n = 0.25; ridge %s / %s = %.0f",
             d->cs.utf8 ? "\xC2\xB2" : "^2", d->cs.times, dtype_bytes(d->sc.dtype),
-            d->cs.utf8 ? "\xC2\xB2" : "^2", c.intensity, p, b, d->an.roofline.ridge);
+            d->cs.utf8 ? "\xC2\xB2" : "^2", c.intensity, p, b, d->ev.an.roofline.ridge);
         ADD(v, "matmul 1024: %.4g FLOP/B, ReLU 0.25; ridge %.0f FLOP/B", c.intensity,
-            d->an.roofline.ridge);
+            d->ev.an.roofline.ridge);
         return;
     }
     ADD(v, "ridge = peak / bandwidth = %s / %s = %.0f FLOP/B: ops left of it are memory-bound, right of it compute-bound",
-        p, b, d->an.roofline.ridge);
-    ADD(v, "ridge = %s / %s = %.0f FLOP/B", p, b, d->an.roofline.ridge);
+        p, b, d->ev.an.roofline.ridge);
+    ADD(v, "ridge = %s / %s = %.0f FLOP/B", p, b, d->ev.an.roofline.ridge);
 }
 
 static void explain_ops(const struct dash *d, struct variants *v)
 {
     char t[32];
-    units_duration(d->an.roofline.step_seconds, t, sizeof t);
-    const struct measured *m = &d->meas;
+    units_duration(d->ev.an.roofline.step_seconds, t, sizeof t);
+    const struct measured *m = &d->ev.meas;
     if (m->n_ops_measured > 0 && !d->lecture_ops) {
         char mf[32], ms[32], p[32];
         explain_number(m->flops, mf, sizeof mf);
@@ -276,19 +276,19 @@ static void explain_ops(const struct dash *d, struct variants *v)
         ADD(v, "measured: %d of %d GEMM ops, %s FLOPs in %s on %s = %.3g of the %s peak %s%s",
             m->n_ops_measured, m->n_gemm_ops, mf, ms, m->device[0] ? m->device : d->points_from,
             m->efficiency, dtype_name(d->sc.dtype), p,
-            d->mfu_measured ? " (the MFU)" : " (M: use it as the MFU)");
+            d->ev.mfu_from == MFU_MEASURED ? " (the MFU)" : " (M: use it as the MFU)");
         ADD(v, "measured GEMMs: %s FLOPs in %s = %.3g of peak%s", mf, ms, m->efficiency,
-            d->mfu_measured ? " (the MFU)" : " (M: as MFU)");
+            d->ev.mfu_from == MFU_MEASURED ? " (the MFU)" : " (M: as MFU)");
     }
     ADD(v, "op time = max(FLOPs / peak, bytes / bandwidth); their sum %s per step per GPU %s MFU %s %.2f",
-        t, d->cs.arrow, d->cs.le, d->an.roofline.mfu_bound);
+        t, d->cs.arrow, d->cs.le, d->ev.an.roofline.mfu_bound);
     ADD(v, "op time = max(FLOPs/peak, bytes/bw); sum %s %s MFU %s %.2f", t, d->cs.arrow,
-        d->cs.le, d->an.roofline.mfu_bound);
+        d->cs.le, d->ev.an.roofline.mfu_bound);
 }
 
 static void explain_model(const struct dash *d, struct variants *v)
 {
-    const struct param_counts *p = &d->an.params;
+    const struct param_counts *p = &d->ev.an.params;
     const struct model_arch *m = &d->sc.model;
     char tot[32], layer[32], emb[32], head[32], act[32];
     units_count((double)p->total, tot, sizeof tot);

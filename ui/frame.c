@@ -21,7 +21,7 @@
 
 static void draw_title(const struct dash *d, struct screen *s, struct rect r)
 {
-    const struct analysis *a = &d->an;
+    const struct analysis *a = &d->ev.an;
     char model[128], hw[128], days[48], mem[64], prec[48];
     char n[32];
     units_count((double)a->params.total, n, sizeof n);
@@ -90,8 +90,10 @@ static void draw_status(const struct dash *d, struct screen *s, struct rect r)
         x += (w < end - x ? w : end - x) + 2;
     } else {
         char name[SCENARIO_NAME_MAX + 200];
-        /* While M is on, the MFU is not the scenario's guess: say so wherever it is. */
-        const char *mm = d->mfu_measured ? ", MFU measured" : "";
+        /* While the MFU is measured or predicted it is not the scenario's guess: say so. */
+        const char *mm = d->ev.mfu_from == MFU_MEASURED    ? ", MFU measured"
+                         : d->ev.mfu_from == MFU_PREDICTED ? ", MFU predicted"
+                                                           : "";
         /* The same title the report and an export give it. */
         char title[SCENARIO_NAME_MAX + 160];
         scenario_title(&d->sc, title, sizeof title);
@@ -100,14 +102,13 @@ static void draw_status(const struct dash *d, struct screen *s, struct rect r)
         if (w > r.w / 2)
             w = r.w / 2;
         x += screen_label(s, x, r.y, w, name, E_STATUS) + 2;
-        /* An input that does nothing or makes no sense (warnings_collect): the first one
-         * takes the key hints' place, as the report's "warning:" line does. */
-        struct warnings wl;
-        warnings_collect(&d->sc, &d->an, &wl);
-        if (wl.n > 0 && x < end) {
+        /* An input that does nothing or makes no sense (the evaluation's warnings): the
+         * first one takes the key hints' place, as the report's "warning:" line does. */
+        const struct warnings *wl = &d->ev.warn;
+        if (wl->n > 0 && x < end) {
             char line[WARNING_LEN + 48];
-            snprintf(line, sizeof line, "warning: %s%s", wl.line[0],
-                     wl.n > 1 ? " (and more: rooftop report lists them)" : "");
+            snprintf(line, sizeof line, "warning: %s%s", wl->line[0],
+                     wl->n > 1 ? " (and more: rooftop report lists them)" : "");
             screen_label(s, x, r.y, end - x, line, E_ERROR);
             return;
         }
@@ -245,7 +246,7 @@ static void bar_cells(const struct memory *m, double scale, int w, int *cells)
 
 static void draw_memory(const struct dash *d, struct screen *s, struct rect r, bool focused)
 {
-    const struct memory *m = &d->an.memory;
+    const struct memory *m = &d->ev.an.memory;
     char right[96], cap[32];
     units_bytes(m->capacity, cap, sizeof cap);
     snprintf(right, sizeof right, "%s %s", d->sc.gpu.id[0] ? d->sc.gpu.id : d->sc.gpu.name, cap);
@@ -436,7 +437,7 @@ static void draw_step_bar(const struct dash *d, struct screen *s, int x, int y, 
     char line[256], t[32];
     units_duration(p->step_seconds, t, sizeof t);
     int n = snprintf(line, sizeof line, "step %s  MFU %.2g (assumed %.2g):", t, p->mfu,
-                     d->an.time.mfu);
+                     d->ev.an.time.mfu);
     for (int k = 0; k < PART_COUNT && n > 0 && (size_t)n < sizeof line; k++)
         if (p->part[k] > 0 && p->part[k] >= 0.005 * p->step_seconds)
             n += snprintf(line + n, sizeof line - (size_t)n, " %s %.0f%%", step_short[k],
@@ -446,9 +447,8 @@ static void draw_step_bar(const struct dash *d, struct screen *s, int x, int y, 
 
 static void draw_compute(const struct dash *d, struct screen *s, struct rect r, bool focused)
 {
-    const struct analysis *a = &d->an;
-    struct prediction pred;
-    predict_run(&d->sc, a, d->have_points ? &d->meas : NULL, &pred);
+    const struct analysis *a = &d->ev.an;
+    const struct prediction *pred = &d->ev.pred;
     struct item it[LAYOUT_COMPUTE_FIGURES];
     int n = 0;
     /* Every line below adds one item: LAYOUT_COMPUTE_FIGURES in all (layout.c sizes the
@@ -491,7 +491,7 @@ static void draw_compute(const struct dash *d, struct screen *s, struct rect r, 
      * it (the last figures, the least needed, give way); in a smaller panel its two figures
      * take the places of the last two. */
     if (rows - 2 >= 2 || rows - 2 >= (n + per_row - 1) / per_row) {
-        draw_step_bar(d, s, r.x + 1, top, r.w - 2, &pred);
+        draw_step_bar(d, s, r.x + 1, top, r.w - 2, pred);
         top += 2;
         rows -= 2;
     } else if (n >= 3) {
@@ -499,8 +499,8 @@ static void draw_compute(const struct dash *d, struct screen *s, struct rect r, 
         int total = n;
         memmove(&it[3], &it[1], (size_t)(n - 3) * sizeof it[0]);
         n = 1;
-        fit_duration(pred.step_seconds, ITEM2("pred step", E_VALUE), 32, LAYOUT_ITEM_WIDTH - 11);
-        snprintf(ITEM2("pred MFU", E_VALUE), 32, "%.3g", pred.mfu);
+        fit_duration(pred->step_seconds, ITEM2("pred step", E_VALUE), 32, LAYOUT_ITEM_WIDTH - 11);
+        snprintf(ITEM2("pred MFU", E_VALUE), 32, "%.3g", pred->mfu);
         n = total;
     }
     for (int i = 0; i < n && i / per_row < rows; i++) {

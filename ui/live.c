@@ -84,34 +84,39 @@ static void install(int sig, void (*fn)(int))
     sigaction(sig, &sa, NULL);
 }
 
-/* Without a terminal: the text report, with the measured column when --points was given. */
+/* Without a terminal: the text report of the one evaluation, with the measured column when
+ * --points was given. */
 static int print_report(const struct scenario *sc, const char *points, bool any_device)
 {
-    struct analysis a;
-    analysis_run(sc, &a);
-    struct measured m;
+    struct points_doc doc;
+    points_init(&doc);
     if (points) {
-        struct points_doc doc;
         char err[POINTS_ERR_MAX];
-        points_init(&doc);
         if (!points_load_file(points, &doc, err, sizeof err)) {
             fprintf(stderr, "rooftop: --points: %s\n", err);
             return 2;
         }
-        measured_match(sc, &a, &doc, any_device, &m);
-        points_free(&doc);
-        if (m.other_device && !any_device) {
-            fprintf(stderr, "rooftop: --points: %s (--gpu to match them, or --points-any-device)\n",
-                    m.device_why);
-            return 2;
-        }
     }
-    if (!report_write_measured(stdout, sc, &a, points ? &m : NULL, false, REPORT_TEXT) ||
-        fflush(stdout) != 0) {
-        fprintf(stderr, "rooftop: writing the report failed\n");
+    struct evaluation *ev = malloc(sizeof *ev);
+    if (ev == NULL) {
+        points_free(&doc);
+        fprintf(stderr, "rooftop: out of memory\n");
         return 1;
     }
-    return 0;
+    struct eval_input in = {points ? &doc : NULL, any_device};
+    evaluation_run(sc, &in, ev);
+    points_free(&doc);
+    int rc = 0;
+    if (points && ev->meas.other_device && !any_device) {
+        fprintf(stderr, "rooftop: --points: %s (--gpu to match them, or --points-any-device)\n",
+                ev->meas.device_why);
+        rc = 2;
+    } else if (!report_write(stdout, ev, REPORT_TEXT) || fflush(stdout) != 0) {
+        fprintf(stderr, "rooftop: writing the report failed\n");
+        rc = 1;
+    }
+    free(ev);
+    return rc;
 }
 
 /* The exit status when the terminal goes away without a signal (the pane closed, the SSH

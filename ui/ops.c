@@ -22,9 +22,9 @@ void ops_roof(const struct dash *d, struct view_roof *out)
     }
     out->gpu = &d->sc.gpu;
     out->dtype = d->sc.dtype;
-    out->peak = d->an.roofline.peak;
-    out->bandwidth = d->an.roofline.bandwidth;
-    out->ridge = d->an.roofline.ridge;
+    out->peak = d->ev.an.roofline.peak;
+    out->bandwidth = d->ev.an.roofline.bandwidth;
+    out->ridge = d->ev.an.roofline.ridge;
 }
 
 /* An analysed operation as the views show it, marked key and called name. */
@@ -76,7 +76,7 @@ static int infer_ops(const struct dash *d, struct view_op *out, int max)
 
 int ops_list(const struct dash *d, struct view_op *out, int max)
 {
-    const struct analysis *a = &d->an;
+    const struct analysis *a = &d->ev.an;
     int n = 0;
     if (d->inf.on)
         return infer_ops(d, out, max);
@@ -117,9 +117,9 @@ static int cmp_seconds(const void *x, const void *y)
 /* The measured seconds per step of the analysis op named name, or -1. */
 static double op_measured(const struct dash *d, const char *name)
 {
-    for (int k = 0; k < d->an.n_ops && k < d->meas.n_ops; k++)
-        if (d->an.ops[k].name && name && strcmp(d->an.ops[k].name, name) == 0)
-            return d->meas.op_seconds[k];
+    for (int k = 0; k < d->ev.an.n_ops && k < d->ev.meas.n_ops; k++)
+        if (d->ev.an.ops[k].name && name && strcmp(d->ev.an.ops[k].name, name) == 0)
+            return d->ev.meas.op_seconds[k];
     return -1;
 }
 
@@ -128,7 +128,7 @@ void ops_draw(const struct dash *d, struct screen *s, struct rect r, bool focuse
     struct view_op ops[OPS_MAX];
     int n = ops_list(d, ops, OPS_MAX);
     char right[64];
-    units_duration(d->lecture_ops ? 0 : d->an.roofline.step_seconds, right, sizeof right);
+    units_duration(d->lecture_ops ? 0 : d->ev.an.roofline.step_seconds, right, sizeof right);
     char rt[80];
     snprintf(rt, sizeof rt, "sum %s", right);
     /* With pipeline stages the table is one GPU of the busiest one (flops_ops). */
@@ -137,7 +137,7 @@ void ops_draw(const struct dash *d, struct screen *s, struct rect r, bool focuse
         snprintf(title, sizeof title, "Prefill (P) and a decode step (D), one GPU");
     else if (d->sc.pp > 1)
         snprintf(title, sizeof title, "Ops per step, one GPU: %.0f layers%s",
-                 d->an.roofline.stage_layers, d->an.roofline.stage_head ? " + head" : "");
+                 d->ev.an.roofline.stage_layers, d->ev.an.roofline.stage_head ? " + head" : "");
     else
         snprintf(title, sizeof title, "Operations per step, one GPU");
     if (d->inf.on) {
@@ -151,7 +151,7 @@ void ops_draw(const struct dash *d, struct screen *s, struct rect r, bool focuse
                   lecture ? NULL : rt, focused);
     /* Columns, dropped right to left when narrow: key+name, time, bound, measured time (when
      * points match the scenario's GEMMs), FLOP/B, FLOPs, bytes. */
-    bool has_meas = !d->lecture_ops && !d->inf.on && d->meas.n_ops_measured > 0;
+    bool has_meas = !d->lecture_ops && !d->inf.on && d->ev.meas.n_ops_measured > 0;
     bool c_meas = has_meas && r.w >= 42;
     int mw = c_meas ? 9 : 0;
     bool c_bytes = r.w >= 62 + mw, c_flops = r.w >= 52 + mw, c_int = r.w >= 38 + mw;

@@ -1,0 +1,73 @@
+/* evaluation.c - the one evaluation of a scenario (evaluation.h), in its fixed order. */
+#include "evaluation.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* The MFU the mode asks for, or the typed one with the reason it could not be had. */
+static void resolve_mfu(struct evaluation *ev)
+{
+    const struct scenario *s = &ev->sc;
+    ev->mfu = s->mfu;
+    ev->mfu_from = MFU_TYPED;
+    ev->mfu_why[0] = '\0';
+    if (s->mfu_mode == MFU_MEASURED) {
+        double mfu;
+        if (!ev->have_points)
+            snprintf(ev->mfu_why, sizeof ev->mfu_why, "no measured points are loaded");
+        else if (measured_mfu(&ev->meas, &mfu, ev->mfu_why, sizeof ev->mfu_why)) {
+            ev->mfu = mfu;
+            ev->mfu_from = MFU_MEASURED;
+        }
+    } else if (s->mfu_mode == MFU_PREDICTED) {
+        double hfu = ev->pred.hfu;
+        if (hfu > 0 && hfu <= 1) {
+            ev->mfu = hfu;
+            ev->mfu_from = MFU_PREDICTED;
+        } else {
+            snprintf(ev->mfu_why, sizeof ev->mfu_why,
+                     "the predicted utilisation %.3g is not in (0, 1]", hfu);
+        }
+    }
+}
+
+void evaluation_run(const struct scenario *s, const struct eval_input *in, struct evaluation *out)
+{
+    out->sc = *s;
+    analysis_run(s, &out->an);
+    out->have_points = in != NULL && in->points != NULL;
+    /* Without points the match still lists the scenario's GEMM shapes (n_gemms) and marks
+     * every op unmeasured; the prediction then uses its own GEMM model. */
+    measured_match(s, &out->an, out->have_points ? in->points : NULL,
+                   in != NULL && in->any_device, &out->meas);
+    predict_run(s, &out->an, out->have_points ? &out->meas : NULL, &out->pred);
+    resolve_mfu(out);
+    if (out->mfu != s->mfu)
+        analysis_retime(s, out->mfu, &out->an);
+    warnings_collect(s, &out->an, &out->warn);
+}
+
+const struct measured *evaluation_measured(const struct evaluation *ev)
+{
+    return ev->have_points ? &ev->meas : NULL;
+}
+
+void evaluation_mfu_line(const struct evaluation *ev, char *buf, size_t n)
+{
+    switch (ev->mfu_from) {
+    case MFU_PREDICTED:
+        snprintf(buf, n, "MFU in use %.3g, predicted (the step-time model's HFU)", ev->mfu);
+        return;
+    case MFU_MEASURED:
+        snprintf(buf, n, "MFU in use %.3g, measured (the matched GEMMs' efficiency)", ev->mfu);
+        return;
+    case MFU_TYPED:
+    case MFU_MODE_COUNT:
+        break;
+    }
+    if (ev->sc.mfu_mode != MFU_TYPED)
+        snprintf(buf, n, "MFU in use %.3g, typed: %s MFU unavailable (%s)", ev->mfu,
+                 mfu_mode_name(ev->sc.mfu_mode), ev->mfu_why);
+    else
+        snprintf(buf, n, "MFU in use %.3g, typed", ev->mfu);
+}
