@@ -22,8 +22,8 @@ shot() {
 
 shot default 120x40
 shot terminal-80x24 80x24
-shot wide-200x60 200x60 --keys "<Down><Down><Down><Down><Down><Down>"
-shot does-not-fit 120x40 --model llama3.1-405b --gpus 8 --keys "<Down><Down><Down><Down><Down><Down>"
+shot wide-200x60 200x60 --keys "<Repeat 7 Down>"
+shot does-not-fit 120x40 --model llama3.1-405b --gpus 8 --keys "<Repeat 7 Down>"
 shot ops-80x24 80x24 --keys "t"
 # b: the fastest layouts of Llama 2 70B on 256 H100s, over the tp 8 layout's step bar.
 shot plans 120x40 --model llama2-70b --gpus 256 --batch 512 --seq 4k --tp 8 --zero 1 --keys "b"

@@ -30,7 +30,12 @@ START_TEST(test_default_figures)
     ck_assert_screen_has(&h, "70B");
     ck_assert_screen_has(&h, "1024");
     ck_assert_screen_has(&h, "h100-sxm");
-    /* The explanation line fills the lecture's formula in. */
+    /* The focus starts on the first input, the model; its line sums the parameters. */
+    ck_assert_int_eq(h.d.focus, SL_MODEL);
+    ck_assert_screen_has(&h, "N = 69999326208: 75 layers");
+    ck_assert_int_eq(h.s.cut, 0);
+    /* On the size, the explanation line fills the lecture's formula in. */
+    harness_focus(&h, SL_PARAMS);
     ck_assert_screen_has(&h, "6 × 70e9 × 15e12 = 6.3e24 FLOPs");
     ck_assert_int_eq(h.s.cut, 0);
     harness_stop(&h);
@@ -368,7 +373,7 @@ START_TEST(test_typed_value)
 {
     struct harness h;
     harness_start(&h, 120, 40, true, true);
-    ck_assert_int_eq(h.d.focus, SL_PARAMS);
+    harness_focus(&h, SL_PARAMS);
     harness_keys(&h, "<Enter>");
     ck_assert_int_eq(h.d.mode, DM_EDIT);
     ck_assert_str_eq(h.d.input, "70B");
@@ -462,6 +467,43 @@ START_TEST(test_no_input_moved_behind_the_back)
     ck_assert(h.d.status_error);
     ck_assert_screen_has(&h, "tensor: 3 does not divide the 32 attention heads");
     ck_assert(!screen_contains(&h.s, "--tp"));
+    harness_stop(&h);
+}
+END_TEST
+
+/* The focus starts on the model; a preset's size slider stays in its family (issue 17: the
+ * first Right on llama3.1-70b's size made it qwen2.5-72b) and shows the size as 70.6B. */
+START_TEST(test_size_keeps_family)
+{
+    struct harness h;
+    harness_start(&h, 120, 40, true, true);
+    ck_assert_int_eq(h.d.focus, SL_MODEL);
+    harness_keys(&h, "<Enter><C-u>llama3.1-70b<Enter>");
+    ck_assert_str_eq(h.d.sc.model.id, "llama3.1-70b");
+    harness_focus(&h, SL_PARAMS);
+    char v[64];
+    slider_format(&h.d.presets, &h.d.sc, SL_PARAMS, v, sizeof v);
+    ck_assert_str_eq(v, "70.6B");
+    ck_assert(!screen_contains(&h.s, "70553706496"));
+    harness_keys(&h, "<Right>");
+    ck_assert_str_eq(h.d.sc.model.id, "llama3.1-405b");
+    /* The family's largest: Right stays; End and Home are its ends. */
+    harness_keys(&h, "<Right>");
+    ck_assert_str_eq(h.d.sc.model.id, "llama3.1-405b");
+    harness_keys(&h, "<Home>");
+    ck_assert_str_eq(h.d.sc.model.id, "llama3.1-8b");
+    ck_assert_int_eq(h.d.an.params.total, 8030261248LL);
+    harness_keys(&h, "<Right>");
+    ck_assert_str_eq(h.d.sc.model.id, "llama3.1-70b");
+    ck_assert_int_eq(h.d.an.params.total, 70553706496LL);
+    /* A custom size steps through round sizes and stays custom (not onto a preset's count). */
+    harness_keys(&h, "<Enter><C-u>50B<Enter>");
+    ck_assert_str_eq(h.d.sc.model.id, "custom");
+    harness_keys(&h, "<Right>");
+    ck_assert_str_eq(h.d.sc.model.id, "custom");
+    ck_assert_int_eq(h.d.an.params.typed, 70000000000LL);
+    harness_keys(&h, "<Right>");
+    ck_assert_int_eq(h.d.an.params.typed, 100000000000LL);
     harness_stop(&h);
 }
 END_TEST
@@ -774,6 +816,7 @@ START_TEST(test_monochrome_and_ascii)
         for (int x = 0; x < h.s.cols; x++)
             ck_assert_msg(screen_cell(&h.s, x, y)->ch < 0x80, "non-ASCII at %d,%d", x, y);
     ck_assert_screen_has(&h, "143.9 days");
+    harness_focus(&h, SL_PARAMS);
     ck_assert_screen_has(&h, "6 x 70e9 x 15e12 = 6.3e24 FLOPs");
     harness_stop(&h);
 }
@@ -796,7 +839,7 @@ START_TEST(test_snapshot_command)
     char out[PATH_MAX + 32];
     make_tmpdir();
     snprintf(out, sizeof out, "%s/shot.svg", tmpdir);
-    char *argv[] = {"snapshot", "--size", "100x30", "--keys", "<Down><Right>", "--format", "svg",
+    char *argv[] = {"snapshot", "--size", "100x30", "--keys", "<Down><Down><Right>", "--format", "svg",
                     "--out", out, NULL};
     ck_assert_int_eq(cmd_snapshot(9, argv), 0);
     char *svg = slurp(out);
@@ -927,6 +970,7 @@ static Suite *dashboard_suite(void)
     tcase_add_test(tc, test_typed_value);
     tcase_add_test(tc, test_invalid_combination_refused);
     tcase_add_test(tc, test_gpu_steps_are_valid);
+    tcase_add_test(tc, test_size_keeps_family);
     tcase_add_test(tc, test_cp_ep_attention_sliders);
     tcase_add_test(tc, test_no_input_moved_behind_the_back);
     tcase_add_test(tc, test_lecture_demo);

@@ -135,7 +135,7 @@ START_TEST(test_value_editor)
 {
     struct harness h;
     harness_start(&h, 120, 40, true, true);
-    ck_assert_int_eq(h.d.focus, SL_PARAMS);
+    harness_focus(&h, SL_PARAMS);
     harness_keys(&h, "<Enter>53B<Enter>");
     ck_assert_int_eq(h.d.mode, DM_NORMAL);
     ck_assert_int_eq(h.d.ev.an.params.typed, 53000000000LL);

@@ -117,8 +117,8 @@ run_case() {
 # 1. Sliders, resizes, help and the probe, then q.
 start
 wait_for "143.9 days" 10 || fail "the dashboard did not start"
-# Focus moves down from the model size to the GPU count; Right doubles it.
-T send-keys -t t:0 Down Down Down Down Down Down
+# Focus moves down from the model to the GPU count; Right doubles it.
+T send-keys -t t:0 Down Down Down Down Down Down Down
 wait_for "time = FLOPs / (GPUs" 5 || fail "the GPU-count slider did not get the focus"
 T send-keys -t t:0 Right
 wait_for "72.0 days" 5 || fail "2048 GPUs did not halve the time to 72.0 days"

@@ -76,7 +76,7 @@ bool dash_init(struct dash *d, const struct scenario *sc, bool color, bool utf8,
     presets_load(&d->presets, preset_warn, d);
     d->cols = 80;
     d->rows = 24;
-    d->focus = SL_PARAMS;
+    d->focus = SL_MODEL; /* the first input, where a user starts */
     d->drag = -1;
     d->step = -1;
     points_init(&d->points);

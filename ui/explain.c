@@ -309,6 +309,11 @@ static void explain_model(const struct dash *d, struct variants *v)
         (long long)m->heads, (long long)m->kv_heads, moe);
     ADD(v, "N = %s: %lld layers %s %s + %s + %s%s", tot, (long long)m->layers, d->cs.times, layer,
         emb, head, moe);
+    /* At 80 columns: the total rounded, as the panels give it. */
+    char rounded[32];
+    units_count((double)p->total, rounded, sizeof rounded);
+    ADD(v, "N = %s: %lld layers %s %s + %s + %s%s%s", rounded, (long long)m->layers, d->cs.times,
+        layer, emb, head, model_is_moe(m) ? "; active " : "", model_is_moe(m) ? act : "");
 }
 
 void explain_line(const struct dash *d, int width, char *buf, size_t n)

@@ -91,6 +91,12 @@ int presets_model_index(const struct presets *p, const char *id)
     return -1;
 }
 
+bool presets_same_family(const char *a, const char *b)
+{
+    size_t la = strcspn(a, "-"), lb = strcspn(b, "-");
+    return la > 0 && la == lb && strncmp(a, b, la) == 0;
+}
+
 int presets_gpu_index(const struct presets *p, const char *id)
 {
     for (int i = 0; id && *id && i < p->n_gpus; i++)

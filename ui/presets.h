@@ -29,4 +29,8 @@ void presets_free(struct presets *p);
 int presets_model_index(const struct presets *p, const char *id);
 int presets_gpu_index(const struct presets *p, const char *id);
 
+/* Whether two model ids are of one family: the same id up to the first '-' ("llama3.1" for
+ * llama3.1-8b, -70b and -405b; "qwen3" for qwen3-8b and qwen3-30b-a3b). */
+bool presets_same_family(const char *a, const char *b);
+
 #endif

@@ -122,6 +122,30 @@ static int sort_unique(double *vals, int n)
     return k;
 }
 
+/* A preset or a model file, not a custom size. */
+static bool model_named(const struct scenario *s)
+{
+    return s->model.id[0] && strcmp(s->model.id, "custom") != 0 && s->model.exact_params == 0;
+}
+
+/*
+ * The size slider of a named model steps through its family's presets (llama3.1-8b, -70b,
+ * -405b), never into another family's (llama3.1-70b's next size up by count is qwen2.5-72b)
+ * nor into a custom shape (which is another architecture too): a family's sizes are
+ * published configurations, where scaling one would invent a model (how many experts, which
+ * latent ranks). Typing a size gives a custom model of that size.
+ */
+static int family_steps(const struct presets *p, const struct scenario *s, double *vals, int max)
+{
+    int n = 0;
+    for (int k = 0; k < p->n_models && n < max; k++)
+        if (presets_same_family(p->models[k].arch.id, s->model.id))
+            vals[n++] = p->models[k].params;
+    if (n == 0 && max > 0)
+        vals[n++] = inputs_get(slider_input(SL_PARAMS), s);
+    return sort_unique(vals, n);
+}
+
 int slider_steps(const struct presets *p, const struct scenario *s, enum slider_id id,
                  double *vals, int max)
 {
@@ -138,14 +162,10 @@ int slider_steps(const struct presets *p, const struct scenario *s, enum slider_
         n = linear_steps(in->step_lo, in->step_hi, in->step, vals, max);
         break;
     case STEPS_NICE:
-        n = nice_steps(in->step_lo, in->step_hi, vals, max);
-        if (id == SL_PARAMS) {
-            /* The presets' own sizes are steps too, so that moving away from a preset and
-             * back lands on it again (slider_apply turns such a size into the preset). */
-            for (int k = 0; k < p->n_models && n < max; k++)
-                vals[n++] = p->models[k].params;
-            n = sort_unique(vals, n);
-        }
+        if (id == SL_PARAMS && model_named(s))
+            n = family_steps(p, s, vals, max);
+        else
+            n = nice_steps(in->step_lo, in->step_hi, vals, max);
         break;
     case STEPS_POW2:
         if (id == SL_MICRO) {
@@ -252,14 +272,13 @@ bool slider_apply(const struct presets *p, struct scenario *s, enum slider_id id
             s->gpu = p->gpus[i];
         return true;
     }
-    if (id == SL_PARAMS) {
-        /* A preset's own size is that preset (the current one first when two share it). */
+    if (id == SL_PARAMS && model_named(s)) {
+        /* A family's size is that preset (the current one when two share it). */
         v = round(v);
-        int cur = presets_model_index(p, s->model.id);
-        if (cur >= 0 && p->models[cur].params == v)
+        if (inputs_get(in, s) == v)
             return true;
         for (int k = 0; k < p->n_models; k++) {
-            if (p->models[k].params == v) {
+            if (p->models[k].params == v && presets_same_family(p->models[k].arch.id, s->model.id)) {
                 s->model = p->models[k].arch;
                 return true;
             }
@@ -346,6 +365,11 @@ void slider_format(const struct presets *p, const struct scenario *s, enum slide
                    char *buf, size_t n)
 {
     (void)p;
+    /* A named model's size as every other place gives it (70.6B), not its exact count. */
+    if (id == SL_PARAMS && model_named(s)) {
+        units_count(inputs_get(slider_input(id), s), buf, n);
+        return;
+    }
     inputs_display(slider_input(id), s, buf, n, SLIDER_VALUE_W);
 }
 
