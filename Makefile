@@ -212,16 +212,23 @@ fuzz: deps-fuzz
 	  $(B)/fuzz/$$n -max_total_time=$(FUZZ_SECONDS) -max_len=4096 $(B)/fuzz/$$n-corpus tests/corpus/$$n || exit 1; \
 	done
 
-# The man page's scenario option list comes from the input registry (src/inputs.c).
+# The man page's sections that come from tables: the scenario options and the file keys
+# (the input registry, src/inputs.c) and the dashboard's keys (ui/keymap.c), each between
+# its .\" BEGIN NAME and .\" END NAME marks.
+MAN_SECTIONS = INPUTS:inputs MODEL-KEYS:model SCENARIO-KEYS:scenario KEYS:keys
 man: $(B)/tests/man_options
-	@$(B)/tests/man_options > $(B)/man-options.roff
-	@awk -v gen=$(B)/man-options.roff '/^\.\\" END INPUTS/ { skip = 0 } \
-	  !skip { print } \
-	  /^\.\\" BEGIN INPUTS/ { while ((getline l < gen) > 0) print l; skip = 1 }' \
-	  ui/rooftop.1 > ui/rooftop.1.tmp && mv ui/rooftop.1.tmp ui/rooftop.1
+	@for s in $(MAN_SECTIONS); do \
+	  mark=$${s%%:*}; name=$${s#*:}; \
+	  $(B)/tests/man_options $$name > $(B)/man-$$name.roff || exit 1; \
+	  awk -v gen=$(B)/man-$$name.roff -v mark="$$mark" \
+	    '$$0 == ".\\\" END " mark { skip = 0 } \
+	     !skip { print } \
+	     $$0 == ".\\\" BEGIN " mark { while ((getline l < gen) > 0) print l; skip = 1 }' \
+	    ui/rooftop.1 > ui/rooftop.1.tmp && mv ui/rooftop.1.tmp ui/rooftop.1 || exit 1; \
+	done
 
-$(B)/tests/man_options: $(B)/tests/man_options.o $(LIBCORE)
-	$(CC) $(CFLAGS_ALL) -o $@ $< $(LIBCORE) $(LDLIBS_ALL)
+$(B)/tests/man_options: $(B)/tests/man_options.o $(LINK_LIBS)
+	$(CC) $(CFLAGS_ALL) -o $@ $< $(LINK_LIBS) $(LDLIBS_ALL)
 
 bench: all $(BENCH_BIN)
 	@for b in $(BENCH_BIN); do ROOFTOP_SPECS=$(CURDIR)/specs $$b || exit 1; done

@@ -281,7 +281,7 @@ void cli_scenario_help(FILE *f)
     inputs_help(f);
 }
 
-void cli_usage(FILE *f)
+void cli_usage(FILE *f, void (*keys)(FILE *f))
 {
     fputs("usage: rooftop [scenario options]          the dashboard (a terminal is needed)\n"
           "       rooftop report [options]            one scenario's memory, FLOPs, time, roofline\n"
@@ -301,16 +301,11 @@ void cli_usage(FILE *f)
           "  --points FILE     measured points from `rooftop probe --out FILE` on the roofline\n"
           "                    (and shape points in the operations table's measured column)\n"
           "  --no-color        monochrome (also when NO_COLOR is set)\n"
-          "  --ascii           ASCII drawing instead of UTF-8 and braille\n"
-          "Keys: arrows/hjkl change, Tab/S-Tab move, Enter types a value (Ctrl-U clears),\n"
-          "m/g pick a model/GPU (type to search), n/p lecture steps, c more of the caption,\n"
-          "t the operations table (Left/Right scroll it), L the lecture's five operations,\n"
-          "s save, o open (a scenario, or a model file or config.json as the model), e export\n"
-          "(s and e ask before replacing a file), P probe (with the scenario's GEMMs), M MFU\n"
-          "from the measured GEMMs, r reset, ? help, q quit.\n"
-          "\n"
-          "rooftop COMMAND --help describes each command; man rooftop has it all.\n",
+          "  --ascii           ASCII drawing instead of UTF-8 and braille\n",
           f);
+    if (keys != NULL)
+        keys(f);
+    fputs("\nrooftop COMMAND --help describes each command; man rooftop has it all.\n", f);
 }
 
 static void report_help(FILE *f)

@@ -23,8 +23,9 @@ int cli_import(int argc, char **argv);
 /* rooftop plan: the fastest layouts that fit (src/plan.h). */
 int cli_plan(int argc, char **argv);
 
-/* The top-level usage text (commands and where to find more). */
-void cli_usage(FILE *f);
+/* The top-level usage text (commands and where to find more), the dashboard's key list from
+ * keys between (NULL: none; the key table is the dashboard's, ui/keymap.c). */
+void cli_usage(FILE *f, void (*keys)(FILE *f));
 /* The scenario options, one per line with their values, for other commands' --help. */
 void cli_scenario_help(FILE *f);
 

@@ -945,31 +945,3 @@ void inputs_help(FILE *f)
     }
 }
 
-/* roff: '-' as \- in flags, and a leading '.' or '\'' kept from becoming a request. */
-static void man_text(FILE *f, const char *t)
-{
-    for (; *t; t++) {
-        if (*t == '-')
-            fputs("\\-", f);
-        else if (*t == '\\')
-            fputs("\\e", f);
-        else
-            fputc(*t, f);
-    }
-}
-
-void inputs_man(FILE *f)
-{
-    for (int i = 0; i < N_INPUTS; i++) {
-        const struct input *in = &TABLE[i];
-        char flag[64];
-        inputs_flag(in, flag, sizeof flag);
-        fputs(".TP\n.BI \\-\\-", f);
-        man_text(f, flag);
-        fputs(" \" ", f);
-        man_text(f, in->metavar);
-        fputs("\"\n", f);
-        man_text(f, in->help);
-        fputs(".\n", f);
-    }
-}

@@ -117,8 +117,7 @@ bool inputs_set(const struct input *in, struct scenario *s, double v);
  * (2048, "131Ki"... ), as inputs_format does for counts; plain digits below 100000. */
 void inputs_format_count(double v, char *buf, size_t n);
 
-/* The option list of --help and of the man page. */
+/* The option list of --help (the man page's: manpage_options). */
 void inputs_help(FILE *f);
-void inputs_man(FILE *f);
 
 #endif

@@ -73,6 +73,29 @@ static inline char *check_read_all(const char *path)
     return buf;
 }
 
+/* ui/rooftop.1 holds exactly what print writes between its .\" BEGIN mark and .\" END mark
+ * lines (make man writes them there); tests run from the source tree. */
+static inline void check_man_section(const char *mark, void (*print)(FILE *f))
+{
+    char *gen = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&gen, &len);
+    ck_assert(f != NULL);
+    print(f);
+    ck_assert_int_eq(fclose(f), 0);
+    char *page = check_read_all("ui/rooftop.1");
+    char begin[64], end[64];
+    snprintf(begin, sizeof begin, ".\\\" BEGIN %s\n", mark);
+    snprintf(end, sizeof end, ".\\\" END %s\n", mark);
+    const char *b = strstr(page, begin), *e = strstr(page, end);
+    ck_assert_msg(b != NULL && e != NULL && e > b, "ui/rooftop.1 lacks the %s marks", mark);
+    b += strlen(begin);
+    ck_assert_msg((size_t)(e - b) == len && memcmp(b, gen, len) == 0,
+                  "ui/rooftop.1's %s section differs from its table: run make man", mark);
+    free(page);
+    free(gen);
+}
+
 /* Runs the shell command line cmd with stdin from /dev/null, stdout and stderr captured
  * whole. Returns r->status. */
 static inline int check_run_sh(struct check_run *r, const char *cmd)

@@ -12,6 +12,7 @@
 #include "capture.h"
 #include "check_util.h"
 #include "dash_harness.h"
+#include "keymap.h"
 #include "layout.h"
 #include "plot.h"
 
@@ -483,26 +484,57 @@ START_TEST(test_readme_examples)
 }
 END_TEST
 
-/* --help and the man page tell of every key the dashboard answers (L and t were missing). */
+/* One key table: every key in --help (rows within 80 columns), in the man page's DASHBOARD list
+ * (exactly the generated one) and in the ? box, whole, at 80x24 and 200x60; the bottom bar
+ * keeps what fits by rank (b and i were nowhere, even at 200 columns). */
 START_TEST(test_keys_documented)
 {
-    static const struct {
-        const char *help, *man;
-    } keys[] = {
-        {" L the lecture's five operations", "\n.B L\n"},
-        {"t the operations table", "\n.B t\n"},
-        {" c more of the caption", "\n.B c\n"},
-        {"Ctrl-U clears", "Ctrl-U clears"},
-        {"type to search", "typing searches"},
-        {"P probe", "\n.B P\n"},
-        {"M MFU", "\n.B M\n"},
-    };
     struct check_run r;
     ck_assert_int_eq(check_run_bin(&r, "--help"), 0);
+    check_man_section("KEYS", keymap_man);
     char *man = check_read_all("ui/rooftop.1");
-    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
-        ck_assert_msg(strstr(r.out, keys[i].help) != NULL, "--help lacks '%s'", keys[i].help);
-        ck_assert_msg(strstr(man, keys[i].man) != NULL, "the man page lacks '%s'", keys[i].man);
+    int documented = 0;
+    for (int i = 0; i < keymap_count(); i++) {
+        const struct keymap_key *k = keymap_at(i);
+        if (k->what == NULL)
+            continue;
+        documented++;
+        char row[256];
+        keymap_row(k, row, sizeof row);
+        ck_assert_msg(strstr(r.out, row) != NULL, "--help lacks '%s'", row);
+        ck_assert_msg(2 + screen_width(row) <= 80, "--help's '%s' is over 80 columns", row);
+        ck_assert_msg(screen_width(k->what) <= KEYMAP_WHAT_W, "'%s' is long", k->what);
+    }
+    ck_assert_int_ge(documented, 20);
+    ck_assert(strstr(man, "\n.B b\nthe fastest layouts") != NULL);
+    ck_assert(strstr(man, "\n.B i\nserving:") != NULL);
+    static const int dims[][2] = {{80, 24}, {200, 60}};
+    for (int z = 0; z < 2; z++) {
+        struct harness h;
+        harness_start(&h, dims[z][0], dims[z][1], true, true);
+        harness_keys(&h, "?");
+        for (int i = 0; i < keymap_count(); i++) {
+            const struct keymap_key *k = keymap_at(i);
+            if (k->what != NULL && (k->places & KM_TRAINING))
+                ck_assert_screen_has(&h, k->what);
+        }
+        ck_assert_int_eq(h.s.cut, 0);
+        harness_keys(&h, "<Esc>");
+        char bar[1024];
+        screen_row_text(&h.s, h.s.rows - 1, bar, sizeof bar);
+        ck_assert_msg(strstr(bar, "? help") && strstr(bar, "q quit") && strstr(bar, "change"),
+                      "%dx%d bar: %s", h.s.cols, h.s.rows, bar);
+        if (z == 1)
+            ck_assert_msg(strstr(bar, "b layouts") && strstr(bar, "i serving"), "bar: %s", bar);
+        ck_assert_int_eq(h.s.cut, 0);
+        /* The serving view's own bar and box. */
+        harness_keys(&h, "i?");
+        ck_assert_screen_has(&h, "back to the training view");
+        ck_assert_int_eq(h.s.cut, 0);
+        harness_keys(&h, "<Esc>");
+        screen_row_text(&h.s, h.s.rows - 1, bar, sizeof bar);
+        ck_assert_msg(strstr(bar, "i training") != NULL, "serving bar: %s", bar);
+        harness_stop(&h);
     }
     free(man);
     check_run_free(&r);

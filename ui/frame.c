@@ -10,6 +10,7 @@
 #include "layout.h"
 #include "model_summary.h"
 #include "infer_frame.h"
+#include "keymap.h"
 #include "ops.h"
 #include "plot.h"
 #include "predict.h"
@@ -129,40 +130,20 @@ static void draw_status(const struct dash *d, struct screen *s, struct rect r)
         }
         return;
     }
-    static const char *const normal[] = {
-        "\x01 change", "\x02 select", "Enter type", "m model", "g GPU", "n/p lecture",
-        "s save", "o open", "e export", "t ops", "r reset", "? help", "q quit",
-    };
-    static const char *const edit[] = {"Enter apply", "Esc cancel", "BS delete", "C-u clear"};
-    static const char *const pick[] = {"\x02 move", "type search", "Enter choose", "Esc cancel"};
-    static const char *const confirm[] = {"y replace", "n keep"};
-#define KEYS(a) (keys = (a), nk = (int)(sizeof(a) / sizeof(a)[0]))
-    const char *const *keys;
-    int nk;
-    KEYS(normal);
+    unsigned place = KM_TRAINING;
     if (d->mode == DM_EDIT || d->mode == DM_SAVE || d->mode == DM_OPEN || d->mode == DM_EXPORT)
-        KEYS(edit);
+        place = KM_PROMPT;
     else if (d->mode == DM_PICK_MODEL || d->mode == DM_PICK_GPU)
-        KEYS(pick);
+        place = KM_LIST;
+    else if (d->mode == DM_PLANS)
+        place = KM_PLANS;
     else if (d->mode == DM_CONFIRM)
-        KEYS(confirm);
+        place = KM_CONFIRM;
     else if (d->mode == DM_HELP)
-        nk = 0;
-#undef KEYS
-    for (int i = 0; i < nk; i++) {
-        char k[48];
-        const char *t = keys[i];
-        if (t[0] == '\x01')
-            snprintf(k, sizeof k, "%s%s", d->cs.utf8 ? "\xE2\x86\x90\xE2\x86\x92" : "<>", t + 1);
-        else if (t[0] == '\x02')
-            snprintf(k, sizeof k, "%s%s", d->cs.utf8 ? "\xE2\x86\x91\xE2\x86\x93" : "^v", t + 1);
-        else
-            snprintf(k, sizeof k, "%s", t);
-        int w = screen_width(k);
-        if (x + w > end)
-            break;
-        x += screen_text(s, x, r.y, w, k, E_STATUS) + 2;
-    }
+        return;
+    char bar[512];
+    keymap_bar(place, d->cs.utf8, end - x, bar, sizeof bar);
+    screen_text(s, x, r.y, end - x, bar, E_STATUS);
 }
 
 /* ---- sliders --------------------------------------------------------------------------- */
@@ -519,32 +500,55 @@ static struct rect box(const struct dash *d, struct screen *s, int w, int h, con
     return widget_box(s, &d->cs, (s->cols - w) / 2, (s->rows - h) / 2, w, h, title);
 }
 
-static const char *const help_lines[] = {
-    "Up/Down, k/j, Tab/S-Tab  select a slider (then the panels)",
-    "Left/Right, h/l          change it; mouse: click, drag, wheel",
-    "PgUp/PgDn, Home/End      big steps, the valid ends",
-    "Enter                    type a value (53B, 8Ki, bf16); C-u clears",
-    "m / g                    pick a model / a GPU (type to search)",
-    "n / p / c                lecture demo: next / back / more caption",
-    "t                        operations table; then Left/Right scroll it",
-    "L                        the lecture's five operations on the roofline",
-    "s / o / e                save; open a scenario or model (config.json); export",
-    "P                        probe this machine, measured points overlay",
-    "M                        MFU from the measured GEMM efficiency (P first)",
-    "b                        the fastest layouts that fit; Enter or 1-5 applies one",
-    "i                        inference: KV cache, prefill and decode, tokens/s",
-    "r                        reset        q  quit        ? this help",
-    "",
-    "The line above the status bar shows the formula of the focused number.",
-    "Memory is per GPU; FLOPs and time are for the whole run.",
-};
-
+/* The ? box: every key of the view in the table's order, as wide as the grid allows (what a
+ * key does goes on under itself where the box is too narrow), then what the bottom lines are. */
 static void draw_help(const struct dash *d, struct screen *s)
 {
-    int n = (int)(sizeof help_lines / sizeof help_lines[0]);
-    struct rect in = box(d, s, 76, n + 4, "rooftop: keys (any key closes)");
-    for (int i = 0; i < n && i < in.h - 1; i++)
-        screen_label(s, in.x, in.y + 1 + i, in.w, help_lines[i], E_OVERLAY);
+    static const char *const note[] = {
+        "The line above the status bar shows the formula of the focused number.",
+        "Memory is per GPU; FLOPs and time are for the whole run.",
+    };
+    const int nn = (int)(sizeof note / sizeof note[0]);
+    unsigned place = d->inf.on ? KM_SERVING : KM_TRAINING;
+    const struct keymap_key *keys[64];
+    int n = 0, widest = 0;
+    for (int i = 0; i < keymap_count() && n < 64; i++) {
+        const struct keymap_key *k = keymap_at(i);
+        if (k->what == NULL || !(k->places & place))
+            continue;
+        keys[n++] = k;
+        int w = KEYMAP_KEYS_W + screen_width(k->what);
+        widest = w > widest ? w : widest;
+    }
+    for (int i = 0; i < nn; i++) {
+        int w = screen_width(note[i]);
+        widest = w > widest ? w : widest;
+    }
+    /* The box is its inside and 4 cells (the rules and a margin each side). */
+    int bw = widest + 4 < s->cols - 2 ? widest + 4 : s->cols - 2;
+    struct rect what = {0, 0, bw - 4 - KEYMAP_KEYS_W + 2, 1};
+    int lines = 0;
+    for (int i = 0; i < n; i++)
+        lines += widget_wrap(NULL, what, &keys[i]->what, 1, 0, 0);
+    /* A blank line, the keys, a blank line and the notes; where the rows do not hold them
+     * all, the notes give way, then the blank lines. */
+    int top = 1, notes = nn + 1;
+    if (lines + top + notes + 2 > s->rows - 2)
+        notes = 0;
+    if (lines + top + notes + 2 > s->rows - 2)
+        top = 0;
+    struct rect in = box(d, s, bw, lines + top + notes + 2, "rooftop: keys (any key closes)");
+    if (rect_empty(in))
+        return;
+    int y = in.y + top, end = in.y + in.h;
+    for (int i = 0; i < n && y < end; i++) {
+        screen_label(s, in.x, y, KEYMAP_KEYS_W - 1, keys[i]->keys, E_OVERLAY);
+        struct rect r = {in.x + KEYMAP_KEYS_W - 1, y, in.w - KEYMAP_KEYS_W + 2, end - y};
+        y += widget_wrap(s, r, &keys[i]->what, 1, 0, E_OVERLAY);
+    }
+    y++;
+    for (int i = 0; i + 1 < notes && y < end; i++, y++)
+        screen_label(s, in.x, y, in.w, note[i], E_OVERLAY);
 }
 
 /* The model picker's width: its entries and a detail line that holds most architectures

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "keymap.h"
 #include "ops.h"
 #include "plot.h"
 #include "units.h"
@@ -208,12 +209,10 @@ static void draw_status(const struct dash *d, struct screen *s, struct rect r)
         int w = screen_label(s, x, r.y, end - x, d->status, d->status_error ? E_ERROR : E_STATUS);
         x += w + 2;
     }
-    const char *arrows = d->cs.utf8 ? "\xE2\x86\x90\xE2\x86\x92 change  \xE2\x86\x91\xE2\x86\x93 select"
-                                    : "<> change  ^v select";
-    char keys[128];
-    snprintf(keys, sizeof keys, "%s  i training  t ops  ? help  q quit", arrows);
+    char keys[512];
+    keymap_bar(KM_SERVING, d->cs.utf8, end - x, keys, sizeof keys);
     if (x < end)
-        screen_label(s, x, r.y, end - x, keys, E_STATUS);
+        screen_text(s, x, r.y, end - x, keys, E_STATUS);
 }
 
 void infer_frame_draw(const struct dash *d, struct screen *s)

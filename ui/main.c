@@ -5,6 +5,7 @@
 #include "cli.h"
 #include "cmd_dtypes.h"
 #include "infer_cli.h"
+#include "keymap.h"
 #include "live.h"
 #include "probe_cli.h"
 #include "snapshot.h"
@@ -38,7 +39,7 @@ int main(int argc, char **argv)
             return 0;
         }
         if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
-            cli_usage(stdout);
+            cli_usage(stdout, keymap_help);
             return 0;
         }
     }
