@@ -492,18 +492,18 @@ START_TEST(test_size_keeps_family)
     ck_assert_str_eq(h.d.sc.model.id, "llama3.1-405b");
     harness_keys(&h, "<Home>");
     ck_assert_str_eq(h.d.sc.model.id, "llama3.1-8b");
-    ck_assert_int_eq(h.d.an.params.total, 8030261248LL);
+    ck_assert_int_eq(h.d.ev.an.params.total, 8030261248LL);
     harness_keys(&h, "<Right>");
     ck_assert_str_eq(h.d.sc.model.id, "llama3.1-70b");
-    ck_assert_int_eq(h.d.an.params.total, 70553706496LL);
+    ck_assert_int_eq(h.d.ev.an.params.total, 70553706496LL);
     /* A custom size steps through round sizes and stays custom (not onto a preset's count). */
     harness_keys(&h, "<Enter><C-u>50B<Enter>");
     ck_assert_str_eq(h.d.sc.model.id, "custom");
     harness_keys(&h, "<Right>");
     ck_assert_str_eq(h.d.sc.model.id, "custom");
-    ck_assert_int_eq(h.d.an.params.typed, 70000000000LL);
+    ck_assert_int_eq(h.d.ev.an.params.typed, 70000000000LL);
     harness_keys(&h, "<Right>");
-    ck_assert_int_eq(h.d.an.params.typed, 100000000000LL);
+    ck_assert_int_eq(h.d.ev.an.params.typed, 100000000000LL);
     harness_stop(&h);
 }
 END_TEST
