@@ -289,6 +289,7 @@ void cli_usage(FILE *f, void (*keys)(FILE *f))
           "       rooftop intensity relu|gelu|dot|matvec|matmul [--n N] [--dtype D] [--gpu G]\n"
           "       rooftop infer [options]             serving: KV cache, prefill, decode, tokens/s\n"
           "       rooftop dtypes [--value X]          fp32 .. nvfp4: bits, range, epsilon, X stored\n"
+          "       rooftop einsum [reduce|rearrange] \"b s h, h o -> b s o\" --dims b=2,s=8,h=4,o=16\n"
           "       rooftop list gpus|models\n"
           "       rooftop import FILE [--out FILE]     a Hugging Face config.json as a model file\n"
           "       rooftop plan [--top K] [options]     the fastest layouts that fit\n"

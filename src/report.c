@@ -8,6 +8,7 @@
 #include <cjson/cJSON.h>
 
 #include "dtype.h"
+#include "op_contract.h"
 #include "predict.h"
 #include "scenario_file.h"
 #include "units.h"
@@ -956,6 +957,7 @@ static bool write_text(FILE *out, const struct scenario *s, const struct analysi
         }
     }
     fputc('\n', out);
+    op_contract_write(out, a, model_mlp_gated(s->model.mlp));
 
     const struct roofline *r = &a->roofline;
     fprintf(out, "Roofline (%s on %s)\n", dtype_name(s->dtype), s->gpu.name);

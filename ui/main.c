@@ -4,6 +4,7 @@
 
 #include "cli.h"
 #include "cmd_dtypes.h"
+#include "cmd_einsum.h"
 #include "infer_cli.h"
 #include "keymap.h"
 #include "live.h"
@@ -30,6 +31,8 @@ int main(int argc, char **argv)
             return cli_plan(argc - 1, argv + 1);
         if (strcmp(cmd, "dtypes") == 0)
             return cmd_dtypes(argc - 1, argv + 1);
+        if (strcmp(cmd, "einsum") == 0)
+            return cmd_einsum(argc - 1, argv + 1);
         if (strcmp(cmd, "probe") == 0)
             return cmd_probe(argc - 1, argv + 1);
         if (strcmp(cmd, "snapshot") == 0)
