@@ -1,5 +1,6 @@
 /* cli.c - the scriptable command line: report, solve, intensity, list, and scenario options. */
 #include "cli.h"
+#include "cmd_solve_flops.h"
 
 #include <errno.h>
 #include <math.h>
@@ -285,7 +286,7 @@ void cli_usage(FILE *f, void (*keys)(FILE *f))
 {
     fputs("usage: rooftop [scenario options]          the dashboard (a terminal is needed)\n"
           "       rooftop report [options]            one scenario's memory, FLOPs, time, roofline\n"
-          "       rooftop solve max-params|min-gpus [options]\n"
+          "       rooftop solve max-params|min-gpus|flops [options]\n"
           "       rooftop intensity relu|gelu|dot|matvec|matmul [--n N] [--dtype D] [--gpu G]\n"
           "       rooftop infer [options]             serving: KV cache, prefill, decode, tokens/s\n"
           "       rooftop dtypes [--value X]          fp32 .. nvfp4: bits, range, epsilon, X stored\n"
@@ -336,8 +337,11 @@ static void solve_help(FILE *f)
           "  default) counts model state only (params, grads, optimizer, master weights): the\n"
           "  lecture's upper bound. on also counts activations at --batch/--micro-batch/--seq.\n"
           "min-gpus: the fewest GPUs (a multiple of --tp x --pp) on which the model fits;\n"
-          "  --activations on by default; searches up to --max-gpus (default 1M).\n\n",
+          "  --activations on by default; searches up to --max-gpus (default 1M).\n",
           f);
+    fputs("       rooftop solve flops --days D [--peak F] [options]\n", f);
+    cmd_solve_flops_help(f);
+    fputc('\n', f);
     cli_scenario_help(f);
 }
 
@@ -349,7 +353,9 @@ static void intensity_help(FILE *f)
           "lecture's operations, and whether it is memory- or compute-bound on the GPU (its\n"
           "ridge point = dense peak / bandwidth). n defaults to 1024^2 elements (relu, gelu,\n"
           "dot) or 1024 (matvec: n x n matrix; matmul: n x n by n x n); dtype to bf16; GPU to\n"
-          "h100-sxm.\n",
+          "h100-sxm.\n"
+          "  matmul --b B --d D --k K   the rectangular (B x D) . (D x K): 2 B D K FLOPs, bytes\n"
+          "                             (B D + D K + B K) x the dtype's (any left out is --n)\n",
           f);
 }
 
@@ -595,13 +601,15 @@ int cli_solve(int argc, char **argv)
     if (head >= 0)
         return head;
     bool max_params;
+    if (strcmp(argv[1], "flops") == 0)
+        return cmd_solve_flops(argc, argv);
     if (strcmp(argv[1], "max-params") == 0)
         max_params = true;
     else if (strcmp(argv[1], "min-gpus") == 0)
         max_params = false;
     else {
         char err[ERR_MAX];
-        snprintf(err, sizeof err, "'%s' is not max-params or min-gpus", argv[1]);
+        snprintf(err, sizeof err, "'%s' is not max-params, min-gpus or flops", argv[1]);
         return usage_error("solve", err);
     }
     struct scenario s;
@@ -802,8 +810,10 @@ int cli_intensity(int argc, char **argv)
     struct scenario def;
     scenario_default(&def);
     struct gpu_spec gpu = def.gpu;
-    static const struct cli_flag own[] = {
-        {"format", true}, {"n", true}, {"dtype", true}, {"gpu", true}};
+    static const struct cli_flag own[] = {{"format", true}, {"n", true}, {"dtype", true},
+                                          {"gpu", true},    {"b", true}, {"d", true},
+                                          {"k", true}};
+    double bdk[3] = {0, 0, 0}; /* --b --d --k: a rectangular matmul; 0 where not given */
     struct cli_args args;
     cli_args_init(&args, argc, argv, 2, NULL, own, sizeof own / sizeof own[0]);
     const struct cli_flag *f;
@@ -840,12 +850,31 @@ int cli_intensity(int argc, char **argv)
                 return usage_error("intensity", err);
             }
         }
+        if (f >= &own[4]) {
+            long long x;
+            if (op != LOP_MATMUL) {
+                snprintf(err, sizeof err, "--%s: only matmul has B, D and K", f->name);
+                return usage_error("intensity", err);
+            }
+            if (!units_parse_count(v, &x)) {
+                snprintf(err, sizeof err, "--%s: '%s' is not a whole number of at least 1",
+                         f->name, v);
+                return usage_error("intensity", err);
+            }
+            bdk[f - &own[4]] = (double)x;
+        }
     }
     int end = args_end(r, &args, intensity_help, "intensity");
     if (end >= 0)
         return end;
     struct op_cost c;
-    lecture_op_cost(op, n, dt, &c);
+    bool rect = bdk[0] > 0 || bdk[1] > 0 || bdk[2] > 0;
+    for (int k = 0; k < 3; k++)
+        bdk[k] = bdk[k] > 0 ? bdk[k] : n;
+    if (rect)
+        matmul_rect_cost(bdk[0], bdk[1], bdk[2], dt, &c);
+    else
+        lecture_op_cost(op, n, dt, &c);
     double peak = gpu_peak(&gpu, dt);
     double ridge = gpu_ridge(&gpu, dt);
     if (!(peak > 0) || !(gpu.bandwidth > 0) || !isfinite(c.intensity)) {
@@ -878,6 +907,9 @@ int cli_intensity(int argc, char **argv)
                   cJSON_AddNumberToObject(o, "ridge", ridge) &&
                   cJSON_AddNumberToObject(o, "attainable", attainable) &&
                   cJSON_AddNumberToObject(o, "seconds", seconds);
+        if (ok && rect)
+            ok = cJSON_AddNumberToObject(o, "b", bdk[0]) && cJSON_AddNumberToObject(o, "d", bdk[1]) &&
+                 cJSON_AddNumberToObject(o, "k", bdk[2]);
         return print_json(o, ok, "intensity");
     }
     if (fmt == REPORT_CSV) {
@@ -905,23 +937,30 @@ int cli_intensity(int argc, char **argv)
                gpu.name, lecture_op_name(op), nn, dtype_name(dt), fl, by, in, bound, rg);
         return finish_output("intensity");
     }
-    /* The exact counts in integers (a double would round them past 2^53), or none. */
-    char fx[96], bx[96];
-    fx[0] = bx[0] = '\0';
-    if (n_known)
-        lecture_op_exact(op, n_exact, dt, fx, sizeof fx, bx, sizeof bx);
-    if (n_known)
-        printf("%s, n = %lld, %s\n", lecture_op_name(op), n_exact, dtype_name(dt));
-    else
-        printf("%s, n = %s, %s\n", lecture_op_name(op), nn, dtype_name(dt));
-    if (fx[0])
-        printf("  flops       %s (%s)\n", fl, fx);
-    else
-        printf("  flops       %s\n", fl);
-    if (bx[0])
-        printf("  bytes       %s (%s read + written)\n", by, bx);
-    else
-        printf("  bytes       %s read + written\n", by);
+    if (rect) {
+        printf("matmul, (B x D) . (D x K) = (%.0f x %.0f) . (%.0f x %.0f), %s: 2 B D K FLOPs\n",
+               bdk[0], bdk[1], bdk[1], bdk[2], dtype_name(dt));
+        printf("  flops       %s (%.0f)\n", fl, c.flops);
+        printf("  bytes       %s (%.0f read + written)\n", by, c.bytes);
+    } else {
+        /* The exact counts in integers (a double would round them past 2^53), or none. */
+        char fx[96], bx[96];
+        fx[0] = bx[0] = '\0';
+        if (n_known)
+            lecture_op_exact(op, n_exact, dt, fx, sizeof fx, bx, sizeof bx);
+        if (n_known)
+            printf("%s, n = %lld, %s\n", lecture_op_name(op), n_exact, dtype_name(dt));
+        else
+            printf("%s, n = %s, %s\n", lecture_op_name(op), nn, dtype_name(dt));
+        if (fx[0])
+            printf("  flops       %s (%s)\n", fl, fx);
+        else
+            printf("  flops       %s\n", fl);
+        if (bx[0])
+            printf("  bytes       %s (%s read + written)\n", by, bx);
+        else
+            printf("  bytes       %s read + written\n", by);
+    }
     printf("  intensity   %s FLOP/byte\n", in);
     printf("  ridge       %s FLOP/byte on %s (%s / %s)\n", rg, gpu.name, pk, bw);
     printf("  bound       %s (attainable %s, %s%% of peak)\n", bound, at, pc);

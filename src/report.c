@@ -882,6 +882,11 @@ static bool write_text(FILE *out, const struct scenario *s, const struct analysi
     units_sci(f->six_nd, b2, sizeof b2);
     fprintf(out, "  model, whole run   detailed %s   6ND %s   (detailed %+.1f%% vs 6ND)\n", b1, b2,
             detailed_vs_6nd(a));
+    /* The lecture's split of 6ND: forward 2ND, backward (input and weight gradients) 4ND. */
+    units_sci(f->model_total / 3.0, b1, sizeof b1);
+    units_sci(f->model_total * 2.0 / 3.0, b2, sizeof b2);
+    fprintf(out, "  forward, backward  %s + %s (%s: backward = 2 x forward)\n", b1, b2,
+            s->flops_mode == FLOPS_6ND ? "2ND + 4ND" : "1/3 + 2/3");
     fprintf(out, "  attention          %s\n", attn_convention(s));
     units_sci(f->per_step, b1, sizeof b1);
     units_sci(f->model_per_step, b2, sizeof b2);

@@ -126,3 +126,11 @@ void lecture_op_exact(enum lecture_op op, long long n, enum dtype d, char *flops
     if (part == 0)
         (void)wide_format(b, bytes, bytes_len);
 }
+
+void matmul_rect_cost(double B, double D, double K, enum dtype d, struct op_cost *out)
+{
+    const double e = dtype_bytes(d);
+    out->flops = 2.0 * B * D * K;
+    out->bytes = e * (B * D + D * K + B * K);
+    out->intensity = out->bytes > 0 ? out->flops / out->bytes : 0.0;
+}

@@ -35,4 +35,8 @@ void lecture_op_cost(enum lecture_op op, double n, enum dtype d, struct op_cost 
 void lecture_op_exact(enum lecture_op op, long long n, enum dtype d, char *flops,
                       size_t flops_len, char *bytes, size_t bytes_len);
 
+/* The lecture's rectangular matmul, (B x D) . (D x K): 2 B D K FLOPs (a multiply and an add
+ * per term, as the lecture counts it), reading both operands and writing the B x K result. */
+void matmul_rect_cost(double B, double D, double K, enum dtype d, struct op_cost *out);
+
 #endif

@@ -678,7 +678,7 @@ START_TEST(test_bin_errors)
         {"report --scenario /nonexistent.json", "rooftop report: --scenario: /nonexistent.json"},
         {"report --format xml", "rooftop report: --format: 'xml'"},
         {"solve", "usage: rooftop solve"},
-        {"solve max-size", "rooftop solve: 'max-size' is not max-params or min-gpus"},
+        {"solve max-size", "rooftop solve: 'max-size' is not max-params, min-gpus or flops"},
         {"solve max-params --activations maybe", "rooftop solve: --activations: 'maybe'"},
         {"solve min-gpus --gpus 8", "rooftop solve: --gpus: "},
         {"intensity conv", "rooftop intensity: 'conv' is not one of"},

@@ -458,6 +458,9 @@ static void draw_compute(const struct dash *d, struct screen *s, struct rect r, 
         units_sci(a->flops.recompute, ITEM("recompute", E_NORMAL), 32);
     else
         snprintf(ITEM("accum", E_NORMAL), 32, "%lld", (long long)a->accum_steps);
+    /* The lecture's split of the model FLOPs: forward 2ND, backward 4ND. */
+    units_sci(a->flops.model_total / 3.0, ITEM("forward", E_NORMAL), 32);
+    units_sci(a->flops.model_total * 2.0 / 3.0, ITEM("backward", E_NORMAL), 32);
 #undef ITEM
 #define ITEM2(lab, el) (it[n].label = (lab), it[n].elem = (el), it[n++].value)
     char right[64];
