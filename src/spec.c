@@ -1230,6 +1230,11 @@ bool spec_list_models(struct spec_list *out)
     return list_kind("models", out);
 }
 
+bool spec_list_scenarios(struct spec_list *out)
+{
+    return list_kind("scenarios", out);
+}
+
 void spec_list_free(struct spec_list *l)
 {
     if (!l)

@@ -95,6 +95,7 @@ struct spec_list {
 };
 bool spec_list_gpus(struct spec_list *out);
 bool spec_list_models(struct spec_list *out);
+bool spec_list_scenarios(struct spec_list *out);
 void spec_list_free(struct spec_list *l);
 
 #endif

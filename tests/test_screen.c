@@ -228,6 +228,46 @@ START_TEST(test_overwrite_asks)
 }
 END_TEST
 
+/* File prompts: typing replaces the name shown (it appended: "rooftop-report.md/tmp/x.json:
+ * cannot write"), an arrow keeps it to edit; o lists the scenarios on the search path,
+ * narrowed as one types, and Down then Enter opens one. */
+START_TEST(test_file_prompts)
+{
+    static const char *const which[] = {"e", "s"};
+    for (int w = 0; w < 2; w++) {
+        struct harness h;
+        harness_start(&h, 80, 24, true, true);
+        harness_keys(&h, which[w]);
+        ck_assert(h.d.input[0] != '\0');
+        ck_assert(h.d.input_fresh);
+        harness_keys(&h, "/tmp/x.json");
+        ck_assert_str_eq(h.d.input, "/tmp/x.json");
+        harness_keys(&h, "<Esc>");
+        harness_keys(&h, which[w]);
+        harness_keys(&h, "<End><BS><BS>xt");
+        ck_assert_str_eq(h.d.input, w == 0 ? "rooftop-report.xt" : "rooftop-scenario.jsxt");
+        harness_stop(&h);
+    }
+    struct harness h;
+    harness_start(&h, 80, 24, true, true);
+    harness_keys(&h, "o");
+    ck_assert_int_eq(h.d.mode, DM_OPEN);
+    ck_assert_screen_has(&h, "lecture");
+    ck_assert_screen_has(&h, "inference");
+    ck_assert_int_eq(h.s.cut, 0);
+    harness_keys(&h, "lec");
+    ck_assert_screen_has(&h, "lecture");
+    ck_assert(!screen_contains(&h.s, "inference"));
+    harness_keys(&h, "<Down><Enter>");
+    ck_assert_int_eq(h.d.mode, DM_NORMAL);
+    ck_assert_msg(h.d.demo.n > 0, "the lecture demo did not open: %s", h.d.status);
+    /* Typed text that no entry holds is opened as typed (a path). */
+    harness_keys(&h, "ozzz<Enter>");
+    ck_assert(h.d.status_error);
+    harness_stop(&h);
+}
+END_TEST
+
 /* Pickers search as one types, and show that entries are hidden at 80x24. */
 START_TEST(test_picker_search_and_marks)
 {
@@ -552,6 +592,7 @@ int main(void)
     tcase_add_test(tc, test_value_editor);
     tcase_add_test(tc, test_editor_near_slider);
     tcase_add_test(tc, test_overwrite_asks);
+    tcase_add_test(tc, test_file_prompts);
     tcase_add_test(tc, test_picker_search_and_marks);
     tcase_add_test(tc, test_decades_even_and_on_their_row);
     tcase_add_test(tc, test_free_text_sanitised);

@@ -89,6 +89,7 @@ void dash_free(struct dash *d)
     probe_child_free(d->probe);
     d->probe = NULL;
     presets_free(&d->presets);
+    open_list_free(&d->open);
     demo_free(&d->demo);
     points_free(&d->points);
 }
@@ -647,14 +648,43 @@ static void start_input(struct dash *d, enum dash_mode m, const char *text)
     d->mode = m;
     snprintf(d->input, sizeof d->input, "%s", text);
     d->input_cut = strlen(text) >= sizeof d->input;
-    /* A slider's value is shown to be replaced: the first key typed starts a new one. */
-    d->input_fresh = m == DM_EDIT;
+    /* A value or name shown first is there to be replaced: the first key typed starts a
+     * new one (a file name as a slider's value). */
+    d->input_fresh = text[0] != '\0';
+    if (m == DM_OPEN) {
+        open_list_free(&d->open);
+        open_list_load(&d->open);
+    }
+}
+
+/* The open prompt's list: Up/Down highlight a scenario found, Enter takes it. */
+static bool open_list_key(struct dash *d, uint32_t k)
+{
+    if (d->mode != DM_OPEN || (k != UK_UP && k != UK_DOWN && k != UK_ENTER && k != '\n' &&
+                               k != '\r'))
+        return false;
+    int idx[DASH_OPEN_SHOWN];
+    int n = open_list_match(&d->open, d->input, d->input_fresh, idx, DASH_OPEN_SHOWN);
+    n = n < DASH_OPEN_SHOWN ? n : DASH_OPEN_SHOWN;
+    if (k == UK_UP || k == UK_DOWN) {
+        open_list_move(&d->open, k == UK_UP ? -1 : 1, n);
+        return true;
+    }
+    if (d->open.pick < 0 || d->open.pick >= n)
+        return false;
+    snprintf(d->input, sizeof d->input, "%s", d->open.names.ids[idx[d->open.pick]]);
+    d->input_cut = false;
+    return false; /* Enter then opens it */
 }
 
 #define CTRL_U 0x15
 
 static void edit_key(struct dash *d, uint32_t k)
 {
+    if (open_list_key(d, k))
+        return;
+    if (d->mode == DM_OPEN)
+        d->open.pick = -1; /* what is typed is what Enter opens, until Down picks again */
     size_t len = strlen(d->input);
     bool fresh = d->input_fresh;
     d->input_fresh = false;

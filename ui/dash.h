@@ -13,6 +13,7 @@
 #include "layout.h"
 #include "demo.h"
 #include "measured.h"
+#include "open_list.h"
 #include "plan.h"
 #include "points.h"
 #include "presets.h"
@@ -44,6 +45,7 @@ enum dash_mode {
 
 #define DASH_STATUS_MAX 320
 #define DASH_PLANS 5
+#define DASH_OPEN_SHOWN 12   /* scenario files the open prompt lists at most */
 #define DASH_PATH_MAX 512
 #define DASH_INPUT_MAX DASH_PATH_MAX
 
@@ -69,7 +71,9 @@ struct dash {
     enum dash_mode mode;
     char input[DASH_INPUT_MAX];  /* DM_EDIT / DM_SAVE / DM_OPEN / DM_EXPORT text */
     bool input_cut;              /* more was typed than input holds: Enter refuses it */
-    bool input_fresh;            /* DM_EDIT: input is the old value, which typing replaces */
+    bool input_fresh;            /* input is the value or name shown first, which typing
+                                    replaces (an arrow keeps it to edit) */
+    struct open_list open;       /* DM_OPEN: the scenario files offered */
     enum dash_mode confirm_of;   /* DM_CONFIRM: DM_SAVE or DM_EXPORT, waiting on y/n */
     int pick;                    /* picker cursor */
     char pick_query[32];         /* pickers: what was typed to search them */

@@ -131,7 +131,9 @@ static void draw_status(const struct dash *d, struct screen *s, struct rect r)
         return;
     }
     unsigned place = KM_TRAINING;
-    if (d->mode == DM_EDIT || d->mode == DM_SAVE || d->mode == DM_OPEN || d->mode == DM_EXPORT)
+    if (d->mode == DM_OPEN)
+        place = KM_PROMPT | KM_OPEN;
+    else if (d->mode == DM_EDIT || d->mode == DM_SAVE || d->mode == DM_EXPORT)
         place = KM_PROMPT;
     else if (d->mode == DM_PICK_MODEL || d->mode == DM_PICK_GPU)
         place = KM_LIST;
@@ -634,6 +636,29 @@ static void draw_plans(const struct dash *d, struct screen *s)
     }
 }
 
+/* Under the open prompt: the scenario files on the search path that hold what is typed. */
+static void draw_open_list(const struct dash *d, struct screen *s, int x, int y, int w)
+{
+    int idx[DASH_OPEN_SHOWN];
+    int n = open_list_match(&d->open, d->input, d->input_fresh, idx, DASH_OPEN_SHOWN);
+    int shown = n < DASH_OPEN_SHOWN ? n : DASH_OPEN_SHOWN;
+    if (shown > s->rows - y - 3)
+        shown = s->rows - y - 3 > 0 ? s->rows - y - 3 : 0;
+    char title[96];
+    if (n == 0)
+        snprintf(title, sizeof title, "no scenario file here holds that name");
+    else
+        snprintf(title, sizeof title, "scenarios (%d of %d; Down picks, Enter opens)", shown,
+                 (int)d->open.names.count);
+    struct rect in = widget_box(s, &d->cs, x, y, w, shown + 2, title);
+    for (int i = 0; i < shown && !rect_empty(in) && i < in.h; i++) {
+        bool on = i == d->open.pick;
+        if (on)
+            screen_fill(s, (struct rect){in.x - 1, in.y + i, in.w + 2, 1}, ' ', E_INPUT);
+        screen_label(s, in.x, in.y + i, in.w, d->open.names.ids[idx[i]], on ? E_INPUT : E_OVERLAY);
+    }
+}
+
 static void draw_prompt(const struct dash *d, struct screen *s)
 {
     const char *title = "";
@@ -683,6 +708,8 @@ static void draw_prompt(const struct dash *d, struct screen *s)
         screen_attr(s, in.x, in.y, n, CATTR_REVERSE);
     screen_put(s, in.x + n, in.y, ' ', E_INPUT);
     screen_attr(s, in.x + n, in.y, 1, CATTR_REVERSE);
+    if (d->mode == DM_OPEN)
+        draw_open_list(d, s, bx, by + 3, bw);
 }
 
 static void draw_confirm(const struct dash *d, struct screen *s)

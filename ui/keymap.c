@@ -43,6 +43,7 @@ static const struct keymap_key TABLE[] = {
     {"Esc", "Esc cancel", 2, KM_PROMPT, NULL},
     {"BS", "BS delete", 4, KM_PROMPT, NULL},
     {"Ctrl-U", "C-u clear", 3, KM_PROMPT, NULL},
+    {"Up/Down", "\x02 pick a scenario", 2, KM_OPEN, NULL},
     {"Up/Down", "\x02 move", 2, LISTS, NULL},
     {"letters", "type search", 3, KM_LIST, NULL},
     {"Enter", "Enter choose", 1, KM_LIST, NULL},

@@ -15,6 +15,7 @@ enum keymap_place {
     KM_LIST = 1u << 3,     /* the model and GPU pickers */
     KM_PLANS = 1u << 4,    /* the layouts list (b) */
     KM_CONFIRM = 1u << 5,  /* replace a file? */
+    KM_OPEN = 1u << 6,     /* the open prompt's list of scenario files */
 };
 
 struct keymap_key {
