@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "files.h"
+#include "nearest.h"
 #include "points.h"
 #include "probe.h"
 #include "probe_json.h"
@@ -147,7 +148,18 @@ int cmd_probe(int argc, char **argv)
                 break;
         }
         if (f == sizeof flags / sizeof flags[0]) {
-            fprintf(stderr, "rooftop probe: %s: unknown option (see rooftop probe --help)\n", a);
+            /* As every command says it: the option quoted, the nearest ones offered. */
+            static const char *const names[] = {"backend",    "device", "out",    "save-spec",
+                                                "time-limit", "shapes", "threads", "quick",
+                                                "help"};
+            char near[160] = "", word[64];
+            snprintf(word, sizeof word, "%s", a + strspn(a, "-"));
+            word[strcspn(word, "=")] = '\0';
+            nearest_suggest(word, names, sizeof names / sizeof names[0], "--", near,
+                            sizeof near);
+            fprintf(stderr, "rooftop probe: unknown option '%.200s' (%s%s%s)\n", a,
+                    near[0] ? "did you mean " : "", near,
+                    near[0] ? "? rooftop probe --help lists them" : "see rooftop probe --help");
             return 2;
         }
         if (missing) {

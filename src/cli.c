@@ -17,6 +17,7 @@
 #include "inputs.h"
 #include "measured.h"
 #include "model.h"
+#include "nearest.h"
 #include "plan.h"
 #include "points.h"
 #include "predict.h"
@@ -136,6 +137,40 @@ static bool scenario_arg(struct cli_args *a, const char *flag, const char *inlin
     return true;
 }
 
+/* "unknown option '--modle' (did you mean --model?)": the command's hint for that flag, or
+ * the nearest of its flags (its own, the scenario options when it takes them, --help). */
+static void unknown_option(struct cli_args *a, const char *arg, const char *name)
+{
+    for (size_t k = 0; k < a->n_hints; k++) {
+        if (strcmp(a->hints[k][0], name) == 0) {
+            snprintf(a->err, sizeof a->err, "unknown option '%.200s' (%s)", arg, a->hints[k][1]);
+            one_line(a->err);
+            return;
+        }
+    }
+    enum { NAMES_MAX = 160 };
+    char flags[NAMES_MAX][64];
+    const char *names[NAMES_MAX];
+    size_t n = 0;
+    for (size_t k = 0; k < a->n_own && n < NAMES_MAX; k++)
+        names[n++] = a->own[k].name;
+    for (int k = 0; a->s != NULL && k < inputs_count() && n < NAMES_MAX; k++) {
+        inputs_flag(inputs_at(k), flags[n], sizeof flags[n]);
+        names[n] = flags[n];
+        n++;
+    }
+    if (a->s != NULL && n < NAMES_MAX)
+        names[n++] = "scenario";
+    if (n < NAMES_MAX)
+        names[n++] = "help";
+    char near[256];
+    if (name[0] != '\0' && nearest_suggest(name, names, n, "--", near, sizeof near))
+        snprintf(a->err, sizeof a->err, "unknown option '%.200s' (did you mean %s?)", arg, near);
+    else
+        snprintf(a->err, sizeof a->err, "unknown option '%.200s'", arg);
+    one_line(a->err);
+}
+
 int cli_next(struct cli_args *a, const struct cli_flag **flag, const char **value)
 {
     *flag = NULL;
@@ -145,6 +180,12 @@ int cli_next(struct cli_args *a, const struct cli_flag **flag, const char **valu
         if (is_help(arg))
             return CLI_HELP;
         if (strncmp(arg, "--", 2) != 0 || arg[2] == '\0') {
+            /* "-model": the flag with one dash; "-" or "-x": nothing near. */
+            if (arg[0] == '-' && arg[1] != '-' && strlen(arg) > 2 && strlen(arg) < 64 &&
+                strchr(arg, '=') == NULL) {
+                unknown_option(a, arg, arg + 1);
+                return CLI_ERROR;
+            }
             snprintf(a->err, sizeof a->err, "%s '%.200s'",
                      arg[0] == '-' ? "unknown option" : "unexpected argument", arg);
             one_line(a->err);
@@ -154,8 +195,7 @@ int cli_next(struct cli_args *a, const struct cli_flag **flag, const char **valu
         const char *body = arg + 2, *eq = strchr(body, '=');
         size_t len = eq != NULL ? (size_t)(eq - body) : strlen(body);
         if (len >= sizeof name) {
-            snprintf(a->err, sizeof a->err, "unknown option '%.200s'", arg);
-            one_line(a->err);
+            unknown_option(a, arg, "");
             return CLI_ERROR;
         }
         memcpy(name, body, len);
@@ -185,8 +225,7 @@ int cli_next(struct cli_args *a, const struct cli_flag **flag, const char **valu
             }
             continue;
         }
-        snprintf(a->err, sizeof a->err, "unknown option '%.200s'", arg);
-        one_line(a->err);
+        unknown_option(a, arg, name);
         return CLI_ERROR;
     }
     return CLI_END;
@@ -1142,10 +1181,8 @@ int cli_import(int argc, char **argv)
     struct model_arch m;
     struct spec_model_meta meta;
     char err[SPEC_ERR_MAX];
-    if (!spec_find_model_meta(path, &m, &meta, err, sizeof err)) {
-        fprintf(stderr, "rooftop import: %s\n", err);
-        return EXIT_FAIL;
-    }
+    if (!spec_find_model_meta(path, &m, &meta, err, sizeof err))
+        return usage_error("import", err);
     cJSON *o = spec_model_to_json(&m, &meta);
     if (out != NULL) {
         char werr[ERR_MAX];

@@ -48,6 +48,10 @@ struct cli_args {
     struct scenario *s;          /* scenario options go here; NULL: the command takes none */
     const struct cli_flag *own;  /* the subcommand's own flags */
     size_t n_own;
+    /* Flags a user may reach for that the command has not, and what to say instead: {"gpus",
+     * "did you mean --tp? ..."}. An unknown flag without one gets the nearest names. */
+    const char *const (*hints)[2];
+    size_t n_hints;
     char err[1024];              /* CLI_ERROR: one line, "--gpus: '12x' is not a number" */
 };
 

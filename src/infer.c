@@ -43,6 +43,30 @@ static bool act_dtype_ok(enum dtype d)
            d == DTYPE_FP8_E5M2;
 }
 
+void infer_dtypes(const struct gpu_spec *g, char *buf, size_t n)
+{
+    static const enum dtype acts[] = {DTYPE_FP32, DTYPE_BF16, DTYPE_FP16, DTYPE_FP8_E4M3,
+                                      DTYPE_FP8_E5M2};
+    const int count = (int)(sizeof acts / sizeof acts[0]);
+    int usable = 0, shown = 0;
+    for (int i = 0; i < count; i++)
+        usable += gpu_peak(g, acts[i]) > 0;
+    size_t at = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < count && at < n; i++) {
+        if (!(gpu_peak(g, acts[i]) > 0))
+            continue;
+        int w = snprintf(buf + at, n - at, "%s%s",
+                         shown == 0 ? "" : shown == usable - 1 ? " or " : ", ", dtype_name(acts[i]));
+        if (w < 0)
+            break;
+        at += (size_t)w;
+        shown++;
+    }
+    if (usable == 0)
+        snprintf(buf, n, "none");
+}
+
 bool infer_validate(const struct infer_scenario *s, char *err, int errlen)
 {
     const size_t n = (size_t)errlen;
@@ -74,8 +98,11 @@ bool infer_validate(const struct infer_scenario *s, char *err, int errlen)
                  (long long)s->model.context);
         return false;
     }
-    if (!act_dtype_ok(s->dtype)) {
-        snprintf(err, n, "--dtype: must be fp32, bf16, fp16 or fp8 (the activations' format)");
+    if (!act_dtype_ok(s->dtype) || (s->gpu.bandwidth > 0 && !(gpu_peak(&s->gpu, s->dtype) > 0))) {
+        char has[128];
+        infer_dtypes(&s->gpu, has, sizeof has);
+        snprintf(err, n, "--dtype: the activations on the %s are %s, not %s", s->gpu.name, has,
+                 dtype_name(s->dtype));
         return false;
     }
     if ((unsigned)s->weights >= DTYPE_COUNT || s->weights == DTYPE_FP64 || s->weights == DTYPE_TF32) {

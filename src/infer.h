@@ -80,6 +80,10 @@ struct infer_result {
  * the GPU's efficiencies. The model must be set by the caller (a preset). */
 void infer_default(struct infer_scenario *s);
 
+/* The activations' formats serving computes in on g (those it has a peak for): "fp32, bf16,
+ * fp16, fp8-e4m3 or fp8-e5m2" on an H100; "none" for a GPU without peaks. */
+void infer_dtypes(const struct gpu_spec *g, char *buf, size_t n);
+
 /* Checks the inputs together. On error writes one line naming the flag ("--tp: 3 does not
  * divide the model's 32 heads") to err and returns false. */
 bool infer_validate(const struct infer_scenario *s, char *err, int errlen);

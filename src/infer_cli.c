@@ -40,10 +40,11 @@ void infer_cli_help(FILE *f)
           "                          or auto (default: --dtype; int4 has one fp16 scale per\n"
           "                          128 values)\n"
           "  --kv-dtype K            the KV cache, same choices (default auto: --dtype)\n"
-          "  --compute-eff E         fraction of the dense peak reached (default auto: the GPU\n"
-          "                          spec's measured GEMM efficiency, H100 SXM 0.801)\n"
-          "  --memory-eff E          fraction of the memory bandwidth reached (default auto:\n"
-          "                          the GPU spec's measured copy efficiency, 0.9)\n"
+          "  --compute-eff E|auto    fraction of the dense peak reached, 0.001 to 1 (default\n"
+          "                          auto: the GPU spec's measured GEMM efficiency, H100 SXM\n"
+          "                          0.801)\n"
+          "  --memory-eff E|auto     fraction of the memory bandwidth reached, 0.001 to 1\n"
+          "                          (default auto: the GPU spec's measured copy efficiency, 0.9)\n"
           "  --format F              text (default), json, csv or md\n"
           "  --probe-shapes B,B,...  print instead the decode GEMMs at these batches as\n"
           "                          `rooftop probe --shapes` takes them\n"
@@ -101,6 +102,17 @@ static bool from_registry(struct infer_scenario *s, enum infer_flag f, const cha
     char sub[SPEC_ERR_MAX];
     if (in == NULL || !inputs_parse(in, &scratch, v, sub, sizeof sub)) {
         snprintf(err, errlen, "--%s: %s", flag_names[f], in ? sub : "not a serving input");
+        if (f == F_DTYPE) {
+            /* Serving's own list, of the GPU's formats: not training's tf32 and fp4. */
+            char has[128], typed[65];
+            infer_dtypes(&s->gpu, has, sizeof has);
+            snprintf(typed, sizeof typed, "%s", v);
+            for (char *c = typed; *c; c++)
+                if ((unsigned char)*c < 0x20 || *c == 0x7f)
+                    *c = '?';
+            snprintf(err, errlen, "--dtype: '%s' is not one of %s (the activations' formats the "
+                                  "%s has)", typed, has, s->gpu.name);
+        }
         return false;
     }
     switch (f) {
@@ -203,6 +215,14 @@ bool infer_cli_parse(struct infer_scenario *s, int argc, char **argv, int first,
         own[f] = (struct cli_flag){flag_names[f], true};
     struct cli_args a;
     cli_args_init(&a, argc, argv, first, NULL, own, F_COUNT);
+    /* The training options a user brings along, and serving's words for them. */
+    static const char *const hints[][2] = {
+        {"gpus", "did you mean --tp? infer serves one copy of the model, split over --tp GPUs"},
+        {"seq", "did you mean --prompt? a served sequence is --prompt P tokens in, "
+                "--generate N out"},
+    };
+    a.hints = hints;
+    a.n_hints = sizeof hints / sizeof hints[0];
     bool weights_set = false, kv_set = false;
     for (;;) {
         const struct cli_flag *flag = NULL;

@@ -489,11 +489,13 @@ static const struct input TABLE[] = {
      "serving: the KV cache, the same choices (auto: the dtype)", "dtype", INPUT_HIDDEN,
      STEPS_WORDS, 0, 0, 0, 0, FIELD_NONE, &KV_DTYPE_OPS},
     {"compute_eff", "compute eff", INPUT_FRACTION, "", 0.001, 1, NULL, 0, "E|auto",
-     "serving: fraction of the dense peak reached (auto: the GPU spec's measured figure)",
+     "serving: fraction of the dense peak reached, 0.001 to 1 (auto: the GPU spec's measured "
+     "figure)",
      "gpu", INPUT_HIDDEN | INPUT_AUTO_ZERO, STEPS_LINEAR, 0.05, 1, 0.05, F(compute_eff),
      FIELD_DOUBLE, NULL},
     {"memory_eff", "memory eff", INPUT_FRACTION, "", 0.001, 1, NULL, 0, "E|auto",
-     "serving: fraction of the memory bandwidth reached (auto: the GPU spec's)", "gpu",
+     "serving: fraction of the memory bandwidth reached, 0.001 to 1 (auto: the GPU spec's)",
+     "gpu",
      INPUT_HIDDEN | INPUT_AUTO_ZERO, STEPS_LINEAR, 0.05, 1, 0.05, F(memory_eff), FIELD_DOUBLE,
      NULL},
     {"name", "name", INPUT_NAME, "", 0, 0, NULL, 0, "TEXT", "the scenario's title", "",
@@ -668,19 +670,35 @@ static int word_index(const struct input *in, const char *v)
     return -1;
 }
 
-/* "one of a, b, c" into err. */
-static void words_list(const struct input *in, char *buf, size_t n)
+/* Whether word k of in can be chosen with s's GPU: the training dtypes it has a peak for
+ * (a GPU without peaks, as a blank scenario's, takes them all). */
+static bool word_usable(const struct input *in, const struct scenario *s, int k)
+{
+    if (in->ops != &DTYPE_OPS)
+        return true;
+    bool any = false;
+    for (int i = 0; i < COUNT_OF(TRAIN_DTYPES); i++)
+        any = any || gpu_peak(&s->gpu, TRAIN_DTYPES[i]) > 0;
+    return !any || gpu_peak(&s->gpu, TRAIN_DTYPES[k]) > 0;
+}
+
+/* "a, b or c" into buf: the words s's GPU can use (the help's ranges are the real ones). */
+static void words_list(const struct input *in, const struct scenario *s, char *buf, size_t n)
 {
     size_t at = 0;
     buf[0] = '\0';
-    const char *const *words = in->words;
-    int count = word_count(in);
+    int count = word_count(in), usable = 0, shown = 0;
+    for (int i = 0; i < count; i++)
+        usable += word_usable(in, s, i);
     for (int i = 0; i < count; i++) {
-        int w = snprintf(buf + at, n - at, "%s%s", i == 0 ? "" : i == count - 1 ? " or " : ", ",
-                         words[i]);
+        if (!word_usable(in, s, i))
+            continue;
+        int w = snprintf(buf + at, n - at, "%s%s", shown == 0 ? "" : shown == usable - 1 ? " or " : ", ",
+                         in->words[i]);
         if (w < 0 || (size_t)w >= n - at)
             return;
         at += (size_t)w;
+        shown++;
     }
 }
 
@@ -759,8 +777,12 @@ static bool parse_input(const struct input *in, struct scenario *s, const char *
         int k = word_index(in, text);
         if (k < 0) {
             char list[256];
-            words_list(in, list, sizeof list);
-            snprintf(err, errlen, "'%s' is not one of %s", text, list);
+            words_list(in, s, list, sizeof list);
+            char whose[96] = "";
+            for (int i = 0; i < word_count(in) && !whose[0]; i++)
+                if (!word_usable(in, s, i))
+                    snprintf(whose, sizeof whose, " (those the %s has)", s->gpu.name);
+            snprintf(err, errlen, "'%s' is not one of %s%s", text, list, whose);
             return false;
         }
         if (!inputs_set(in, &c, k)) {
@@ -789,7 +811,7 @@ static bool parse_input(const struct input *in, struct scenario *s, const char *
             snprintf(err, errlen, "%s is out of range (negative)", text);
         } else if (in->n_words > 0) {
             char list[128];
-            words_list(in, list, sizeof list);
+            words_list(in, s, list, sizeof list);
             snprintf(err, errlen, "'%s' is not a number, %s", text, list);
         } else {
             snprintf(err, errlen, "'%s' is not a number", text);
@@ -802,7 +824,10 @@ static bool parse_input(const struct input *in, struct scenario *s, const char *
     }
     if (in->kind == INPUT_SIZE && in->ops == &PARAMS_OPS)
         v = round(v); /* whole parameters */
-    if (!in_range(in, v) || v > COUNT_MAX) {
+    /* 0 stands for auto inside the table; typed, it is the number, and where the range starts
+     * above it ("0.001 to 1, or auto") it is out of range, not a silent auto. */
+    bool zero_typed = v == 0 && strcasecmp(text, "auto") != 0 && in->lo > 0;
+    if (!in_range(in, v) || v > COUNT_MAX || zero_typed) {
         char r[96];
         range_text(in, r, sizeof r);
         snprintf(err, errlen, "%s is out of range (%s)", text, r);

@@ -259,19 +259,28 @@ bool scenario_check(const struct scenario *s, const char **key, char *msg, size_
     if (s->cp < 1 || s->cp > s->gpus)
         FAIL("cp", "must be between 1 and the GPU count (%lld), got %lld", (long long)s->gpus,
              (long long)s->cp);
+    /* The degree at fault is named, as rooftop infer names --tp: the model's own bound
+     * first, then a degree that alone does not divide the GPUs; the GPU count only when
+     * each does and their product does not (1000 GPUs at tp 8, pp 4, cp 2). */
+    if (s->model.heads % s->tp != 0)
+        FAIL("tp", "%lld does not divide the %lld attention heads", (long long)s->tp,
+             (long long)s->model.heads);
+    if (s->pp > s->model.layers)
+        FAIL("pp", "%lld pipeline stages for %lld layers", (long long)s->pp,
+             (long long)s->model.layers);
     if (scenario_dp(s) == 0) {
+        static const char *const deg_key[] = {"tp", "pp", "cp"};
+        const int64_t deg[] = {s->tp, s->pp, s->cp};
+        for (int k = 0; k < 3; k++)
+            if (s->gpus % deg[k] != 0)
+                FAIL(deg_key[k], "%lld does not divide the %lld GPUs", (long long)deg[k],
+                     (long long)s->gpus);
         if (s->cp > 1)
             FAIL("gpus", "%lld is not a multiple of tp x pp x cp = %lld x %lld x %lld",
                  (long long)s->gpus, (long long)s->tp, (long long)s->pp, (long long)s->cp);
         FAIL("gpus", "%lld is not a multiple of tp x pp = %lld", (long long)s->gpus,
              (long long)(s->tp * s->pp));
     }
-    if (s->pp > s->model.layers)
-        FAIL("pp", "%lld pipeline stages for %lld layers", (long long)s->pp,
-             (long long)s->model.layers);
-    if (s->model.heads % s->tp != 0)
-        FAIL("tp", "%lld does not divide the %lld attention heads", (long long)s->tp,
-             (long long)s->model.heads);
     if (s->zero < 0 || s->zero > 3)
         FAIL("zero", "must be 0, 1, 2 or 3, got %d", s->zero);
     if (!dtype_trains(s->dtype))

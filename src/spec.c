@@ -18,6 +18,7 @@
 #include "files.h"
 #include "json_dup.h"
 #include "hfconfig.h"
+#include "nearest.h"
 
 #define SHOW_MAX 48 /* longest piece of user text quoted in a message */
 
@@ -170,51 +171,6 @@ static void text_safe(char *dst, size_t cap, const char *src, size_t max)
         o += 3;
     }
     dst[o] = '\0';
-}
-
-/* Levenshtein distance of two short strings (each cut to 63 bytes), for "did you mean". */
-static int text_distance(const char *a, const char *b)
-{
-    int row[64];
-    size_t la = strlen(a), lb = strlen(b);
-    if (la > 63)
-        la = 63;
-    if (lb > 63)
-        lb = 63;
-    for (size_t j = 0; j <= lb; j++)
-        row[j] = (int)j;
-    for (size_t i = 1; i <= la; i++) {
-        int diag = row[0];
-        row[0] = (int)i;
-        for (size_t j = 1; j <= lb; j++) {
-            int up = row[j];
-            int best = diag + (a[i - 1] != b[j - 1]);
-            if (up + 1 < best)
-                best = up + 1;
-            if (row[j - 1] + 1 < best)
-                best = row[j - 1] + 1;
-            row[j] = best;
-            diag = up;
-        }
-    }
-    return row[lb];
-}
-
-/* The candidate closest to s, if close enough to be a likely typo; NULL otherwise. */
-static const char *text_closest(const char *s, const char *const *cands, size_t n)
-{
-    if (strlen(s) > 63)
-        return NULL;
-    const char *best = NULL;
-    int best_d = 3; /* up to two edits */
-    for (size_t i = 0; i < n; i++) {
-        int d = text_distance(s, cands[i]);
-        if (d < best_d) {
-            best_d = d;
-            best = cands[i];
-        }
-    }
-    return best;
 }
 
 static bool text_ends_with(const char *s, const char *suffix)
@@ -376,7 +332,7 @@ static bool json_check_keys(const struct spec_err *r, const cJSON *obj, const ch
         text_safe(safe, sizeof safe, key, SHOW_MAX);
         snprintf(shown, sizeof shown, "%s%s", field_prefix, safe);
         if (k == n) {
-            const char *near = text_closest(key, names, n);
+            const char *near = nearest_closest(key, names, n);
             if (near)
                 return fail(r, shown, "unknown field (did you mean \"%s\"?)", near);
             return fail(r, shown, "unknown field");
@@ -1281,34 +1237,18 @@ static char *resolve(const char *kind, const char *what, const char *name, char 
             return path;
     }
     struct spec_list l;
-    const char *near = NULL;
     bool listed = list_kind(kind, &l);
+    char near[200] = "";
     if (listed)
-        near = text_closest(name, (const char *const *)l.ids, l.count);
-    /* No typo-close id: offer the presets the name begins, as "gpt2" -> gpt2-small, ... */
-    char starts[160] = "";
-    size_t shown = 0, o = 0;
-    size_t nlen = strlen(name);
-    for (size_t i = 0; listed && !near && i < l.count && shown < 4; i++) {
-        if (strncmp(l.ids[i], name, nlen) != 0)
-            continue;
-        int w = snprintf(starts + o, sizeof starts - o, "%s%s", shown ? ", " : "", l.ids[i]);
-        if (w < 0 || (size_t)w >= sizeof starts - o)
-            break;
-        o += (size_t)w;
-        shown++;
-    }
+        nearest_suggest(name, (const char *const *)l.ids, l.count, "", near, sizeof near);
     if (listed && l.count == 0) {
         char where[256];
         files_dirs_describe(kind, where, sizeof where);
         fail(&r, NULL, "no such %s preset, and no %s presets found in %s (set ROOFTOP_SPECS or "
                        "give a file)", what, what, where);
-    } else if (near) {
+    } else if (near[0]) {
         fail(&r, NULL, "no such %s preset (did you mean %s? `rooftop list %s` shows them all)", what,
              near, kind);
-    } else if (shown > 0) {
-        fail(&r, NULL, "no such %s preset (did you mean %s? `rooftop list %s` shows them all)", what,
-             starts, kind);
     } else {
         fail(&r, NULL, "no such %s preset (`rooftop list %s` shows them all)", what, kind);
     }

@@ -232,7 +232,7 @@ START_TEST(test_options_errors)
     parse_fails("--flops 8nd", "--flops: ", "'8nd'");
     parse_fails("--mlp swish", "--mlp: ", "'swish'");
     /* The parallel layout, checked by scenario_validate, names the flags too. */
-    parse_fails("--gpus 1024 --tp 3", "--gpus: ", "tp x pp = 3");
+    parse_fails("--gpus 1024 --tp 3", "--tp: ", "3 does not divide the 1024 GPUs");
     parse_fails("--model nope", "--model: ", "no such model");
     parse_fails("--gpu h100", "--gpu: ", "no such GPU");
     parse_fails("--model /nonexistent/m.json", "--model: ", "/nonexistent/m.json");

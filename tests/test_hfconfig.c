@@ -558,14 +558,14 @@ START_TEST(import_round_trip)
     ck_assert_msg(check_run_bin(&r, args) == 0, "%s", r.err);
     ck_assert_msg(strstr(r.out, "8190735360") != NULL, "%s", r.out);
     check_run_free(&r);
-    /* Errors: one line naming the file, exit 1; usage, exit 2. */
+    /* Bad input, a file or usage: one line naming the file, exit 2 as every command. */
     snprintf(out, sizeof out, "%s/bad.json", dir);
     FILE *f = fopen(out, "w");
     ck_assert_ptr_nonnull(f);
     fputs("{\"model_type\": \"rwkv\"}\n", f);
     ck_assert_int_eq(fclose(f), 0);
     snprintf(args, sizeof args, "import '%s'", out);
-    ck_assert_int_eq(check_run_bin(&r, args), 1);
+    ck_assert_int_eq(check_run_bin(&r, args), 2);
     ck_assert_msg(strstr(r.err, "rooftop import: ") == r.err && strstr(r.err, "bad.json: model_type: "
                   "\"rwkv\" is not supported (supported: llama,") != NULL, "%s", r.err);
     check_run_free(&r);

@@ -371,7 +371,9 @@ START_TEST(test_bad_usage)
         {"probe --shapes 1,2",
          "rooftop probe: --shapes: '1,2' is not M,N,K with whole numbers 1..1048576\n"},
         {"probe --out", "rooftop probe: --out: needs a value\n"},
-        {"probe --frobnicate", "rooftop probe: --frobnicate: unknown option (see rooftop probe --help)\n"},
+        {"probe --frobnicate", "rooftop probe: unknown option '--frobnicate' (see rooftop probe --help)\n"},
+        {"probe --thread 2", "rooftop probe: unknown option '--thread' (did you mean --threads? "
+                             "rooftop probe --help lists them)\n"},
         {"probe --threads 0", "rooftop probe: --threads: '0' is not a thread count (1..1024)\n"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

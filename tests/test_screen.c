@@ -449,7 +449,7 @@ START_TEST(test_messages_without_flags)
     snprintf(path, sizeof path, "%s/bad-demo.json", dir);
     write_file(path, "{\"params\": \"7B\", \"steps\": [{\"caption\": \"x\", \"tp\": 3}]}");
     ck_assert(!dash_demo_open(&h.d, path, 0, err, sizeof err));
-    ck_assert_msg(strstr(err, "step 1: gpus: ") != NULL && strstr(err, "--") == NULL,
+    ck_assert_msg(strstr(err, "step 1: tp: ") != NULL && strstr(err, "--") == NULL,
                   "demo error: %s", err);
     harness_stop(&h);
     check_rmtree(dir);
