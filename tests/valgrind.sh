@@ -49,7 +49,7 @@ plan --top 0|2
 import tests/data/hf/DeepSeek-V3/config.json|0
 import tests/data/hf/gemma-3-4b-it/config.json --out $tmp/g3.json|0
 report --model tests/data/hf/gpt-oss-20b/config.json --format json|0
-import tests/data/hf/nope/config.json|1
+import tests/data/hf/nope/config.json|2
 list gpus|0
 list models --format json|0
 report --gpus 12x|2
