@@ -41,6 +41,20 @@ enum hf_bias {
      * attention_bias false (NeoX, gpt-oss) would leave the MLP's alone and is refused, OPT's
      * enable_bias false removes them all */
     BIAS_ALL,
+    BIAS_ALWAYS,  /* every linear layer, no key (GPT2Config, GPTBigCode, Phi's first format) */
+    BIAS_USE,     /* use_bias (default true): every linear layer or none (Starcoder2) */
+    BIAS_MLP,     /* the MLP's fc_in/fc_out only, no key (GPT-J's attention has none) */
+    BIAS_QKV_USE, /* q, k and v when use_qkv_bias (default false) (StableLM) */
+    BIAS_NONE,    /* no linear layer has one, no key (Baichuan, EXAONE) */
+    /* bias (default true) puts biases on wqkv and wo but none on the MLP, which the fields
+     * cannot express: only false is read (InternLM2; its released configs say false) */
+    BIAS_INTERNLM,
+    /* add_qkv_bias (default false) on the fused qkv; add_bias_linear (default false) on every
+     * other linear layer, refused (ChatGLM2/3) */
+    BIAS_GLM,
+    /* c_attn's bias always (q, k, v); no_bias (default true) false would add them to c_proj
+     * and the MLP, refused (Qwen 1) */
+    BIAS_QWEN,
 };
 
 /* How the type gives its sliding-window layers (a "layer_types" list, when the config has
@@ -70,6 +84,20 @@ enum hf_moe {
      * the first first_k_dense_replace layers dense (intermediate_size), moe_layer_freq 1;
      * topk_method "noaux_tc" has a per-expert e_score_correction_bias (DeepSeek-V3) */
     MOE_DEEPSEEK,
+    /* as MOE_DEEPSEEK, but n_routed_experts absent or null is a dense model (DeepseekConfig of
+     * DeepSeek-MoE / V1: its DeepseekDecoderLayer builds a DeepseekMoE only when it is set) */
+    MOE_DEEPSEEK_V1,
+};
+
+/* Where the K/V head count comes from. */
+enum hf_kv {
+    KV_KEY,         /* num_key_value_heads (absent or null: every head its own, LlamaConfig) */
+    KV_NONE,        /* multi-head attention always; the key is not read (GPT-2, OPT, NeoX) */
+    KV_MULTI_QUERY, /* multi_query (default true): one K/V head, else one per head (GPTBigCode) */
+    /* multi_query_attention (default false) with multi_query_group_num (default 1) groups
+     * (ChatGLM2/3) */
+    KV_GLM,
+    KV_MSFT,        /* n_head_kv (null: one per head) (Phi's first format) */
 };
 
 /* The names of the shape keys. */
@@ -78,6 +106,34 @@ enum hf_names {
                    max_position_embeddings */
     NAMES_GPT2, /* n_embd, n_layer, n_head, n_inner (null: 4 x n_embd), n_positions */
     NAMES_OPT,  /* as NAMES_HF with ffn_dim for the MLP width */
+    NAMES_EXAONE, /* as NAMES_HF with num_layers; intermediate_size null: 4 x hidden_size */
+    NAMES_GLM,  /* num_layers, ffn_hidden_size, seq_length, padded_vocab_size (ChatGLM2/3) */
+    NAMES_COUNT
+};
+
+/* The shape keys of each naming. */
+static const struct hf_keys {
+    const char *hidden, *layers, *heads, *ffn, *context, *vocab;
+    bool ffn_4h; /* the MLP width absent or null: 4 x hidden (GPT2MLP, ExaoneConfig) */
+} KEYS[NAMES_COUNT] = {
+    [NAMES_HF] = {"hidden_size", "num_hidden_layers", "num_attention_heads", "intermediate_size",
+                  "max_position_embeddings", "vocab_size", false},
+    [NAMES_GPT2] = {"n_embd", "n_layer", "n_head", "n_inner", "n_positions", "vocab_size", true},
+    [NAMES_OPT] = {"hidden_size", "num_hidden_layers", "num_attention_heads", "ffn_dim",
+                   "max_position_embeddings", "vocab_size", false},
+    [NAMES_EXAONE] = {"hidden_size", "num_layers", "num_attention_heads", "intermediate_size",
+                      "max_position_embeddings", "vocab_size", true},
+    [NAMES_GLM] = {"hidden_size", "num_layers", "num_attention_heads", "ffn_hidden_size",
+                   "seq_length", "padded_vocab_size", false},
+};
+
+/* Checks and keys a type reads beyond the common ones. */
+enum hf_extras {
+    EXTRAS_NONE,
+    EXTRAS_OPT,      /* do_layer_norm_before, word_embed_proj_dim, ... (read_opt_extras) */
+    EXTRAS_GLM,      /* rmsnorm, post_layer_norm; ChatGLM-6B's first version refused */
+    EXTRAS_STABLELM, /* qk_layernorm (per-head LayerNorms with biases) refused */
+    EXTRAS_MSFT,     /* vocab_size padded to pad_vocab_size_multiple (default 64) */
 };
 
 struct hf_type {
@@ -102,6 +158,15 @@ struct hf_type {
     bool lm_head_bias;
     bool attn_sinks;
     enum hf_names names;
+    enum hf_kv kv;
+    bool no_head_dim;         /* head_dim is d_model / heads; a head_dim key is not read */
+    bool head_dim_kv_channels; /* the head width is kv_channels (Qwen 1, ChatGLM) */
+    bool ffn_half;            /* the MLP's width is intermediate_size / 2 (QWenMLP) */
+    bool block_key_off;       /* block_key defaults to false (StableLM's use_parallel_residual) */
+    enum hf_extras extras;
+    /* The config class's defaults for keys the file lacks, as JSON (NULL: the keys are
+     * required). A key written null keeps its null meaning (sliding_window null: no window). */
+    const char *defaults;
 };
 
 /*
@@ -152,12 +217,42 @@ struct hf_type {
  *                everywhere and on the LM head (Phi-2); qk_layernorm: per-head LayerNorm
  *   opt          ReLU, LayerNorm, pre, tied, biases everywhere, learned positions with
  *                fairseq's offset of 2 rows (OPTLearnedPositionalEmbedding)
+ *   gptj         GELU (gelu_new), LayerNorm, parallel after one norm (ln_1), biases on the
+ *                MLP only (q, k, v, out_proj have none) and on the LM head; GPT-2's key names
+ *   gpt_bigcode  as gpt2 with multi_query (default true): one K/V head (StarCoder)
+ *   starcoder2   GELU (gelu_pytorch_tanh) c_fc/c_proj, LayerNorm, pre, tied; use_bias
+ *                (default true) on every linear layer; sliding_window on every layer
+ *   stablelm     SwiGLU, LayerNorm, pre (use_parallel_residual, default false: one norm),
+ *                use_qkv_bias, untied
+ *   internlm2    SwiGLU (w1, w3, w2), RMSNorm, pre, untied; fused wqkv without bias
+ *   baichuan     SwiGLU, RMSNorm, pre, untied; W_pack without bias, multi-head attention
+ *   chatglm      SwiGLU (dense_h_to_4h of 2 x ffn_hidden_size), RMSNorm (rmsnorm), pre,
+ *                untied; add_qkv_bias; multi_query_group_num K/V heads of kv_channels
+ *   qwen         SwiGLU of intermediate_size / 2 (w1, w2, c_proj), RMSNorm, pre, untied;
+ *                c_attn with its bias, heads of kv_channels (Qwen 1)
+ *   deepseek     SwiGLU, RMSNorm, pre, untied; DeepSeekMoE's routed and shared experts when
+ *                n_routed_experts is set, the first first_k_dense_replace layers dense
+ *   minicpm      SwiGLU, RMSNorm, pre, tied (MiniCPM 1/2; its scale_emb and scale_depth
+ *                scale activations, not weights)
+ *   phi-msft     Phi-1.5/2 in their first format: as phi (GPT-2's key names, n_head_kv),
+ *                vocab_size padded to pad_vocab_size_multiple (64)
+ *   cohere2      as cohere without QK-norm; every sliding_window_pattern-th (4) layer global
+ *   granite      as llama (its multipliers scale activations, not weights)
+ *   exaone       SwiGLU (c_fc_0, c_fc_1, c_proj), RMSNorm, pre, tied by default, no biases;
+ *                num_layers, intermediate_size null: 4 x hidden_size
+ * Each row's defaults (the last column) are its config class's for the keys a file may
+ * leave out; the K/V heads and head_dim are read only where the class reads them (GPT-2,
+ * OPT, GPT-NeoX and the GPT-J family build every head from d_model / heads).
  */
 static const struct hf_type TYPES[] = {
     {.type = "llama", .gated = true, .act = "silu", .norm = NORM_RMSNORM, .bias = BIAS_KEYS,
      .pos = POS_ROPE},
     {.type = "mistral", .gated = true, .act = "silu", .norm = NORM_RMSNORM, .bias = BIAS_KEYS,
-     .pos = POS_ROPE, .window = WIN_ALL},
+     .pos = POS_ROPE, .window = WIN_ALL,
+     .defaults = "{\"vocab_size\": 32000, \"hidden_size\": 4096, \"intermediate_size\": 14336,"
+                 " \"num_hidden_layers\": 32, \"num_attention_heads\": 32,"
+                 " \"num_key_value_heads\": 8, \"max_position_embeddings\": 131072,"
+                 " \"sliding_window\": 4096}"},
     {.type = "mixtral", .gated = true, .act = "silu", .norm = NORM_RMSNORM, .bias = BIAS_KEYS,
      .pos = POS_ROPE, .window = WIN_ALL, .moe = MOE_MIXTRAL},
     {.type = "qwen2", .gated = true, .act = "silu", .norm = NORM_RMSNORM, .bias = BIAS_QKV,
@@ -199,15 +294,93 @@ static const struct hf_type TYPES[] = {
     {.type = "cohere", .gated = true, .act = "silu", .norm = NORM_LAYERNORM_NOBIAS,
      .qk = QK_NORM_FULL, .qk_key = "use_qk_norm", .block = BLOCK_PARALLEL_ONE_NORM,
      .tied = true, .bias = BIAS_KEYS, .pos = POS_ROPE},
-    {.type = "gpt2", .act = "gelu_new", .norm = NORM_LAYERNORM, .tied = true, .bias = BIAS_ALL,
-     .pos = POS_LEARNED, .names = NAMES_GPT2},
+    {.type = "gpt2", .act = "gelu_new", .norm = NORM_LAYERNORM, .tied = true,
+     .bias = BIAS_ALWAYS, .pos = POS_LEARNED, .names = NAMES_GPT2, .kv = KV_NONE,
+     .no_head_dim = true},
     {.type = "gpt_neox", .act = "gelu", .norm = NORM_LAYERNORM, .block = BLOCK_PARALLEL,
-     .block_key = "use_parallel_residual", .bias = BIAS_ALL, .pos = POS_ROPE},
+     .block_key = "use_parallel_residual", .bias = BIAS_ALL, .pos = POS_ROPE, .kv = KV_NONE,
+     .no_head_dim = true},
     {.type = "phi", .act = "gelu_new", .norm = NORM_LAYERNORM, .qk = QK_NORM_HEAD,
      .qk_key = "qk_layernorm", .block = BLOCK_PARALLEL_ONE_NORM, .bias = BIAS_ALL,
      .pos = POS_ROPE, .lm_head_bias = true},
     {.type = "opt", .act = "relu", .norm = NORM_LAYERNORM, .tied = true, .bias = BIAS_ALL,
-     .pos = POS_LEARNED, .pos_rows_extra = 2, .names = NAMES_OPT},
+     .pos = POS_LEARNED, .pos_rows_extra = 2, .names = NAMES_OPT, .kv = KV_NONE,
+     .no_head_dim = true, .extras = EXTRAS_OPT},
+    {.type = "gptj", .act = "gelu_new", .norm = NORM_LAYERNORM, .block = BLOCK_PARALLEL_ONE_NORM,
+     .tied = true, .bias = BIAS_MLP, .pos = POS_ROPE, .lm_head_bias = true, .names = NAMES_GPT2,
+     .kv = KV_NONE, .no_head_dim = true,
+     .defaults = "{\"vocab_size\": 50400, \"n_positions\": 2048, \"n_embd\": 4096,"
+                 " \"n_layer\": 28, \"n_head\": 16}"},
+    {.type = "gpt_bigcode", .act = "gelu_pytorch_tanh", .norm = NORM_LAYERNORM, .tied = true,
+     .bias = BIAS_ALWAYS, .pos = POS_LEARNED, .names = NAMES_GPT2, .kv = KV_MULTI_QUERY,
+     .no_head_dim = true,
+     .defaults = "{\"vocab_size\": 50257, \"n_positions\": 1024, \"n_embd\": 768,"
+                 " \"n_layer\": 12, \"n_head\": 12}"},
+    {.type = "starcoder2", .act = "gelu_pytorch_tanh", .norm = NORM_LAYERNORM, .tied = true,
+     .bias = BIAS_USE, .pos = POS_ROPE, .window = WIN_ALL,
+     .defaults = "{\"vocab_size\": 49152, \"hidden_size\": 3072, \"intermediate_size\": 12288,"
+                 " \"num_hidden_layers\": 30, \"num_attention_heads\": 24,"
+                 " \"num_key_value_heads\": 2, \"max_position_embeddings\": 4096}"},
+    {.type = "stablelm", .gated = true, .act = "silu", .norm = NORM_LAYERNORM,
+     .block = BLOCK_PARALLEL_ONE_NORM, .block_key = "use_parallel_residual",
+     .block_key_off = true, .bias = BIAS_QKV_USE, .pos = POS_ROPE, .no_head_dim = true,
+     .extras = EXTRAS_STABLELM,
+     .defaults = "{\"vocab_size\": 50304, \"intermediate_size\": 6912, \"hidden_size\": 2560,"
+                 " \"num_hidden_layers\": 32, \"num_attention_heads\": 32,"
+                 " \"num_key_value_heads\": 32, \"max_position_embeddings\": 4096}"},
+    {.type = "internlm2", .gated = true, .act = "silu", .norm = NORM_RMSNORM,
+     .bias = BIAS_INTERNLM, .pos = POS_ROPE, .no_head_dim = true,
+     .defaults = "{\"vocab_size\": 103168, \"hidden_size\": 4096, \"intermediate_size\": 11008,"
+                 " \"num_hidden_layers\": 32, \"num_attention_heads\": 32,"
+                 " \"max_position_embeddings\": 2048}"},
+    {.type = "baichuan", .gated = true, .act = "silu", .norm = NORM_RMSNORM, .bias = BIAS_NONE,
+     .pos = POS_ROPE, .kv = KV_NONE, .no_head_dim = true,
+     .defaults = "{\"vocab_size\": 64000, \"hidden_size\": 4096, \"intermediate_size\": 11008,"
+                 " \"num_hidden_layers\": 32, \"num_attention_heads\": 32,"
+                 " \"max_position_embeddings\": 4096}"},
+    {.type = "chatglm", .gated = true, .act = "silu", .norm = NORM_RMSNORM, .bias = BIAS_GLM,
+     .pos = POS_ROPE, .names = NAMES_GLM, .kv = KV_GLM, .no_head_dim = true,
+     .head_dim_kv_channels = true, .extras = EXTRAS_GLM,
+     .defaults = "{\"num_layers\": 28, \"padded_vocab_size\": 65024, \"hidden_size\": 4096,"
+                 " \"ffn_hidden_size\": 13696, \"kv_channels\": 128,"
+                 " \"num_attention_heads\": 32, \"seq_length\": 2048}"},
+    {.type = "qwen", .gated = true, .act = "silu", .norm = NORM_RMSNORM, .bias = BIAS_QWEN,
+     .pos = POS_ROPE, .kv = KV_NONE, .no_head_dim = true, .head_dim_kv_channels = true,
+     .ffn_half = true,
+     .defaults = "{\"vocab_size\": 151936, \"hidden_size\": 4096, \"num_hidden_layers\": 32,"
+                 " \"num_attention_heads\": 32, \"max_position_embeddings\": 8192,"
+                 " \"kv_channels\": 128, \"intermediate_size\": 22016}"},
+    {.type = "deepseek", .gated = true, .act = "silu", .norm = NORM_RMSNORM, .bias = BIAS_KEYS,
+     .pos = POS_ROPE, .moe = MOE_DEEPSEEK_V1, .no_head_dim = true,
+     .defaults = "{\"vocab_size\": 102400, \"hidden_size\": 4096, \"intermediate_size\": 11008,"
+                 " \"moe_intermediate_size\": 1407, \"num_hidden_layers\": 30,"
+                 " \"num_attention_heads\": 32, \"max_position_embeddings\": 2048}"},
+    {.type = "minicpm", .gated = true, .act = "silu", .norm = NORM_RMSNORM, .tied = true,
+     .bias = BIAS_KEYS, .pos = POS_ROPE, .no_head_dim = true,
+     .defaults = "{\"vocab_size\": 32000, \"hidden_size\": 4096, \"intermediate_size\": 11008,"
+                 " \"num_hidden_layers\": 32, \"num_attention_heads\": 32,"
+                 " \"max_position_embeddings\": 2048}"},
+    {.type = "phi-msft", .act = "gelu_new", .norm = NORM_LAYERNORM,
+     .block = BLOCK_PARALLEL_ONE_NORM, .bias = BIAS_ALWAYS, .pos = POS_ROPE, .lm_head_bias = true,
+     .names = NAMES_GPT2, .kv = KV_MSFT, .no_head_dim = true, .extras = EXTRAS_MSFT,
+     .defaults = "{\"vocab_size\": 50304, \"n_positions\": 2048, \"n_embd\": 1024,"
+                 " \"n_layer\": 20, \"n_head\": 16}"},
+    {.type = "cohere2", .gated = true, .act = "silu", .norm = NORM_LAYERNORM_NOBIAS,
+     .block = BLOCK_PARALLEL_ONE_NORM, .tied = true, .bias = BIAS_KEYS, .pos = POS_ROPE,
+     .window = WIN_PATTERN, .no_head_dim = true,
+     .defaults = "{\"vocab_size\": 256000, \"hidden_size\": 8192, \"intermediate_size\": 22528,"
+                 " \"num_hidden_layers\": 40, \"num_attention_heads\": 64,"
+                 " \"max_position_embeddings\": 8192, \"sliding_window\": 4096,"
+                 " \"sliding_window_pattern\": 4}"},
+    {.type = "granite", .gated = true, .act = "silu", .norm = NORM_RMSNORM, .bias = BIAS_KEYS,
+     .pos = POS_ROPE,
+     .defaults = "{\"vocab_size\": 32000, \"hidden_size\": 4096, \"intermediate_size\": 11008,"
+                 " \"num_hidden_layers\": 32, \"num_attention_heads\": 32,"
+                 " \"max_position_embeddings\": 2048}"},
+    {.type = "exaone", .gated = true, .act = "silu", .norm = NORM_RMSNORM, .tied = true,
+     .bias = BIAS_NONE, .pos = POS_ROPE, .names = NAMES_EXAONE, .no_head_dim = true,
+     .defaults = "{\"vocab_size\": 102400, \"max_position_embeddings\": 2048,"
+                 " \"hidden_size\": 2048, \"num_layers\": 32, \"num_attention_heads\": 32}"},
 };
 #define TYPE_COUNT (sizeof TYPES / sizeof TYPES[0])
 
@@ -426,6 +599,36 @@ static bool read_bias(const struct hf *c, const struct hf_type *t, struct model_
     case BIAS_QKV:
         m->qkv_bias = true;
         return true;
+    case BIAS_ALWAYS:
+        m->bias = true;
+        return true;
+    case BIAS_MLP:
+        m->mlp_bias = true;
+        return true;
+    case BIAS_NONE:
+        return true;
+    case BIAS_USE:
+        return opt_bool(c, "use_bias", true, &m->bias);
+    case BIAS_QKV_USE:
+        return opt_bool(c, "use_qkv_bias", false, &m->qkv_bias);
+    case BIAS_INTERNLM:
+        if (!opt_bool(c, "bias", true, &attn))
+            return false;
+        return !attn || fail(c, "bias", "true (the class default) puts biases on wqkv and wo "
+                             "but not the MLP, which rooftop's fields cannot express; the "
+                             "released configs say false");
+    case BIAS_GLM:
+        if (!opt_bool(c, "add_qkv_bias", false, &m->qkv_bias) ||
+            !opt_bool(c, "add_bias_linear", false, &attn))
+            return false;
+        return !attn || fail(c, "add_bias_linear", "true: biases on the dense and MLP layers "
+                             "beside the qkv's cannot be expressed");
+    case BIAS_QWEN:
+        m->qkv_bias = true; /* c_attn = Linear(h, 3 x projection, bias=True) */
+        if (!opt_bool(c, "no_bias", true, &attn))
+            return false;
+        return attn || fail(c, "no_bias", "false: biases on c_proj and the MLP beside c_attn's "
+                            "cannot be expressed");
     case BIAS_QKV_KEY:
         return opt_bool(c, "attention_bias", false, &m->qkv_bias);
     case BIAS_ALL:
@@ -605,10 +808,11 @@ static bool read_dense_list(const struct hf *c, struct model_arch *m)
 
 static bool read_moe(const struct hf *c, const struct hf_type *t, struct model_arch *m)
 {
-    if (t->moe == MOE_NONE)
+    if (t->moe == MOE_NONE || (t->moe == MOE_DEEPSEEK_V1 && get(c, "n_routed_experts") == NULL))
         return true;
     const bool every_layer = t->moe == MOE_MIXTRAL || t->moe == MOE_GPT_OSS || t->moe == MOE_OLMOE;
-    const char *count_key = t->moe == MOE_DEEPSEEK                            ? "n_routed_experts"
+    const bool deepseek = t->moe == MOE_DEEPSEEK || t->moe == MOE_DEEPSEEK_V1;
+    const char *count_key = deepseek                                          ? "n_routed_experts"
                             : t->moe == MOE_MIXTRAL || t->moe == MOE_GPT_OSS ? "num_local_experts"
                                                                               : "num_experts";
     if (!req_int(c, count_key, 2, HF_EXPERTS_MAX, &m->experts) ||
@@ -619,7 +823,7 @@ static bool read_moe(const struct hf *c, const struct hf_type *t, struct model_a
         return true; /* experts of intermediate_size */
     if (!req_int(c, "moe_intermediate_size", 1, HF_WIDTH_MAX, &m->moe_ffn))
         return false;
-    if (t->moe == MOE_DEEPSEEK) {
+    if (deepseek) {
         int64_t freq = 1;
         const char *method = NULL;
         if (!opt_int(c, "n_shared_experts", 0, HF_EXPERTS_MAX, 0, &m->shared_experts) ||
@@ -695,40 +899,147 @@ static bool read_opt_extras(const struct hf *c, const struct model_arch *m)
     return true;
 }
 
+/* ChatGLM2/3 (modeling_chatglm.py): RMSNorm unless rmsnorm is false (LayerNorm), a final norm
+ * when post_layer_norm (default true). ChatGLM-6B's first version shares the model_type but is
+ * a GLM block with 2-D positions (position_encoding_2d, inner_hidden_size): refused. */
+static bool read_glm_extras(const struct hf *c, struct model_arch *m)
+{
+    bool rms = true, post = true;
+    if (get(c, "position_encoding_2d") != NULL || get(c, "inner_hidden_size") != NULL)
+        return fail(c, get(c, "inner_hidden_size") != NULL ? "inner_hidden_size"
+                                                           : "position_encoding_2d",
+                    "ChatGLM-6B's first version (GLM blocks, 2-D positions) cannot be "
+                    "expressed; ChatGLM2/3's configs are read");
+    if (!opt_bool(c, "rmsnorm", true, &rms) || !opt_bool(c, "post_layer_norm", true, &post))
+        return false;
+    if (!post)
+        return fail(c, "post_layer_norm", "false: a model without a final norm cannot be "
+                    "expressed");
+    m->norm = rms ? NORM_RMSNORM : NORM_LAYERNORM;
+    return true;
+}
+
+/* StableLM's qk_layernorm: a LayerNorm (weight and bias) per head over head_dim, for Q and
+ * for K, which rooftop's QK-norm shapes (one shared per head, or one over the projection in
+ * the model's norm kind) do not hold: refused. */
+static bool read_stablelm_extras(const struct hf *c)
+{
+    bool qk = false;
+    if (!opt_bool(c, "qk_layernorm", false, &qk))
+        return false;
+    return !qk || fail(c, "qk_layernorm", "true: StableLM's per-head LayerNorms cannot be "
+                       "expressed");
+}
+
+/* Phi's first format (PhiConfig of microsoft/phi-1_5 and phi-2 before transformers took them
+ * in): the embedding and the head hold vocab_size rounded up to pad_vocab_size_multiple. */
+static bool read_msft_extras(const struct hf *c, struct model_arch *m)
+{
+    int64_t pad = 64;
+    if (!opt_int(c, "pad_vocab_size_multiple", 1, HF_VOCAB_MAX, 64, &pad))
+        return false;
+    m->vocab = (m->vocab + pad - 1) / pad * pad;
+    return true;
+}
+
+static bool read_extras(const struct hf *c, const struct hf_type *t, struct model_arch *m)
+{
+    switch (t->extras) {
+    case EXTRAS_OPT:
+        return read_opt_extras(c, m);
+    case EXTRAS_GLM:
+        return read_glm_extras(c, m);
+    case EXTRAS_STABLELM:
+        return read_stablelm_extras(c);
+    case EXTRAS_MSFT:
+        return read_msft_extras(c, m);
+    case EXTRAS_NONE:
+    default:
+        return true;
+    }
+}
+
+/* The K/V heads, as the type's class reads them. */
+static bool read_kv(const struct hf *c, const struct hf_type *t, struct model_arch *m)
+{
+    bool on = false;
+    int64_t groups = 1;
+    switch (t->kv) {
+    case KV_NONE:
+        m->kv_heads = m->heads;
+        return true;
+    case KV_MULTI_QUERY: /* GPTBigCodeConfig: num_key_value_heads = 1 if multi_query */
+        if (!opt_bool(c, "multi_query", true, &on))
+            return false;
+        m->kv_heads = on ? 1 : m->heads;
+        return true;
+    case KV_GLM: /* SelfAttention: 2 x multi_query_group_num heads of K and V */
+        if (!opt_bool(c, "multi_query_attention", false, &on) ||
+            !opt_int(c, "multi_query_group_num", 1, HF_WIDTH_MAX, 1, &groups))
+            return false;
+        m->kv_heads = on ? groups : m->heads;
+        return true;
+    case KV_MSFT:
+        return opt_int(c, "n_head_kv", 1, HF_WIDTH_MAX, m->heads, &m->kv_heads);
+    case KV_KEY:
+    default:
+        /* Absent or null: every head has its own K and V (LlamaConfig's rule); a class
+         * default (Mistral's 8) comes from the type's defaults. */
+        return opt_int(c, "num_key_value_heads", 1, HF_WIDTH_MAX, m->heads, &m->kv_heads);
+    }
+}
+
+/* The head width: head_dim where the class reads it, kv_channels for Qwen 1 and ChatGLM. */
+static bool read_head_dim(const struct hf *c, const struct hf_type *t, struct model_arch *m)
+{
+    if (t->head_dim_kv_channels) {
+        if (!req_int(c, "kv_channels", 1, HF_WIDTH_MAX, &m->head_dim))
+            return false;
+        if (m->head_dim * m->heads == m->d_model)
+            m->head_dim = 0; /* d_model / heads, as the fields keep it */
+        return true;
+    }
+    if (t->mla || t->no_head_dim)
+        return true;
+    return opt_int(c, "head_dim", 1, HF_WIDTH_MAX, 0, &m->head_dim);
+}
+
 /* The shape every type has: widths, counts, vocabulary, context. */
 static bool read_shape(const struct hf *c, const struct hf_type *t, struct model_arch *m)
 {
-    const bool gpt2 = t->names == NAMES_GPT2;
-    const char *k_h = gpt2 ? "n_embd" : "hidden_size";
-    const char *k_l = gpt2 ? "n_layer" : "num_hidden_layers";
-    const char *k_a = gpt2 ? "n_head" : "num_attention_heads";
-    const char *k_c = gpt2 ? "n_positions" : "max_position_embeddings";
-    if (!req_int(c, k_h, 1, HF_WIDTH_MAX, &m->d_model) ||
-        !req_int(c, k_l, 1, HF_LAYERS_MAX, &m->layers) ||
-        !req_int(c, k_a, 1, HF_WIDTH_MAX, &m->heads) ||
-        /* Absent or null: every head has its own K and V (LlamaConfig's rule). */
-        !opt_int(c, "num_key_value_heads", 1, HF_WIDTH_MAX, m->heads, &m->kv_heads) ||
-        !req_int(c, "vocab_size", 1, HF_VOCAB_MAX, &m->vocab) ||
-        !req_int(c, k_c, 1, HF_CONTEXT_MAX - 2, &m->context))
+    const struct hf_keys *k = &KEYS[t->names];
+    if (!req_int(c, k->hidden, 1, HF_WIDTH_MAX, &m->d_model) ||
+        !req_int(c, k->layers, 1, HF_LAYERS_MAX, &m->layers) ||
+        !req_int(c, k->heads, 1, HF_WIDTH_MAX, &m->heads) || !read_kv(c, t, m) ||
+        !req_int(c, k->vocab, 1, HF_VOCAB_MAX, &m->vocab) ||
+        !req_int(c, k->context, 1, HF_CONTEXT_MAX - 2, &m->context))
         return false;
     /* The learned position table's rows: OPT keeps two more than its context. */
     m->context += t->pos_rows_extra;
-    if (gpt2) {
-        /* GPT2MLP: n_inner, or 4 x n_embd when null. */
-        if (!opt_int(c, "n_inner", 1, HF_WIDTH_MAX, 4 * m->d_model, &m->ffn))
+    if (k->ffn_4h) {
+        /* GPT2MLP: n_inner, or 4 x n_embd when null (ExaoneConfig likewise). */
+        if (!opt_int(c, k->ffn, 1, HF_WIDTH_MAX, 4 * m->d_model, &m->ffn))
             return false;
-    } else if (!req_int(c, t->names == NAMES_OPT ? "ffn_dim" : "intermediate_size", 1,
-                        HF_WIDTH_MAX, &m->ffn)) {
+    } else if (!req_int(c, k->ffn, 1, HF_WIDTH_MAX, &m->ffn)) {
         return false;
     }
-    if (!t->mla && !opt_int(c, "head_dim", 1, HF_WIDTH_MAX, 0, &m->head_dim))
+    if (t->ffn_half) {
+        /* QWenMLP: w1 and w2 are h -> intermediate_size / 2, c_proj back. */
+        if (m->ffn % 2 != 0)
+            return fail(c, k->ffn, "%lld is odd: Qwen's MLP is half of it", (long long)m->ffn);
+        m->ffn /= 2;
+    }
+    if (!read_head_dim(c, t, m))
         return false;
     if (m->kv_heads > m->heads || m->heads % m->kv_heads != 0)
-        return fail(c, "num_key_value_heads", "%lld does not divide %s %lld",
-                    (long long)m->kv_heads, k_a, (long long)m->heads);
+        return fail(c, t->kv == KV_GLM    ? "multi_query_group_num"
+                       : t->kv == KV_MSFT ? "n_head_kv"
+                                          : "num_key_value_heads",
+                    "%lld does not divide %s %lld", (long long)m->kv_heads, k->heads,
+                    (long long)m->heads);
     if (m->head_dim == 0 && !t->mla && m->d_model % m->heads != 0)
-        return fail(c, k_a, "%lld does not divide %s %lld, and there is no head_dim",
-                    (long long)m->heads, k_h, (long long)m->d_model);
+        return fail(c, k->heads, "%lld does not divide %s %lld, and there is no head_dim",
+                    (long long)m->heads, k->hidden, (long long)m->d_model);
     return true;
 }
 
@@ -849,12 +1160,42 @@ bool hfconfig_read(const cJSON *root, const char *origin, struct model_arch *out
         return false;
 
     cJSON *defaults = NULL;
-    if (wrapped && (defaults = cJSON_Parse(GEMMA3_TEXT_DEFAULTS)) == NULL)
+    const char *text = wrapped ? GEMMA3_TEXT_DEFAULTS : t->defaults;
+    if (text != NULL && (defaults = cJSON_Parse(text)) == NULL)
         return fail(&c, NULL, "out of memory");
     c.defaults = defaults;
     bool ok = read_model(&c, root, t, wrapped, out, source, source_len);
     cJSON_Delete(defaults);
     return ok;
+}
+
+/* The checkpoint's element size from torch_dtype (transformers 5 names it dtype): what its
+ * safetensors hold, for the check against the index's bytes. 0 for another name or none. */
+static bool read_dtype(const struct hf *c, const cJSON *root, struct model_arch *m)
+{
+    static const struct {
+        const char *name;
+        int bytes;
+    } dtypes[] = {{"float32", 4}, {"bfloat16", 2}, {"float16", 2}, {"float8_e4m3fn", 1},
+                  {"float8_e5m2", 1}};
+    const char *name = NULL;
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(root, "torch_dtype");
+    if (v == NULL)
+        v = cJSON_GetObjectItemCaseSensitive(root, "dtype");
+    if (v == NULL || cJSON_IsNull(v))
+        return true;
+    if (!cJSON_IsString(v) || v->valuestring == NULL) {
+        struct hf top = *c; /* the key is the file's own, not text_config's */
+        top.prefix = "";
+        return fail(&top, cJSON_GetObjectItemCaseSensitive(root, "torch_dtype") ? "torch_dtype"
+                                                                                : "dtype",
+                    "must be a string, got %s", json_kind(v));
+    }
+    name = v->valuestring;
+    for (size_t i = 0; i < sizeof dtypes / sizeof dtypes[0]; i++)
+        if (strcmp(name, dtypes[i].name) == 0)
+            m->checkpoint_dtype_bytes = dtypes[i].bytes;
+    return true;
 }
 
 /* The model of type t from c's object, once the type is known. */
@@ -872,10 +1213,10 @@ static bool read_model(const struct hf *c, const cJSON *root, const struct hf_ty
     if (!read_shape(c, t, &m) || !read_mlp(c, t, &m) || !read_bias(c, t, &m) ||
         !opt_bool(c, "tie_word_embeddings", t->tied, &m.tied_embeddings) ||
         (t->qk_key != NULL && !opt_bool(c, t->qk_key, false, &qk_on)) ||
-        (t->block_key != NULL && !opt_bool(c, t->block_key, true, &block_on)) ||
+        (t->block_key != NULL && !opt_bool(c, t->block_key, !t->block_key_off, &block_on)) ||
         !read_window(c, t, &m) || !read_moe(c, t, &m) || (t->mla && !read_mla(c, &m)) ||
         (t->mtp && !opt_int(c, "num_nextn_predict_layers", 0, HF_LAYERS_MAX, 0, &m.mtp_layers)) ||
-        (t->names == NAMES_OPT && !read_opt_extras(c, &m)) || !read_name(c, root, t, &m))
+        !read_extras(c, t, &m) || !read_name(c, root, t, &m) || !read_dtype(c, root, &m))
         return false;
     m.qk_norm = qk_on ? t->qk : QK_NORM_NONE;
     m.block = block_on ? t->block : BLOCK_SEQUENTIAL;

@@ -162,6 +162,21 @@ double model_attn_span(const struct model_arch *m, double ctx)
     return L > 0 ? ((L - local) * ctx + local * capped) / L : ctx;
 }
 
+bool model_checkpoint_explained(const struct model_arch *m, double *per_param)
+{
+    struct param_counts pc;
+    model_params(m, &pc);
+    const double n = (double)(pc.total + pc.mtp);
+    *per_param = n > 0 ? m->checkpoint_bytes / n : 0;
+    static const double sizes[] = {1, 2, 4};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        const double want = m->checkpoint_dtype_bytes > 0 ? m->checkpoint_dtype_bytes : sizes[i];
+        if (fabs(*per_param / want - 1.0) <= 0.01)
+            return true;
+    }
+    return false;
+}
+
 bool model_mlp_gated(enum mlp_kind k)
 {
     return k == MLP_SWIGLU || k == MLP_GEGLU;
@@ -202,10 +217,11 @@ static int64_t mlp_weights(const struct model_arch *m, int64_t f)
     return (model_mlp_gated(m->mlp) ? 3 : 2) * m->d_model * f;
 }
 
-/* Biases of one MLP of hidden width f (bias on every linear layer: GPT-2, gpt-oss's experts). */
+/* Biases of one MLP of hidden width f (bias on every linear layer: GPT-2, gpt-oss's experts;
+ * or on the MLP alone: GPT-J). */
 static int64_t mlp_biases(const struct model_arch *m, int64_t f)
 {
-    if (!m->bias)
+    if (!m->bias && !m->mlp_bias)
         return 0;
     return (model_mlp_gated(m->mlp) ? 2 * f : f) + m->d_model;
 }

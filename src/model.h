@@ -82,6 +82,11 @@ struct model_arch {
     double trained_tokens;       /* the model file's "tokens" (what it was trained on), kept
                                     with the model so that --model reads its file once;
                                     0 when the file does not say */
+    double checkpoint_bytes;     /* a Hugging Face checkpoint's bytes (the metadata.total_size of
+                                    the model.safetensors.index.json beside its config.json);
+                                    0 when there is none */
+    int checkpoint_dtype_bytes;  /* bytes per element of the config's torch_dtype (4, 2, 1);
+                                    0 when it does not say */
     /* Named as in Hugging Face configs. 0 means "not used" / the default. */
     int64_t head_dim;            /* per attention head; 0 = d_model / heads */
     int64_t sliding_window;      /* tokens a local layer attends to; 0 = every layer global */
@@ -98,6 +103,8 @@ struct model_arch {
     enum block_kind block;
     bool attn_sinks;             /* a learned sink logit per head and layer (gpt-oss) */
     bool lm_head_bias;           /* the LM head has a bias per token (Phi-2) */
+    bool mlp_bias;               /* biases on the MLP's matrices only, none on the attention
+                                    (GPT-J's fc_in/fc_out); bias gives both */
     /* Mixture of experts, beyond the routed experts above. */
     int64_t shared_ffn;          /* hidden width of each shared expert; 0 = the expert width */
     bool shared_gate;            /* a sigmoid gate h -> 1 on the shared expert (Qwen2-MoE) */
@@ -162,6 +169,15 @@ bool model_validate(const struct model_arch *m, char *err, int errlen);
  * (below 1e6 or above 1e17).
  */
 bool model_from_params(double n, struct model_arch *out);
+
+/*
+ * A Hugging Face checkpoint's bytes against the count (checkpoint_bytes > 0): *per_param gets
+ * its bytes per parameter counted (the MTP module included, as checkpoints hold it). True
+ * when the dtype explains them, within 1% (tensors the count leaves out, such as rotary
+ * tables, are that small): torch_dtype's bytes when the config names one, else 1, 2 or 4.
+ * False is a checkpoint this config does not describe, or a quantized one.
+ */
+bool model_checkpoint_explained(const struct model_arch *m, double *per_param);
 
 /* True for a gated MLP (swiglu, geglu): three matrices. */
 bool model_mlp_gated(enum mlp_kind k);

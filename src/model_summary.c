@@ -154,6 +154,8 @@ static void describe(const struct model_arch *m, const char *times, struct part_
         list_add(flags, sizeof flags, "biases");
     else if (m->qkv_bias)
         list_add(flags, sizeof flags, "QKV bias");
+    if (m->mlp_bias && !m->bias)
+        list_add(flags, sizeof flags, "MLP bias");
     if (m->lm_head_bias)
         list_add(flags, sizeof flags, "head bias");
     if (m->attn_sinks)

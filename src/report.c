@@ -259,6 +259,8 @@ static cJSON *report_json(const struct scenario *s, const struct analysis *a,
     if (mo != NULL) {
         jstr(mo, "id", s->model.id, &ok);
         jstr(mo, "name", s->model.name, &ok);
+        if (s->model.checkpoint_bytes > 0)
+            jnum(mo, "checkpoint_bytes", s->model.checkpoint_bytes, &ok);
     }
     cJSON *go = jobj(root, "gpu", &ok);
     if (go != NULL) {
@@ -827,6 +829,13 @@ static bool write_text(FILE *out, const struct scenario *s, const struct analysi
     scenario_title(s, title, sizeof title);
     fprintf(out, "Scenario: %s\n", title);
     fprintf(out, "  model   %s\n", fg.model);
+    if (s->model.checkpoint_bytes > 0) {
+        double per = 0;
+        model_checkpoint_explained(&s->model, &per);
+        units_bytes(s->model.checkpoint_bytes, b1, sizeof b1);
+        fprintf(out, "  weights %s in the checkpoint (model.safetensors.index.json): %.4g bytes "
+                "a parameter counted\n", b1, per);
+    }
     fprintf(out, "  gpus    %s\n", fg.gpus);
     fprintf(out, "  setup   %s\n", fg.setup);
     fprintf(out, "  train   %s\n", fg.train);

@@ -16,6 +16,7 @@
 
 #include "dtype.h"
 #include "files.h"
+#include "hfcache.h"
 #include "json_dup.h"
 #include "hfconfig.h"
 #include "nearest.h"
@@ -64,7 +65,7 @@ static const char *const model_fields[] = {
     "qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim",
     /* Norms, blocks and MoE beyond the basics (issue 9). */
     "norm_place", "qk_norm", "block", "attn_sinks", "shared_ffn", "shared_gate", "router_bias",
-    "mtp_layers", "lm_head_bias",
+    "mtp_layers", "lm_head_bias", "mlp_bias",
 };
 #define MODEL_FIELD_COUNT (sizeof model_fields / sizeof model_fields[0])
 
@@ -574,7 +575,8 @@ static bool model_read(const struct spec_err *r, const cJSON *o, struct model_ar
         !opt_bool(r, o, "attn_sinks", &m->attn_sinks) ||
         !opt_bool(r, o, "shared_gate", &m->shared_gate) ||
         !opt_bool(r, o, "router_bias", &m->router_bias) ||
-        !opt_bool(r, o, "lm_head_bias", &m->lm_head_bias))
+        !opt_bool(r, o, "lm_head_bias", &m->lm_head_bias) ||
+        !opt_bool(r, o, "mlp_bias", &m->mlp_bias))
         return false;
     if (!opt_int(r, o, "experts", 0, MODEL_EXPERTS_MAX, 0, &m->experts) ||
         !opt_int(r, o, "experts_active", 0, MODEL_EXPERTS_MAX, 0, &m->experts_active) ||
@@ -956,7 +958,8 @@ cJSON *spec_model_to_json(const struct model_arch *m, const struct spec_model_me
         const char *key;
         bool v;
     } flags[] = {{"attn_sinks", m->attn_sinks}, {"shared_gate", m->shared_gate},
-                 {"router_bias", m->router_bias}, {"lm_head_bias", m->lm_head_bias}};
+                 {"router_bias", m->router_bias}, {"lm_head_bias", m->lm_head_bias},
+                 {"mlp_bias", m->mlp_bias}};
     for (size_t i = 0; ok && i < sizeof flags / sizeof flags[0]; i++)
         if (flags[i].v)
             ok = cJSON_AddBoolToObject(o, flags[i].key, true) != NULL;
@@ -1267,13 +1270,45 @@ bool spec_find_gpu(const char *name_or_file, struct gpu_spec *out, char *err, si
     return ok;
 }
 
+/* A model read from the Hugging Face cache is known by its repo id (which finds it again),
+ * not by the snapshot directory its config.json is in; its name is NAME when the config has
+ * no _name_or_path. */
+static void name_cached(struct model_arch *m, const char *repo_id, const char *path)
+{
+    const char *end = strrchr(path, '/'), *start = end;
+    while (start != NULL && start > path && start[-1] != '/')
+        start--;
+    bool from_dir = start != NULL && strlen(m->name) == (size_t)(end - start) &&
+                    strncmp(m->name, start, (size_t)(end - start)) == 0;
+    if (from_dir)
+        snprintf(m->name, sizeof m->name, "%s", strchr(repo_id, '/') + 1);
+    snprintf(m->id, sizeof m->id, "%s", repo_id);
+}
+
 bool spec_find_model_meta(const char *name_or_file, struct model_arch *out,
                           struct spec_model_meta *meta, char *err, size_t errlen)
 {
-    char *path = resolve("models", "model", name_or_file ? name_or_file : "", err, errlen);
+    const char *name = name_or_file ? name_or_file : "";
+    struct stat st;
+    /* "ORG/NAME" that is no file here: the model in the local Hugging Face cache. */
+    const bool cached = hfcache_is_repo_id(name) && stat(name, &st) != 0 &&
+                        strlen(name) < MODEL_NAME_MAX;
+    char *path = cached ? hfcache_config(name, err, errlen)
+                        : resolve("models", "model", name, err, errlen);
     if (path == NULL)
         return false;
+    struct spec_model_meta local;
+    if (meta == NULL)
+        meta = &local;
     bool ok = load_model(path, out, meta, err, errlen);
+    if (ok && strncmp(meta->source, "Hugging Face config.json", 24) == 0) {
+        if (cached)
+            name_cached(out, name, path);
+        /* The checkpoint's bytes, from the safetensors index beside the config. */
+        double bytes = hfcache_checkpoint_bytes(path, err, errlen);
+        ok = bytes >= 0;
+        out->checkpoint_bytes = ok ? bytes : 0;
+    }
     free(path);
     return ok;
 }

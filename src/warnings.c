@@ -71,6 +71,22 @@ void warnings_collect(const struct scenario *s, const struct analysis *a, struct
                "multiple of %lld x tp %lld",
             (long long)s->vocab_pad, model_name(s), (long long)s->model.vocab,
             (long long)s->vocab_pad, (long long)s->tp);
+    /* A Hugging Face checkpoint whose safetensors are not the count x its dtype. */
+    double per = 0;
+    if (s->model.checkpoint_bytes > 0 && !model_checkpoint_explained(&s->model, &per)) {
+        char b[32];
+        units_bytes(s->model.checkpoint_bytes, b, sizeof b);
+        if (s->model.checkpoint_dtype_bytes > 0)
+            add(w, "the checkpoint holds %s (model.safetensors.index.json), %.3g bytes a "
+                   "counted parameter where its torch_dtype has %d: quantized weights, or a "
+                   "config.json that does not describe them",
+                b, per, s->model.checkpoint_dtype_bytes);
+        else
+            add(w, "the checkpoint holds %s (model.safetensors.index.json), %.3g bytes a "
+                   "counted parameter, which no dtype of 1, 2 or 4 bytes explains: quantized "
+                   "weights, or a config.json that does not describe them",
+                b, per);
+    }
     double step_tokens = (double)s->batch * (double)s->seq;
     if (s->tokens < step_tokens) {
         char d[32], st[32];

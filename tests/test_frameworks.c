@@ -274,7 +274,7 @@ END_TEST
  * DeepSpeed PR #5099), no offload:  gpu_mem = 2 x total_params + int(18 x total_params /
  * total_gpus): 16-bit weights whole; 16-bit gradients, fp32 gradients, master and Adam
  * sharded. shared/reference.md section 10: Llama-2 7B on 8 GPUs 26.67 GiB, on 64 GPUs
- * 14.32 GiB (the formula before the PR, 4N + 16N/G, gave 37.65 and 26.23 GiB). */
+ * 14.32 GiB (the formula before the PR, 4N + 16N/G, gave 37.65 and 26.67 GiB). */
 START_TEST(deepspeed_zero2)
 {
     static const struct {

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "check_util.h"
+#include "hfcache.h"
 #include "hfconfig.h"
 #include "model.h"
 #include "scenario.h"
@@ -76,6 +77,33 @@ struct released {
  *   GLM-4.5 358,337,791,296 and GLM-4.5-Air 110,468,824,832: the safetensors totals of
  *     zai-org/GLM-4.5 and -Air (a public table of Hub totals; also specs/models' presets),
  *     checkpoints that hold the MTP module (layer 92 and 46) beside the main model.
+ * The types added for issue 20 (config values from each checkpoint's public config.json):
+ *   gpt-j-6b 6,050,882,784: GPTJForCausalLM's num_parameters() as a public LoRA script for
+ *     EleutherAI/gpt-j-6B prints it ("# of params: 6050882784").
+ *   starcoder 15,517,456,384: a public table of Hub parameter counts (the StarCoder-15B
+ *     fine-tunes multipl-t-starcoder-15b-*, the same checkpoint shape).
+ *   starcoder2-15b 15,957,889,024: bigcode/starcoder2-15b's safetensors metadata, as a public
+ *     model-card generator quotes it (F32, 63,831,628,056 bytes of safetensors).
+ *   stablelm-2-1_6b 1,644,515,328: a public comparison table of StableLM 2 1.6B's config.
+ *   internlm2_5-7b-chat 7,737,708,544: the Hub's safetensors parameter_count as public code
+ *     lists it (get_safetensors_metadata), and chatllm.cpp's banner for InternLM 2.5 7B.
+ *   Baichuan-7B 7,000,559,616, chatglm3-6b 6,243,584,000 (the chatglm2-6b row: the same
+ *     shape) and Qwen-7B 7,721,324,544: calflops' README table (Params(Total)); ChatGLM3's
+ *     count also in public logs of ChatGLMForConditionalGeneration's trainable parameters.
+ *   deepseek-moe-16b-base 16,375,728,128: a public table of Hub totals gives 16.38B; the
+ *     exact figure is this config's count (64 routed + 2 shared experts of 1408, first layer
+ *     dense), not found printed in full.
+ *   MiniCPM-2B-sft-bf16 2,724,880,896: chatllm.cpp's banner for MiniCPM 2B, and MTEB's
+ *     n_parameters for embedders built on it.
+ *   phi-1_5 in the phi-msft format 1,418,270,720: microsoft/phi-1_5's safetensors_total_params
+ *     (Hub metadata, as public code quotes it); phi-2 in it 2,779,683,840, as its phi row.
+ *   c4ai-command-r7b-12-2024 8,028,033,024: the sum of the module tree a public 4-bit
+ *     conversion's README prints (Embedding(256000, 4096), 32 layers, k/v 1024, MLP 14336, no
+ *     biases), aya-expanse-8b's Hub total (the same shape).
+ *   granite-3.1-2b-instruct 2,533,531,648: a public table of Hub parameter counts (also
+ *     granite-guardian-3.1-2b's).
+ *   EXAONE-3.5-7.8B-Instruct 7,818,448,896: "exact model parameters" of the checkpoint as a
+ *     public MLX evaluation reports them.
  */
 static const struct released RELEASED[] = {
     {"Llama-3.2-1B", "llama", 1235814400LL, false},
@@ -106,6 +134,21 @@ static const struct released RELEASED[] = {
     {"opt-125m", "opt", 125239296LL, false},
     {"GLM-4.5", "glm4_moe", 358337791296LL, true},
     {"GLM-4.5-Air", "glm4_moe", 110468824832LL, true},
+    {"gpt-j-6b", "gptj", 6050882784LL, false},
+    {"starcoder", "gpt_bigcode", 15517456384LL, false},
+    {"starcoder2-15b", "starcoder2", 15957889024LL, false},
+    {"stablelm-2-1_6b", "stablelm", 1644515328LL, false},
+    {"internlm2_5-7b-chat", "internlm2", 7737708544LL, false},
+    {"Baichuan-7B", "baichuan", 7000559616LL, false},
+    {"chatglm3-6b", "chatglm", 6243584000LL, false},
+    {"Qwen-7B", "qwen", 7721324544LL, false},
+    {"deepseek-moe-16b-base", "deepseek", 16375728128LL, false},
+    {"MiniCPM-2B-sft-bf16", "minicpm", 2724880896LL, false},
+    {"phi-1_5-msft", "phi-msft", 1418270720LL, false},
+    {"phi-2-msft", "phi-msft", 2779683840LL, false},
+    {"c4ai-command-r7b-12-2024", "cohere2", 8028033024LL, false},
+    {"granite-3.1-2b-instruct", "granite", 2533531648LL, false},
+    {"EXAONE-3.5-7.8B-Instruct", "exaone", 7818448896LL, false},
 };
 #define RELEASED_COUNT (sizeof RELEASED / sizeof RELEASED[0])
 
@@ -284,7 +327,9 @@ START_TEST(errors_name_the_key)
     refused("{\"model_type\": \"mamba\", " LLAMA_KEYS "}", "model_type",
             "\"mamba\" is not supported (supported: llama, mistral, mixtral, qwen2, qwen2_moe, "
             "qwen3, qwen3_moe, gemma, gemma2, gemma3_text, phi3, olmo2, olmo, olmoe, deepseek_v2, "
-            "deepseek_v3, glm4_moe, gpt_oss, cohere, gpt2, gpt_neox, phi, opt, gemma3)");
+            "deepseek_v3, glm4_moe, gpt_oss, cohere, gpt2, gpt_neox, phi, opt, gptj, gpt_bigcode, "
+            "starcoder2, stablelm, internlm2, baichuan, chatglm, qwen, deepseek, minicpm, phi-msft, "
+            "cohere2, granite, exaone, gemma3)");
     refused("{\"model_type\": null, " LLAMA_KEYS "}", "model_type", "missing (supported: llama");
     /* No model_type at all: still a config (its keys say so), and the message says what it
      * lacks (found by review: it was read as rooftop's schema, "unknown field"). */
@@ -372,6 +417,108 @@ END_TEST
 
 /* layer_types, when the config has it, gives the local layers (transformers >= 4.5x writes
  * it); the older keys give the same model. */
+/* A key a config leaves out takes its class's default, and a key the class never reads
+ * changes nothing (issue 20). MistralConfig: sliding_window 4096 and num_key_value_heads 8
+ * when absent, while null means none / one per head; GPT2Config and OPTConfig have neither
+ * num_key_value_heads nor head_dim (GPT2Attention: head_dim = n_embd / n_head), so gpt2 with
+ * "head_dim": 128 stays 124,439,808 (it counted 153M). */
+START_TEST(class_defaults_and_unread_keys)
+{
+    struct model_arch m;
+    char err[SPEC_ERR_MAX];
+    /* The default 8 K/V heads do not divide 4 heads: the message names the defaulted key. */
+    ck_assert(!parse("{\"model_type\": \"mistral\", \"hidden_size\": 256, \"num_hidden_layers\": 4,"
+                     " \"num_attention_heads\": 4, \"vocab_size\": 1000}", &m, err, sizeof err));
+    ck_assert_msg(strstr(err, "num_key_value_heads: 8 does not divide") != NULL, "%s", err);
+    ck_assert_msg(parse("{\"model_type\": \"mistral\", \"hidden_size\": 4096,"
+                        " \"num_hidden_layers\": 32, \"num_attention_heads\": 32,"
+                        " \"vocab_size\": 32000, \"intermediate_size\": 14336}", &m, err, sizeof err),
+                  "%s", err);
+    ck_assert(m.kv_heads == 8 && m.sliding_window == 4096 && m.context == 131072);
+    /* Mistral-7B-v0.1 written without the window: the same count, and the window of 4096. */
+    ck_assert_int_eq(counts(&m).total, 7241732096LL);
+    ck_assert_msg(parse("{\"model_type\": \"mistral\", " LLAMA_KEYS ", \"num_key_value_heads\": null,"
+                        " \"sliding_window\": null}", &m, err, sizeof err), "%s", err);
+    ck_assert(m.kv_heads == 4 && m.sliding_window == 0);
+
+    struct model_arch g = load("gpt2", NULL);
+    const char *gpt2 = "{\"model_type\": \"gpt2\", \"n_embd\": 768, \"n_layer\": 12, \"n_head\": 12,"
+                       " \"n_positions\": 1024, \"vocab_size\": 50257, \"head_dim\": 128,"
+                       " \"num_key_value_heads\": 4}";
+    ck_assert_msg(parse(gpt2, &m, err, sizeof err), "%s", err);
+    ck_assert(m.head_dim == 0 && m.kv_heads == 12);
+    ck_assert_int_eq(counts(&m).total, counts(&g).total);
+    ck_assert_int_eq(counts(&m).total, 124439808LL);
+    struct model_arch o = load("opt-125m", NULL);
+    char opt[1024];
+    snprintf(opt, sizeof opt, "{\"model_type\": \"opt\", \"hidden_size\": 768,"
+             " \"num_hidden_layers\": 12, \"num_attention_heads\": 12, \"ffn_dim\": 3072,"
+             " \"max_position_embeddings\": 2048, \"vocab_size\": 50272, \"head_dim\": 32,"
+             " \"num_key_value_heads\": 3}");
+    ck_assert_msg(parse(opt, &m, err, sizeof err), "%s", err);
+    ck_assert_int_eq(counts(&m).total, counts(&o).total);
+    ck_assert_int_eq(counts(&m).total, 125239296LL);
+}
+END_TEST
+
+/* The new types' conventions, as their modeling code builds them. */
+START_TEST(new_type_conventions)
+{
+    struct model_arch m = load("gpt-j-6b", NULL);
+    /* GPTJAttention: q, k, v, out_proj without bias; GPTJMLP fc_in/fc_out with; one ln_1 for
+     * the parallel block; lm_head with a bias. */
+    ck_assert(m.mlp_bias && !m.bias && !m.qkv_bias && m.lm_head_bias &&
+              m.block == BLOCK_PARALLEL_ONE_NORM && m.ffn == 4 * 4096 && !m.tied_embeddings);
+    m = load("starcoder", NULL);
+    ck_assert(m.kv_heads == 1 && m.bias && m.positional == POS_LEARNED && m.tied_embeddings);
+    m = load("starcoder2-15b", NULL);
+    ck_assert(m.kv_heads == 4 && m.bias && m.norm == NORM_LAYERNORM && m.mlp == MLP_GELU &&
+              m.sliding_window == 4096 && !m.tied_embeddings);
+    m = load("stablelm-2-1_6b", NULL);
+    ck_assert(m.qkv_bias && !m.bias && m.norm == NORM_LAYERNORM && m.block == BLOCK_SEQUENTIAL);
+    m = load("chatglm3-6b", NULL);
+    ck_assert(m.kv_heads == 2 && m.qkv_bias && m.ffn == 13696 && m.vocab == 65024 &&
+              m.context == 8192 && m.norm == NORM_RMSNORM);
+    m = load("Qwen-7B", NULL);
+    ck_assert(m.ffn == 11008 && m.qkv_bias && m.kv_heads == 32 && m.head_dim == 0);
+    m = load("deepseek-moe-16b-base", NULL);
+    ck_assert(m.experts == 64 && m.experts_active == 6 && m.shared_experts == 2 &&
+              m.moe_ffn == 1408 && m.dense_layers == 1 && !m.router_bias);
+    m = load("c4ai-command-r7b-12-2024", NULL);
+    /* Cohere2Config: every 4th layer global (sliding_window_pattern 4), tied. */
+    ck_assert(m.sliding_window == 4096 && m.sliding_window_pattern == 4 && m.tied_embeddings &&
+              m.block == BLOCK_PARALLEL_ONE_NORM && m.qk_norm == QK_NORM_NONE);
+    ck_assert_int_eq(model_local_layers(&m), 24);
+    m = load("EXAONE-3.5-7.8B-Instruct", NULL);
+    ck_assert(m.layers == 32 && m.kv_heads == 8 && !m.bias && !m.tied_embeddings);
+    /* DeepseekConfig without n_routed_experts is dense; ExaoneConfig's intermediate_size
+     * null is 4 x hidden; phi-msft pads the vocabulary to a multiple of 64. */
+    struct model_arch d;
+    char err[SPEC_ERR_MAX];
+    ck_assert_msg(parse("{\"model_type\": \"deepseek\", " LLAMA_KEYS "}", &d, err, sizeof err),
+                  "%s", err);
+    ck_assert(!model_is_moe(&d));
+    ck_assert_msg(parse("{\"model_type\": \"exaone\", \"hidden_size\": 256, \"num_layers\": 2,"
+                        " \"num_attention_heads\": 4, \"vocab_size\": 1000}", &d, err, sizeof err),
+                  "%s", err);
+    ck_assert(d.ffn == 1024 && d.layers == 2 && d.tied_embeddings);
+    ck_assert_msg(parse("{\"model_type\": \"phi-msft\", \"n_embd\": 256, \"n_layer\": 2,"
+                        " \"n_head\": 4, \"vocab_size\": 50257}", &d, err, sizeof err), "%s", err);
+    ck_assert_int_eq(d.vocab, 50304);
+    /* What the fields cannot express is refused, naming the key. */
+    refused("{\"model_type\": \"internlm2\", " LLAMA_KEYS "}", "bias", "cannot express");
+    refused("{\"model_type\": \"chatglm\", \"inner_hidden_size\": 16384}", "inner_hidden_size",
+            "first version");
+    refused("{\"model_type\": \"chatglm\", \"add_bias_linear\": true}", "add_bias_linear",
+            "cannot be expressed");
+    refused("{\"model_type\": \"stablelm\", \"qk_layernorm\": true}", "qk_layernorm",
+            "cannot be expressed");
+    refused("{\"model_type\": \"qwen\", \"no_bias\": false}", "no_bias", "cannot be expressed");
+    refused("{\"model_type\": \"qwen\", \"intermediate_size\": 1001}", "intermediate_size",
+            "odd");
+}
+END_TEST
+
 START_TEST(layer_types_and_patterns)
 {
     struct model_arch a, b;
@@ -396,7 +543,8 @@ START_TEST(layer_types_and_patterns)
     ck_assert_int_eq(model_local_layers(&a), 10);
     ck_assert_int_eq(model_local_layers(&b), 10);
     /* All local (pattern 0), none local (no window). */
-    ck_assert_msg(parse("{\"model_type\": \"mistral\", " LLAMA_KEYS ", \"sliding_window\": 64,"
+    ck_assert_msg(parse("{\"model_type\": \"mistral\", " LLAMA_KEYS ", \"num_key_value_heads\": 4,"
+                        " \"sliding_window\": 64,"
                         " \"layer_types\": [\"sliding_attention\", \"sliding_attention\","
                         " \"sliding_attention\", \"sliding_attention\"]}", &a, err, sizeof err),
                   "%s", err);
@@ -600,6 +748,160 @@ START_TEST(reader_on_odd_input)
 }
 END_TEST
 
+/* ---- the local Hugging Face cache (src/hfcache.c) ---------------------------------------- */
+
+/* Writes text to DIR/REL, making the directories on the way. */
+static void put(const char *dir, const char *rel, const char *text)
+{
+    char path[4096], cmd[4200];
+    snprintf(path, sizeof path, "%s/%s", dir, rel);
+    snprintf(cmd, sizeof cmd, "mkdir -p \"$(dirname '%s')\"", path);
+    ck_assert_int_eq(system(cmd), 0);
+    FILE *f = fopen(path, "w");
+    ck_assert_msg(f != NULL, "cannot write %s", path);
+    ck_assert(fputs(text, f) >= 0);
+    ck_assert_int_eq(fclose(f), 0);
+}
+
+/* A cache as huggingface_hub lays it out: models--ORG--NAME/refs/main naming the revision,
+ * snapshots/REV/config.json (a copy of a test config), and model.safetensors.index.json
+ * beside it when index is non-NULL. */
+static void cache_model(const char *hub, const char *repo, const char *dir, const char *index)
+{
+    char base[512], rel[640], src[4096];
+    const char *slash = strchr(repo, '/');
+    snprintf(base, sizeof base, "models--%.*s--%s", (int)(slash - repo), repo, slash + 1);
+    snprintf(rel, sizeof rel, "%s/refs/main", base);
+    put(hub, rel, "0123abcd\n");
+    data_path(src, sizeof src, dir);
+    char *text = check_read_all(src);
+    snprintf(rel, sizeof rel, "%s/snapshots/0123abcd/config.json", base);
+    put(hub, rel, text);
+    free(text);
+    if (index != NULL) {
+        snprintf(rel, sizeof rel, "%s/snapshots/0123abcd/model.safetensors.index.json", base);
+        put(hub, rel, index);
+    }
+}
+
+static void env_clear(void)
+{
+    unsetenv("HF_HUB_CACHE");
+    unsetenv("HF_HOME");
+    unsetenv("XDG_CACHE_HOME");
+}
+
+/* --model ORG/NAME reads the cached config offline, found as huggingface_hub finds it:
+ * HF_HUB_CACHE, else HF_HOME/hub, else XDG_CACHE_HOME/huggingface/hub, else
+ * ~/.cache/huggingface/hub. The model is known by its repo id. */
+START_TEST(cache_resolves_repo_id)
+{
+    char tmp[128], hub[256], h[256], err[SPEC_ERR_MAX];
+    check_tmpdir(tmp, sizeof tmp, "hfcache");
+    struct model_arch m;
+    const char *old_home = getenv("HOME");
+    char *home = old_home != NULL ? strdup(old_home) : NULL;
+    env_clear();
+    snprintf(hub, sizeof hub, "%s/home/.cache/huggingface/hub", tmp);
+    cache_model(hub, "Qwen/Qwen3-8B", "Qwen3-8B", NULL);
+    snprintf(h, sizeof h, "%s/home", tmp);
+    setenv("HOME", h, 1);
+    ck_assert_msg(spec_find_model("Qwen/Qwen3-8B", &m, err, sizeof err), "%s", err);
+    ck_assert_str_eq(m.id, "Qwen/Qwen3-8B");
+    ck_assert_int_eq(counts(&m).total, 8190735360LL);
+    ck_assert(m.checkpoint_bytes == 0); /* no index beside it */
+    /* XDG_CACHE_HOME over HOME, HF_HOME/hub over that, HF_HUB_CACHE over all. */
+    snprintf(hub, sizeof hub, "%s/xdg/huggingface/hub", tmp);
+    cache_model(hub, "Qwen/Qwen3-8B", "gpt2", NULL);
+    snprintf(h, sizeof h, "%s/xdg", tmp);
+    setenv("XDG_CACHE_HOME", h, 1);
+    ck_assert_msg(spec_find_model("Qwen/Qwen3-8B", &m, err, sizeof err), "%s", err);
+    ck_assert_int_eq(counts(&m).total, 124439808LL);
+    snprintf(hub, sizeof hub, "%s/hfhome/hub", tmp);
+    cache_model(hub, "Qwen/Qwen3-8B", "Qwen2.5-0.5B", NULL);
+    snprintf(h, sizeof h, "%s/hfhome", tmp);
+    setenv("HF_HOME", h, 1);
+    ck_assert_msg(spec_find_model("Qwen/Qwen3-8B", &m, err, sizeof err), "%s", err);
+    ck_assert_int_eq(counts(&m).total, 494032768LL);
+    snprintf(hub, sizeof hub, "%s/hubcache", tmp);
+    cache_model(hub, "Qwen/Qwen3-8B", "Llama-3.2-1B", NULL);
+    setenv("HF_HUB_CACHE", hub, 1);
+    ck_assert_msg(spec_find_model("Qwen/Qwen3-8B", &m, err, sizeof err), "%s", err);
+    ck_assert_int_eq(counts(&m).total, 1235814400LL);
+    /* Not downloaded: one line naming where it looked, offline. */
+    ck_assert(!spec_find_model("Qwen/Qwen3-9B", &m, err, sizeof err));
+    ck_assert_msg(strstr(err, "/hubcache/models--Qwen--Qwen3-9B: not in the Hugging Face "
+                         "cache") != NULL, "%s", err);
+    ck_assert(strchr(err, '\n') == NULL);
+    /* A ref to a revision that is not there. */
+    put(hub, "models--acme--tiny/refs/main", "feedbeef");
+    ck_assert(!spec_find_model("acme/tiny", &m, err, sizeof err));
+    ck_assert_msg(strstr(err, "snapshots/feedbeef/config.json: missing") != NULL, "%s", err);
+    /* The dashboard's model picker lists what is cached, by repo id. */
+    char **ids = NULL;
+    size_t n = hfcache_list(&ids);
+    ck_assert_uint_eq(n, 1);
+    ck_assert_str_eq(ids[0], "Qwen/Qwen3-8B");
+    hfcache_list_free(ids, n);
+    /* Repo ids, not paths: a .json file or a deeper path is a file. */
+    ck_assert(hfcache_is_repo_id("meta-llama/Llama-3.1-8B"));
+    ck_assert(!hfcache_is_repo_id("specs/models/x.json") && !hfcache_is_repo_id("a/b/c") &&
+              !hfcache_is_repo_id("../x") && !hfcache_is_repo_id("/x") &&
+              !hfcache_is_repo_id("x"));
+    env_clear();
+    if (home != NULL)
+        setenv("HOME", home, 1);
+    free(home);
+    check_rmtree(tmp);
+}
+END_TEST
+
+/* The checkpoint's bytes from model.safetensors.index.json beside the config: Qwen3-8B's
+ * bf16 safetensors hold 2 x 8,190,735,360 = 16,381,470,720 bytes; a total its dtype cannot
+ * explain (a quantized checkpoint, or another model's config) is a warning in the report. */
+START_TEST(cache_checkpoint_bytes)
+{
+    char tmp[128], hub[256], err[SPEC_ERR_MAX];
+    check_tmpdir(tmp, sizeof tmp, "hfindex");
+    env_clear();
+    snprintf(hub, sizeof hub, "%s/hub", tmp);
+    setenv("HF_HUB_CACHE", hub, 1);
+    cache_model(hub, "Qwen/Qwen3-8B", "Qwen3-8B",
+                "{\"metadata\": {\"total_size\": 16381470720}, \"weight_map\": {}}");
+    cache_model(hub, "acme/quantized", "Qwen3-8B", "{\"metadata\": {\"total_size\": 5000000000}}");
+    cache_model(hub, "acme/broken", "Qwen3-8B", "{\"metadata\": {\"total_size\": \"big\"}}");
+    struct model_arch m;
+    double per = 0;
+    ck_assert_msg(spec_find_model("Qwen/Qwen3-8B", &m, err, sizeof err), "%s", err);
+    ck_assert(m.checkpoint_bytes == 16381470720.0 && m.checkpoint_dtype_bytes == 2);
+    ck_assert(model_checkpoint_explained(&m, &per));
+    ck_assert_rel(per, 2.0, 1e-12);
+    ck_assert_msg(spec_find_model("acme/quantized", &m, err, sizeof err), "%s", err);
+    ck_assert(!model_checkpoint_explained(&m, &per));
+    ck_assert_rel(per, 5e9 / 8190735360.0, 1e-12);
+    ck_assert(!spec_find_model("acme/broken", &m, err, sizeof err));
+    ck_assert_msg(strstr(err, "model.safetensors.index.json: metadata.total_size: must be a "
+                         "number, got a string") != NULL, "%s", err);
+
+    struct check_run r;
+    ck_assert_int_eq(check_run_bin(&r, "report --model Qwen/Qwen3-8B"), 0);
+    ck_assert_msg(strstr(r.out, "weights 16.4 GB in the checkpoint (model.safetensors.index."
+                         "json): 2 bytes a parameter counted") != NULL, "%s", r.out);
+    ck_assert(strstr(r.out, "warning: the checkpoint") == NULL);
+    check_run_free(&r);
+    ck_assert_int_eq(check_run_bin(&r, "report --model acme/quantized"), 0);
+    ck_assert_msg(strstr(r.out, "warning: the checkpoint holds 5 GB (model.safetensors.index."
+                         "json), 0.61 bytes a counted parameter where its torch_dtype has 2") !=
+                  NULL, "%s", r.out);
+    check_run_free(&r);
+    ck_assert_int_eq(check_run_bin(&r, "report --model acme/broken"), 2);
+    ck_assert_msg(strstr(r.err, "metadata.total_size") != NULL, "%s", r.err);
+    check_run_free(&r);
+    env_clear();
+    check_rmtree(tmp);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("hfconfig");
@@ -614,6 +916,8 @@ int main(void)
     tcase_add_test(tr, errors_name_the_key);
     tcase_add_test(tr, inexpressible_refused);
     tcase_add_test(tr, layer_types_and_patterns);
+    tcase_add_test(tr, class_defaults_and_unread_keys);
+    tcase_add_test(tr, new_type_conventions);
     tcase_add_test(tr, names);
     tcase_add_test(tr, scenario_takes_a_config);
     tcase_add_test(tr, config_as_preset);
@@ -622,6 +926,8 @@ int main(void)
     suite_add_tcase(s, tr);
     TCase *ti = tcase_create("import");
     tcase_add_test(ti, import_round_trip);
+    tcase_add_test(ti, cache_resolves_repo_id);
+    tcase_add_test(ti, cache_checkpoint_bytes);
     tcase_set_timeout(ti, 120);
     suite_add_tcase(s, ti);
     return check_run_suite(s);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hfcache.h"
 #include "spec.h"
 
 static int cmp_model(const void *a, const void *b)
@@ -29,29 +30,46 @@ static int cmp_gpu(const void *a, const void *b)
     return strcmp(x->id, y->id);
 }
 
+/* Loads the models named by ids (presets, or Hugging Face repo ids) onto the ladder. */
+static void models_add(struct presets *p, char *const *ids, size_t n,
+                       void (*warn)(const char *line, void *ctx), void *ctx)
+{
+    char err[SPEC_ERR_MAX];
+    struct preset_model *grown = realloc(p->models, ((size_t)p->n_models + n + 1) * sizeof *grown);
+    if (grown == NULL)
+        return;
+    p->models = grown;
+    for (size_t i = 0; i < n; i++) {
+        struct preset_model *m = &p->models[p->n_models];
+        memset(m, 0, sizeof *m);
+        if (!spec_find_model(ids[i], &m->arch, err, sizeof err)) {
+            if (warn)
+                warn(err, ctx);
+            continue;
+        }
+        struct param_counts pc;
+        model_params(&m->arch, &pc);
+        m->params = (double)pc.total;
+        p->n_models++;
+    }
+}
+
 void presets_load(struct presets *p, void (*warn)(const char *line, void *ctx), void *ctx)
 {
     memset(p, 0, sizeof *p);
     char err[SPEC_ERR_MAX];
     struct spec_list l;
     if (spec_list_models(&l)) {
-        p->models = calloc(l.count ? l.count : 1, sizeof *p->models);
-        for (size_t i = 0; p->models && i < l.count; i++) {
-            struct preset_model *m = &p->models[p->n_models];
-            if (!spec_find_model(l.ids[i], &m->arch, err, sizeof err)) {
-                if (warn)
-                    warn(err, ctx);
-                continue;
-            }
-            struct param_counts pc;
-            model_params(&m->arch, &pc);
-            m->params = (double)pc.total;
-            p->n_models++;
-        }
+        models_add(p, l.ids, l.count, warn, ctx);
         spec_list_free(&l);
-        if (p->models)
-            qsort(p->models, (size_t)p->n_models, sizeof *p->models, cmp_model);
     }
+    /* The models downloaded into the local Hugging Face cache, by their repo ids. */
+    char **cached = NULL;
+    size_t n_cached = hfcache_list(&cached);
+    models_add(p, cached, n_cached, warn, ctx);
+    hfcache_list_free(cached, n_cached);
+    if (p->models)
+        qsort(p->models, (size_t)p->n_models, sizeof *p->models, cmp_model);
     if (spec_list_gpus(&l)) {
         p->gpus = calloc(l.count ? l.count : 1, sizeof *p->gpus);
         for (size_t i = 0; p->gpus && i < l.count; i++) {
