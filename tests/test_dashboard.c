@@ -14,6 +14,7 @@
 #include "dash_harness.h"
 #include "demo.h"
 #include "infer_frame.h"
+#include "ops.h"
 #include "snapshot.h"
 #include "units.h"
 
@@ -314,6 +315,64 @@ START_TEST(test_inference_view)
     /* 80 x 24 still draws it. */
     harness_keys(&h, "<Resize 80x24>");
     ck_assert_screen_has(&h, "Serving");
+    harness_stop(&h);
+}
+END_TEST
+
+/* The key of the serving view's operation named name, or 0 when it is not listed. */
+static char infer_key_of(const struct harness *h, const char *name)
+{
+    struct view_op ops[OPS_MAX];
+    int n = ops_list(&h->d, ops, OPS_MAX);
+    for (int i = 0; i < n; i++)
+        if (strcmp(ops[i].name, name) == 0)
+            return ops[i].key;
+    return 0;
+}
+
+/* Issue 17: a decode operation keeps its letter as the batch grows (18 operations were listed
+ * at batch 1, 16 at 256, and the letters moved), prefill's the same letter capitalised; the
+ * panel names the whole step's intensity apart from the QKV GEMM's and gives prefill's
+ * all-reduce beside decode's. */
+START_TEST(test_inference_letters_and_panel)
+{
+    struct harness h;
+    harness_start(&h, 160, 50, true, true);
+    harness_keys(&h, "i");
+    while (h.d.inf.focus != IS_TP)
+        harness_keys(&h, "<Down>");
+    harness_keys(&h, "<Right>");
+    ck_assert_int_eq(h.d.inf.sc.tp, 2);
+    ck_assert(h.d.inf.res.prefill.comm_seconds > 0);
+    char want[32];
+    units_duration(h.d.inf.res.prefill.comm_seconds, want, sizeof want);
+    ck_assert_screen_has(&h, "P all-reduce");
+    ck_assert_screen_has(&h, want);
+    ck_assert_screen_has(&h, "D all-reduce");
+    ck_assert_screen_has(&h, "D step I");
+    ck_assert_screen_has(&h, "D qkv I");
+    struct view_op at1[OPS_MAX];
+    int n1 = ops_list(&h.d, at1, OPS_MAX);
+    ck_assert_int_eq(infer_key_of(&h, "D qkv"), 'a' + OP_QKV);
+    ck_assert_int_eq(infer_key_of(&h, "P qkv"), 'A' + OP_QKV);
+    while (h.d.inf.focus != IS_BATCH)
+        harness_keys(&h, "<Down>");
+    harness_keys(&h, "<Repeat 8 Right>");
+    ck_assert_int_eq(h.d.inf.sc.batch, 256);
+    int common = 0;
+    for (int i = 0; i < n1; i++) {
+        char k = infer_key_of(&h, at1[i].name);
+        if (k == 0)
+            continue;
+        common++;
+        ck_assert_msg(k == at1[i].key, "%s: '%c' at batch 1, '%c' at 256", at1[i].name,
+                      at1[i].key, k);
+    }
+    ck_assert_int_ge(common, 10);
+    ck_assert_int_eq(infer_key_of(&h, "D qkv"), 'a' + OP_QKV);
+    char qkv[32];
+    units_plain(decode_qkv(&h)->intensity, qkv, sizeof qkv);
+    ck_assert_screen_has(&h, qkv);
     harness_stop(&h);
 }
 END_TEST
@@ -983,6 +1042,7 @@ static Suite *dashboard_suite(void)
     tcase_add_test(tc, test_snapshot_command);
     tcase_add_test(tc, test_key_names);
     tcase_add_test(tc, test_inference_view);
+    tcase_add_test(tc, test_inference_letters_and_panel);
     tcase_add_test(tc, test_inference_demo);
     tcase_add_test(tc, test_parallel_explain_params);
     tcase_add_test(tc, test_inference_demo_errors);

@@ -149,14 +149,22 @@ static void draw_time(const struct dash *d, struct screen *s, struct rect r)
     units_duration(res->end_to_end, ITEM("end to end", E_NORMAL), 32);
     units_count(res->tokens_per_s_per_gpu, ITEM("per GPU", E_NORMAL), 32);
     units_count(res->decode_tokens_per_s, ITEM("decode t/s", E_NORMAL), 32);
-    units_plain(res->prefill.intensity, ITEM("prefill I", E_NORMAL), 32);
-    units_plain(res->decode.intensity, ITEM("decode I", E_NORMAL), 32);
-    units_duration(res->decode.comm_seconds, ITEM("all-reduce", E_NORMAL), 32);
+    /* A whole step's intensity says so, beside decode's QKV GEMM's (the one that grows
+     * with the batch); each phase's all-reduces, prefill's a part of TTFT. */
+    units_plain(res->prefill.intensity, ITEM("P step I", E_NORMAL), 32);
+    units_plain(res->decode.intensity, ITEM("D step I", E_NORMAL), 32);
+    double qkv = 0;
+    for (int i = 0; i < res->decode.n_ops; i++)
+        if (res->decode.ops[i].kind == OP_QKV)
+            qkv = res->decode.ops[i].intensity;
+    units_plain(qkv, ITEM("D qkv I", E_NORMAL), 32);
+    units_duration(res->prefill.comm_seconds, ITEM("P all-reduce", E_NORMAL), 32);
+    units_duration(res->decode.comm_seconds, ITEM("D all-reduce", E_NORMAL), 32);
 #undef ITEM
     char right[64];
     snprintf(right, sizeof right, "efficiency %.2g / %.2g", res->compute_eff, res->memory_eff);
     widget_header(s, &d->cs, r, "Latency and throughput", right, false);
-    const int iw = LAYOUT_ITEM_WIDTH, lw = 10;
+    const int iw = LAYOUT_ITEM_WIDTH, lw = 12;
     int per_row = (r.w - 1) / iw;
     if (per_row < 1)
         per_row = 1;

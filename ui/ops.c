@@ -40,7 +40,8 @@ static void view_of(struct view_op *o, const struct op *op, char key, const char
     o->compute_bound = op->compute_bound;
 }
 
-/* Names of the inference view's operations, by phase and kind. */
+/* Names of the inference view's operations, by phase and kind; a letter each kind. */
+_Static_assert(OP_KIND_COUNT <= 26, "one letter per operation kind");
 static const char *const phase_names[2][OP_KIND_COUNT] = {
     {[OP_NORM] = "P norm", [OP_QKV] = "P qkv", [OP_ROPE] = "P rope", [OP_SCORES] = "P scores",
      [OP_SOFTMAX] = "P softmax", [OP_ATTN_V] = "P attn_v", [OP_FLASH_ATTN] = "P attention",
@@ -57,7 +58,10 @@ static const char *const phase_names[2][OP_KIND_COUNT] = {
 };
 
 /* Prefill's and decode's operations that take at least 1% of their phase's time (the
- * norms, RoPE and residuals of a big model would only crowd the plot). */
+ * norms, RoPE and residuals of a big model would only crowd the plot). An operation's
+ * letter is its kind's, capital in prefill (B: P qkv, b: D qkv), so that it stays the same
+ * whatever else the 1% leaves out at another batch size or prompt, and a point can be
+ * followed up the roofline. */
 static int infer_ops(const struct dash *d, struct view_op *out, int max)
 {
     const struct infer_phase *ph[2] = {&d->inf.res.prefill, &d->inf.res.decode};
@@ -67,8 +71,9 @@ static int infer_ops(const struct dash *d, struct view_op *out, int max)
             const struct op *op = &ph[p]->ops[i];
             if (!(op->flops > 0) || !(op->bytes > 0) || op->seconds < 0.01 * ph[p]->compute_seconds)
                 continue;
-            view_of(&out[n], op, (char)(n < 26 ? 'a' + n : 'A' + n - 26),
-                    (unsigned)op->kind < OP_KIND_COUNT ? phase_names[p][op->kind] : op->name);
+            bool known = (unsigned)op->kind < OP_KIND_COUNT;
+            view_of(&out[n], op, known ? (char)((p == 0 ? 'A' : 'a') + (int)op->kind) : '?',
+                    known ? phase_names[p][op->kind] : op->name);
             n++;
         }
     return n;
