@@ -472,6 +472,11 @@ static const struct input TABLE[] = {
      COUNT_OF(ATTN_FLOPS_WORDS), "causal|full",
      "attention's s x s work in the detailed count: full (PaLM, Narayanan) or causal (half)",
      "", 0, STEPS_WORDS, 0, 0, 0, ENUMF(attention_flops), NULL},
+    {"moe_capacity", "capacity", INPUT_FRACTION, "", 0.1, 16, NULL, 0, "F|auto",
+     "MoE expert capacity factor (Megatron-core's --moe-expert-capacity-factor with padding): "
+     "each expert holds ceil(tokens x top-k x F / experts) tokens (auto: dropless)", "model",
+     INPUT_HIDDEN | INPUT_AUTO_ZERO, STEPS_LINEAR, 1, 2, 0.25, F(moe_capacity), FIELD_DOUBLE,
+     NULL},
     {"vocab_pad", "vocab pad", INPUT_COUNT, "", 0, 1e6, NULL, 0, "N",
      "pad the vocabulary to a multiple of N x tp as Megatron-LM does (its default N: 128; "
      "0: no padding)", "tp model", INPUT_HIDDEN, STEPS_POW2, 1, 1024, 0, F(vocab_pad),

@@ -76,6 +76,48 @@ const char *memory_grad_why_text(enum mem_grad_why why)
     return "";
 }
 
+double memory_routed_tokens(const struct scenario *s, double tokens)
+{
+    const struct model_arch *m = &s->model;
+    const double k = (double)m->experts_active, E = (double)m->experts;
+    if (s->moe_capacity > 0 && E > 0)
+        return E * ceil(tokens * k * s->moe_capacity / E);
+    return tokens * k;
+}
+
+/*
+ * What one MoE layer's routed experts keep for backward on one rank, as Megatron-core's
+ * MoEAlltoAllTokenDispatcher (legacy_a2a_token_dispatcher.py token_permutation) and
+ * TEGroupedMLP (experts.py) run them: the T tokens are routed to top-k experts, R routed
+ * tokens in all (memory_routed_tokens: T x top-k, or the capacity's padded count); with tp > 1
+ * the dispatcher's all_to_all_sp2hp, the expert-parallel all-to-all and
+ * all_gather_last_dim_from_tensor_parallel_region leave every tensor-parallel rank the whole
+ * R x h input of its local experts (expert parallelism divides the experts, not the R tokens
+ * a rank receives); fc1's output (R x 2f or R x f) and the activation's (R x f) are split by
+ * the experts' tensor parallelism; the permuted probabilities are R fp32 values and the
+ * router's probabilities T x experts fp32 on the sequence-parallel shard.
+ */
+static void moe_routed(const struct scenario *s, double T, double f, double e, double g,
+                       struct tensor_sum *rep, struct tensor_sum *split, struct tensor_sum *lo,
+                       struct tensor_sum *lo_split)
+{
+    const struct model_arch *m = &s->model;
+    const double R = memory_routed_tokens(s, T), h = (double)m->d_model;
+    const double t = (double)s->tp, sp_div = s->sp ? t : 1.0;
+    struct tensor_sum whole = {0, 0};                         /* on every TP rank, whole */
+    add(&whole, R * h, g);                                    /* the experts' fc1 input */
+    add(&whole, R, 4.0);                                      /* permuted probabilities */
+    rep->elements += whole.elements * sp_div;                 /* rep is divided by sp_div */
+    rep->bytes += whole.bytes * sp_div;
+    if (g != e)
+        add(lo, R * h * sp_div, g);
+    add(rep, T * (double)m->experts, 4.0);                    /* router probabilities */
+    add(split, (model_mlp_gated(m->mlp) ? 2.0 : 1.0) * R * f, e); /* fc1's output */
+    add(split, R * f, g);                                     /* fc2's input */
+    if (g != e)
+        add(lo_split, R * f, g);
+}
+
 struct tensor_sum memory_layer_activations(const struct scenario *s, bool moe, double *low)
 {
     const struct model_arch *m = &s->model;
@@ -103,7 +145,6 @@ struct tensor_sum memory_layer_activations(const struct scenario *s, bool moe, d
                                       : (double)m->kv_heads * (double)ad.head_v;
     const double od = (double)ad.o_width;
     const double t = (double)s->tp;
-    const double n_act = moe ? model_experts_visited(m) : 1.0;
     const double f = (double)(moe ? model_expert_ffn(m) : m->ffn);
     struct tensor_sum lo = {0, 0}, lo_split = {0, 0}; /* the low-precision copies, counted
                                                          into the parts too */
@@ -157,22 +198,19 @@ struct tensor_sum memory_layer_activations(const struct scenario *s, bool moe, d
             add(&rep, T * (double)m->q_lora_rank, e);
     }
     /* MLP inside: GELU keeps its input and output (f each); SwiGLU keeps gate and up (2f)
-     * and their product, the input of the down projection (f). A token visits n_act experts.
-     * The activation function's backward needs its inputs in 16 bits; the down projection's
-     * input is its GEMM input (fp8 under fp8). */
-    double mlp_in = (model_mlp_gated(m->mlp) ? 2.0 : 1.0) * T * f * n_act;
-    double mlp_out = T * f * n_act;
-    add(&split, mlp_in, e);
-    add(&split, mlp_out, g);
+     * and their product, the input of the down projection (f). The activation function's
+     * backward needs its inputs in 16 bits; the down projection's input is its GEMM input
+     * (fp8 under fp8). A MoE layer's shared experts are dense MLPs of their width on every
+     * token; its routed experts are counted apart (moe_routed). */
+    const double tokens_mlp = moe ? T * (model_experts_visited(m) - (double)m->experts_active)
+                                  : T;
+    const double gate = model_mlp_gated(m->mlp) ? 2.0 : 1.0;
+    add(&split, gate * tokens_mlp * f, e);
+    add(&split, tokens_mlp * f, g);
     if (lowp)
-        add(&lo_split, mlp_out, g);
-    if (moe) {
-        add(&split, T * h * n_act, g);                        /* tokens dispatched to experts:
-                                                                 the experts' GEMM input */
-        if (lowp)
-            add(&lo_split, T * h * n_act, g);
-        add(&split, T * (double)m->experts, 4.0);             /* fp32 router probabilities */
-    }
+        add(&lo_split, tokens_mlp * f, g);
+    if (moe)
+        moe_routed(s, T, f, e, g, &rep, &split, &lo, &lo_split);
     bool core_stored = !s->flash && s->recompute != RECOMPUTE_SELECTIVE;
     if (core_stored) {
         double scores = a * (sq / cp) * sq * b;               /* the local queries' rows of the

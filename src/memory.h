@@ -101,6 +101,11 @@ const char *memory_grad_why_text(enum mem_grad_why why);
  */
 struct tensor_sum memory_layer_activations(const struct scenario *s, bool moe, double *low);
 
+/* Tokens a rank's routed experts process in one MoE layer for `tokens` routed: tokens x top-k
+ * (dropless, balanced), or with moe_capacity the experts' padded capacity, experts x
+ * ceil(tokens x top-k x factor / experts) (Megatron-core's moe_utils.get_capacity). */
+double memory_routed_tokens(const struct scenario *s, double tokens);
+
 /* Fills out from the scenario and its parameter counts. */
 void memory_compute(const struct scenario *s, const struct param_counts *pc, struct memory *out);
 

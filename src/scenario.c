@@ -337,6 +337,9 @@ bool scenario_check(const struct scenario *s, const char **key, char *msg, size_
     if (s->vocab_pad < 0 || s->vocab_pad > 1000000)
         FAIL("vocab_pad", "must be between 0 (no padding) and 1M, got %lld",
              (long long)s->vocab_pad);
+    if (s->moe_capacity != 0 && !(s->moe_capacity >= 0.1 && s->moe_capacity <= 16))
+        FAIL("moe_capacity", "must be 0 (dropless) or between 0.1 and 16, got %g",
+             s->moe_capacity);
     if ((unsigned)s->attention_flops >= ATTN_FLOPS_COUNT)
         FAIL("attention_flops", "must be causal or full");
     if (!(s->tokens >= 1) || !(s->tokens <= 1e18))

@@ -58,6 +58,9 @@ struct scenario {
     int64_t vocab_pad;       /* Megatron-LM's make-vocab-size-divisible-by: the vocabulary is
                                 padded to a multiple of vocab_pad x tp; 0 = not padded */
     enum attn_flops attention_flops; /* the s x s work counted: full (default) or causal */
+    double moe_capacity;     /* Megatron-core's moe_expert_capacity_factor: each expert takes
+                                at most (and, padded, exactly) ceil(tokens x top-k x factor /
+                                experts) tokens; 0 = dropless (the balanced top-k tokens) */
     /* The step-time model's inputs (src/predict.h). */
     int64_t vpp;             /* virtual pipeline stages per GPU (interleaved 1F1B); 1 = plain */
     double dp_overlap;       /* fraction of data-parallel communication hidden under compute */

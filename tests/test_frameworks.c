@@ -504,6 +504,71 @@ START_TEST(report_names_both_stages)
 }
 END_TEST
 
+/* ---- MoE activations as Megatron-core stores them ------------------------------------------ */
+
+/*
+ * Mixtral 8x7B (h 4096, 32 heads, 8 K/V heads, experts of 14336, top-2 of 8), tp 2 with
+ * sequence parallelism, ep 8, micro-batch 1 of 4096 tokens, bf16, FlashAttention, no
+ * recomputation. One MoE layer's bytes per rank, tensor by tensor, as Megatron-core keeps
+ * them for backward (megatron/core/transformer/moe/legacy_a2a_token_dispatcher.py
+ * MoEAlltoAllTokenDispatcher.token_permutation: all_to_all_sp2hp, permute, the expert-parallel
+ * all_to_all, all_gather_last_dim_from_tensor_parallel_region, so each tensor-parallel rank
+ * feeds its local experts the whole R x h routed tokens; experts.py TEGroupedMLP: fc1 with
+ * tensor-parallel weights, the activation, fc2; moe_utils.py get_capacity for the capacity):
+ *   norms' inputs and outputs 4 T h x 2 B / tp (sequence parallel)       67,108,864
+ *   Q, K, V, attention output T (4096 + 1024 + 1024 + 4096) x 2 B / tp   41,943,040
+ *   FlashAttention's log-sum-exp 32 T x 4 B / tp                            262,144
+ *   routed tokens R = T x top-k = 8192: fc1's input R h x 2 B, whole     67,108,864
+ *   their probabilities R x 4 B                                              32,768
+ *   router probabilities T x 8 x 4 B / tp                                    65,536
+ *   fc1's output 2 R f x 2 B / tp, fc2's input R f x 2 B / tp           352,321,536
+ * = 528,842,752 bytes (rooftop counted 495,255,552 before: the routed tokens split by tp, the
+ * router's probabilities too). With --moe-capacity 1.25 each expert is padded to
+ * ceil(8192 x 1.25 / 8) = 1280 tokens, R = 10240: 633,708,544. Megatron-LM's
+ * theoretical_memory_usage.py counts one dense MLP (s b h (18 + 4 f / h) / tp = 268,435,456).
+ */
+START_TEST(moe_activations_megatron_core)
+{
+    struct scenario s;
+    scenario_default(&s);
+    char err[SPEC_ERR_MAX];
+    ck_assert_msg(spec_find_model("mixtral-8x7b", &s.model, err, sizeof err), "%s", err);
+    s.gpus = 16;
+    s.tp = 2;
+    s.sp = true;
+    s.ep = 8;
+    s.pp = 1;
+    s.seq = 4096;
+    s.batch = 16;
+    s.micro_batch = 1;
+    s.zero = 1;
+    s.dtype = DTYPE_BF16;
+    s.flash = true;
+    s.recompute = RECOMPUTE_NONE;
+    s.dropout = false;
+    struct analysis a;
+    run_valid(&s, &a);
+    const double T = 4096, h = 4096, f = 14336, R = 2 * T;
+    const double dense = 4 * T * h * 2 / 2 + T * (4096 + 1024 + 1024 + 4096) * 2 / 2 +
+                         32 * T * 4 / 2;
+    const double routed = R * h * 2 + R * 4 + T * 8 * 4 / 2 + (2 * R * f + R * f) * 2 / 2;
+    ck_assert_rel(dense + routed, 528842752.0, 0);
+    ck_assert_rel(memory_layer_activations(&s, true, NULL).bytes, dense + routed, 1e-12);
+    ck_assert_rel(a.memory.activations_per_layer, dense + routed, 1e-12);
+    /* The capacity: 8 experts padded to ceil(8192 x 1.25 / 8) = 1280 tokens each. */
+    s.moe_capacity = 1.25;
+    ck_assert_rel(memory_routed_tokens(&s, T), 10240, 0);
+    const double Rc = 10240;
+    const double capped = Rc * h * 2 + Rc * 4 + T * 8 * 4 / 2 + (2 * Rc * f + Rc * f) * 2 / 2;
+    ck_assert_rel(dense + capped, 633708544.0, 0);
+    ck_assert_rel(memory_layer_activations(&s, true, NULL).bytes, dense + capped, 1e-12);
+    /* A capacity out of range is refused, naming the input. */
+    s.moe_capacity = 40;
+    ck_assert(!scenario_validate(&s, err, sizeof err));
+    ck_assert_msg(strstr(err, "moe-capacity: must be 0 (dropless)") != NULL, "%s", err);
+}
+END_TEST
+
 /* ---- usable capacity --------------------------------------------------------------------- */
 
 /* "fits" compares against the capacity less the reserve (the CUDA context alone is about
@@ -577,6 +642,7 @@ static Suite *frameworks_suite(void)
     tcase_add_test(tc, megatron_no_pipeline);
     tcase_add_test(tc, deepspeed_zero3);
     tcase_add_test(tc, deepspeed_zero2);
+    tcase_add_test(tc, moe_activations_megatron_core);
     tcase_add_test(tc, grad_dtype_bytes_per_param);
     tcase_add_test(tc, fp8_stores_bf16);
     tcase_add_test(tc, context_parallel);
