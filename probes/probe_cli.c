@@ -17,7 +17,7 @@
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: rooftop probe [--backend auto|cuda|cpu] [--device N] [--quick]\n"
+            "usage: rooftop probe [--backend auto|cuda|cpu] [--device N] [--quick] [--force]\n"
             "                     [--out FILE] [--save-spec FILE] [--time-limit S]\n"
             "                     [--threads N] [--shapes [LABEL=]M,N,K;...]\n"
             "Measures bandwidth, an FMA intensity sweep, the lecture's operations and (CUDA)\n"
@@ -27,6 +27,8 @@ static void usage(FILE *f)
             "  --quick         a few seconds: fewer points, smaller buffers\n"
             "  --out FILE      write the whole document (device, time, points) to FILE\n"
             "  --save-spec F   write the measured ceilings as a GPU spec file\n"
+            "  --force         write --out and --save-spec even over files read-only to you or\n"
+            "                  with other hard links (refused otherwise)\n"
             "  --time-limit S  stop after S seconds (default 300)\n"
             "  --threads N     CPU backend: run on N threads (default: every usable CPU)\n"
             "  --shapes S      GEMM shapes to measure as M,N,K, e.g. qkv=4096,6144,4096; points\n"
@@ -136,6 +138,10 @@ int cmd_probe(int argc, char **argv)
         }
         if (strcmp(a, "--quick") == 0) {
             o.quick = true;
+            continue;
+        }
+        if (strcmp(a, "--force") == 0) {
+            files_set_force(true);
             continue;
         }
         static const char *const flags[] = {"--backend",    "--device", "--out",

@@ -410,10 +410,11 @@ static void import_help(FILE *f)
 {
     char types[512];
     hfconfig_types(types, sizeof types);
-    fputs("usage: rooftop import FILE [--out FILE]\n"
+    fputs("usage: rooftop import FILE [--out FILE [--force]]\n"
           "Reads a Hugging Face config.json (recognised by its model_type) and prints the model\n"
           "as rooftop's model JSON (the format of specs/models), to save or edit; --out writes it\n"
-          "to FILE instead. --model FILE, scenario files and the dashboard's o read a config.json\n"
+          "to FILE instead (--force: even over a file read-only to you or with other hard\n"
+          "links). --model FILE, scenario files and the dashboard's o read a config.json\n"
           "directly; this shows what they make of it. A model file or preset name prints as is.\n"
           "The model_type values read:\n  ",
           f);
@@ -830,6 +831,29 @@ int cli_solve(int argc, char **argv)
 
 /* ---- intensity ------------------------------------------------------------------------------ */
 
+/* intensity's first lines: the op and n, FLOPs and bytes, with the exact counts in integers
+ * beside them (a double would round them past 2^53), or none. n_exact is 0 when the n typed
+ * is not known exactly (then n_text shows it). */
+static void print_counts(enum lecture_op op, long long n_exact, const char *n_text,
+                         enum dtype dt, const char *flops, const char *bytes)
+{
+    char fx[96] = "", bx[96] = "";
+    if (n_exact > 0) {
+        lecture_op_exact(op, n_exact, dt, fx, sizeof fx, bx, sizeof bx);
+        printf("%s, n = %lld, %s\n", lecture_op_name(op), n_exact, dtype_name(dt));
+    } else {
+        printf("%s, n = %s, %s\n", lecture_op_name(op), n_text, dtype_name(dt));
+    }
+    if (fx[0])
+        printf("  flops       %s (%s)\n", flops, fx);
+    else
+        printf("  flops       %s\n", flops);
+    if (bx[0])
+        printf("  bytes       %s (%s read + written)\n", bytes, bx);
+    else
+        printf("  bytes       %s read + written\n", bytes);
+}
+
 int cli_intensity(int argc, char **argv)
 {
     int head = subcommand_head(argc, argv, intensity_help, "intensity");
@@ -979,26 +1003,19 @@ int cli_intensity(int argc, char **argv)
     if (rect) {
         printf("matmul, (B x D) . (D x K) = (%.0f x %.0f) . (%.0f x %.0f), %s: 2 B D K FLOPs\n",
                bdk[0], bdk[1], bdk[1], bdk[2], dtype_name(dt));
-        printf("  flops       %s (%.0f)\n", fl, c.flops);
-        printf("  bytes       %s (%.0f read + written)\n", by, c.bytes);
-    } else {
-        /* The exact counts in integers (a double would round them past 2^53), or none. */
-        char fx[96], bx[96];
-        fx[0] = bx[0] = '\0';
-        if (n_known)
-            lecture_op_exact(op, n_exact, dt, fx, sizeof fx, bx, sizeof bx);
-        if (n_known)
-            printf("%s, n = %lld, %s\n", lecture_op_name(op), n_exact, dtype_name(dt));
-        else
-            printf("%s, n = %s, %s\n", lecture_op_name(op), nn, dtype_name(dt));
-        if (fx[0])
-            printf("  flops       %s (%s)\n", fl, fx);
+        /* Whole and below 2^53, the double is the exact count (its integer factors and
+         * partial products are smaller still); otherwise no digits are claimed. */
+        const double exact_max = 9007199254740992.0;
+        if (c.flops < exact_max)
+            printf("  flops       %s (%.0f)\n", fl, c.flops);
         else
             printf("  flops       %s\n", fl);
-        if (bx[0])
-            printf("  bytes       %s (%s read + written)\n", by, bx);
+        if (c.bytes < exact_max && c.bytes == floor(c.bytes))
+            printf("  bytes       %s (%.0f read + written)\n", by, c.bytes);
         else
             printf("  bytes       %s read + written\n", by);
+    } else {
+        print_counts(op, n_known ? n_exact : 0, nn, dt, fl, by);
     }
     printf("  intensity   %s FLOP/byte\n", in);
     printf("  ridge       %s FLOP/byte on %s (%s / %s)\n", rg, gpu.name, pk, bw);
@@ -1167,14 +1184,18 @@ int cli_import(int argc, char **argv)
     if (strncmp(path, "--", 2) == 0)
         return usage_error("import", "the file comes first: rooftop import FILE [--out FILE]");
     const char *out = NULL;
-    static const struct cli_flag own[] = {{"out", true}};
+    static const struct cli_flag own[] = {{"out", true}, {"force", false}};
     struct cli_args args;
-    cli_args_init(&args, argc, argv, 2, NULL, own, 1);
+    cli_args_init(&args, argc, argv, 2, NULL, own, 2);
     const struct cli_flag *f;
     const char *v;
     int r;
-    while ((r = cli_next(&args, &f, &v)) == CLI_OWN)
-        out = v;
+    while ((r = cli_next(&args, &f, &v)) == CLI_OWN) {
+        if (f == &own[0])
+            out = v;
+        else
+            files_set_force(true);
+    }
     int end = args_end(r, &args, import_help, "import");
     if (end >= 0)
         return end;

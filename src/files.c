@@ -1,8 +1,10 @@
 /* files.c - the one file layer: a bounded reader, an atomic writer, the data search path. */
 #include "files.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -254,6 +256,94 @@ static char *resolve_target(const char *path, struct stat *st_out, bool *exists,
     }
 }
 
+/* ---- the writer's refusals and its clean-up --------------------------------------------- */
+
+/* --force: replace what the writer otherwise refuses (see files.h). */
+static bool force_replace;
+
+void files_set_force(bool on)
+{
+    force_replace = on;
+}
+
+/*
+ * What the writer refuses to replace unless forced, as cp and editors do: an existing target
+ * the user may not write (access W_OK: a read-only file, or one of another user; replacing it
+ * by a rename would only need the directory), and one with more hard links, which a rename
+ * would split (the other names keeping the old content). False with one line in err.
+ */
+static bool may_replace(const char *path, const char *target, const struct stat *st, char *err,
+                        size_t errlen)
+{
+    if (force_replace)
+        return true;
+    if (access(target, W_OK) != 0 && (errno == EACCES || errno == EPERM || errno == EROFS)) {
+        int e = errno;
+        return fail(err, errlen, path, "cannot write: %s (the file is %s; --force replaces it)",
+                    strerror(e), e == EROFS ? "on a read-only file system" : "read-only to you");
+    }
+    if (st->st_nlink > 1)
+        return fail(err, errlen, path,
+                    "has %ju hard links: replacing it would leave the other names with the old "
+                    "content (--force replaces this name only)",
+                    (uintmax_t)st->st_nlink);
+    return true;
+}
+
+/* Whether name is a temporary file of the writer (".HEAD.PID.N.HEX.tmp") and whose pid. */
+static bool temp_name_pid(const char *name, long *pid)
+{
+    size_t len = strlen(name);
+    if (name[0] != '.' || len < 12 || strcmp(name + len - 4, ".tmp") != 0)
+        return false;
+    /* Back from ".tmp": the hex tail, the counter, the pid, each after a '.'. */
+    const char *end = name + len - 4;
+    const char *sets[3] = {"0123456789abcdef", "0123456789", "0123456789"};
+    const char *field = end;
+    for (int k = 0; k < 3; k++) {
+        const char *p = field;
+        while (p > name && strchr(sets[k], p[-1]) != NULL && p[-1] != '\0')
+            p--;
+        if (p == field || p - 1 <= name || p[-1] != '.')
+            return false;
+        if (k == 2) {
+            char *stop;
+            errno = 0;
+            long v = strtol(p, &stop, 10);
+            if (errno != 0 || stop != field || v <= 0)
+                return false;
+            *pid = v;
+        }
+        field = p - 1;
+    }
+    /* A head of the target's name before the pid, after the leading '.'. */
+    return field > name;
+}
+
+/*
+ * Removes the temporary files that writers killed mid-save (kill -9, a crash) left in dir:
+ * those of our naming whose process is gone (kill(pid, 0) says ESRCH; a live process, ours
+ * or another user's, keeps its file). Best effort: a file that cannot be removed stays.
+ */
+static void clean_stale(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (d == NULL)
+        return;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        long pid = 0;
+        if (!temp_name_pid(e->d_name, &pid) || pid == (long)getpid())
+            continue;
+        if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+            continue;
+        struct stat st;
+        if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode))
+            (void)unlinkat(dirfd(d), e->d_name, 0);
+    }
+    closedir(d);
+}
+
 /* Opens a new temporary file beside target, with mode (less the umask); malloc'ed name. */
 static int open_temp(const char *target, mode_t mode, char **tmp_out)
 {
@@ -318,6 +408,14 @@ bool files_out_open(struct files_out *o, const char *path, char *err, size_t err
         free(target);
         return fail(err, errlen, path, "is %s, not a regular file to write", kind_name(st.st_mode));
     }
+    if (exists && !may_replace(path, target, &st, err, errlen)) {
+        free(target);
+        return false;
+    }
+    char *tdir = dir_of(target);
+    if (tdir != NULL)
+        clean_stale(tdir);
+    free(tdir);
     char *tmp = NULL;
     int fd = open_temp(target, exists ? (st.st_mode & 07777) : 0666, &tmp);
     if (fd < 0) {

@@ -30,6 +30,14 @@ bool files_read(const char *path, size_t max, char **data, size_t *len, char *er
  * after a failed open there is nothing to abort, after commit (success or not) nothing is
  * left to free, and a failed commit removes the temporary file and leaves the target as it
  * was. files_out_abort drops an open writer without touching the target.
+ *
+ * Refused unless forced (files_set_force, from the --force of the commands that write), as cp
+ * and editors refuse: an existing target the user may not write (read-only, another user's,
+ * on a read-only file system: the rename would need only the directory's permission), and a
+ * target with more than one hard link (the rename would split them: the other names would
+ * keep the old content; forced, this name alone gets the new one). Each open also removes the
+ * temporary files that killed writers left in the target's directory (".NAME.PID.N.X.tmp"
+ * whose PID no longer runs).
  */
 struct files_out {
     FILE *f;
@@ -38,6 +46,9 @@ struct files_out {
     char *shown;    /* the path as given, for messages */
 };
 bool files_out_open(struct files_out *o, const char *path, char *err, size_t errlen);
+/* Whether the writer replaces what it otherwise refuses (above); off unless a command's
+ * --force turned it on. */
+void files_set_force(bool on);
 bool files_out_commit(struct files_out *o, char *err, size_t errlen);
 void files_out_abort(struct files_out *o);
 

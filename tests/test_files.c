@@ -283,6 +283,154 @@ START_TEST(write_goes_through_symlinks)
 }
 END_TEST
 
+/* The refusals of a child process run as the user nobody when we are root (root may write
+ * anything, so the refusal is that of an ordinary user), as ourselves otherwise: exit 0 when
+ * the writer refused the read-only file, left it whole, then replaced it under --force. */
+static int read_only_child(const char *path)
+{
+    if (geteuid() == 0 && (setgid(65534) != 0 || setuid(65534) != 0))
+        return 10;
+    char err[FILES_ERR_MAX];
+    if (files_write(path, "new", 3, err, sizeof err))
+        return 11;
+    if (strstr(err, "read-only to you") == NULL || strstr(err, "--force") == NULL) {
+        fprintf(stderr, "read_only_child: %s\n", err);
+        return 12;
+    }
+    char *got = slurp(path);
+    bool whole = got != NULL && strcmp(got, "old") == 0;
+    free(got);
+    if (!whole)
+        return 13;
+    files_set_force(true);
+    bool forced = files_write(path, "new", 3, err, sizeof err);
+    files_set_force(false);
+    if (!forced) {
+        fprintf(stderr, "read_only_child: forced: %s\n", err);
+        return 14;
+    }
+    got = slurp(path);
+    bool replaced = got != NULL && strcmp(got, "new") == 0;
+    free(got);
+    return replaced ? 0 : 15;
+}
+
+/* A file made read-only (chmod 444) is not replaced without --force, even in a directory
+ * where the rename would be allowed (world-writable, no sticky bit: the audit's case of a
+ * root-owned 0444 file that became the user's). */
+START_TEST(write_refuses_read_only)
+{
+    ck_assert(chmod(dir, 0777) == 0);
+    char path[512];
+    in_dir(path, sizeof path, "mine.json");
+    write_text(path, "old");
+    ck_assert(chmod(path, 0444) == 0);
+    pid_t pid = fork();
+    ck_assert(pid >= 0);
+    if (pid == 0)
+        _exit(read_only_child(path));
+    int st;
+    ck_assert(waitpid(pid, &st, 0) == pid);
+    ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "the child ended with %d",
+                  WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+}
+END_TEST
+
+/* A file with another hard link is not split silently: refused, both names kept; forced,
+ * this name gets the new content and the other keeps the old. */
+START_TEST(write_keeps_hard_links)
+{
+    char path[512], other[512];
+    in_dir(path, sizeof path, "linked.json");
+    in_dir(other, sizeof other, "other-name.json");
+    write_text(path, "old");
+    ck_assert(link(path, other) == 0);
+    char err[FILES_ERR_MAX];
+    ck_assert(!files_write(path, "new", 3, err, sizeof err));
+    ck_assert_msg(strstr(err, "has 2 hard links") && strstr(err, "--force"), "%s", err);
+    char *got = slurp(other);
+    ck_assert_str_eq(got, "old");
+    free(got);
+    ck_assert_int_eq(dir_entries(dir), 2);
+    files_set_force(true);
+    bool ok = files_write(path, "new", 3, err, sizeof err);
+    files_set_force(false);
+    ck_assert_msg(ok, "%s", err);
+    got = slurp(path);
+    ck_assert_str_eq(got, "new");
+    free(got);
+    got = slurp(other);
+    ck_assert_str_eq(got, "old");
+    free(got);
+    /* The CLI says so too, and takes --force. */
+    struct check_run r;
+    char cmd[2048];
+    ck_assert(unlink(other) == 0);
+    ck_assert(link(path, other) == 0);
+    snprintf(cmd, sizeof cmd, "%s import tests/data/hf/Qwen3-8B/config.json --out '%s'",
+             check_bin(), path);
+    check_run_sh(&r, cmd);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(strstr(r.err, "hard links"), "%s", r.err);
+    check_run_free(&r);
+    snprintf(cmd, sizeof cmd, "%s import tests/data/hf/Qwen3-8B/config.json --out '%s' --force",
+             check_bin(), path);
+    check_run_sh(&r, cmd);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    check_run_free(&r);
+    got = slurp(other);
+    ck_assert_str_eq(got, "new");
+    free(got);
+}
+END_TEST
+
+/* A save removes the temporary files that killed writers left (".NAME.PID.N.X.tmp" of a PID
+ * that no longer runs), and nothing else: not a live writer's, not other names. */
+START_TEST(write_cleans_stale_temporaries)
+{
+    pid_t dead = fork();
+    ck_assert(dead >= 0);
+    if (dead == 0)
+        _exit(0);
+    ck_assert(waitpid(dead, NULL, 0) == dead);
+    ck_assert(kill(dead, 0) != 0 && errno == ESRCH);
+    /* Names around the dead writer's pid that are not the writer's temporaries. */
+    static const char *const keep[][2] = {{"keep.tmp", NULL},
+                                          {"plain.json", NULL},
+                                          {".x.", ".q.1a.tmp"},
+                                          {".t.json.", ".0.1a.tmp.bak"},
+                                          {".", ".0.1a.tmp"}};
+    char name[256], path[512];
+    for (size_t i = 0; i < sizeof keep / sizeof keep[0]; i++) {
+        if (keep[i][1] != NULL)
+            snprintf(name, sizeof name, "%s%ld%s", keep[i][0], (long)dead, keep[i][1]);
+        else
+            snprintf(name, sizeof name, "%s", keep[i][0]);
+        in_dir(path, sizeof path, name);
+        write_text(path, "x");
+    }
+    /* A live writer's (the test runner's): kept. */
+    snprintf(name, sizeof name, ".t.json.%ld.3.ff.tmp", (long)getppid());
+    in_dir(path, sizeof path, name);
+    write_text(path, "x");
+    /* Two dead writers' (of this target and of another one): removed. */
+    snprintf(name, sizeof name, ".t.json.%ld.0.1a2b3c.tmp", (long)dead);
+    in_dir(path, sizeof path, name);
+    write_text(path, "half");
+    char stale2[512];
+    snprintf(name, sizeof name, ".other.json.%ld.7.0.tmp", (long)dead);
+    in_dir(stale2, sizeof stale2, name);
+    write_text(stale2, "half");
+    ck_assert_int_eq(dir_entries(dir), 8);
+    char target[512], err[FILES_ERR_MAX];
+    in_dir(target, sizeof target, "t.json");
+    ck_assert_msg(files_write(target, "new", 3, err, sizeof err), "%s", err);
+    ck_assert_msg(access(path, F_OK) != 0, "%s is still there", path);
+    ck_assert_msg(access(stale2, F_OK) != 0, "%s is still there", stale2);
+    ck_assert_int_eq(dir_entries(dir), 7); /* the 6 kept and t.json */
+}
+END_TEST
+
 START_TEST(write_refuses_directory_and_device)
 {
     char err[FILES_ERR_MAX];
@@ -793,6 +941,9 @@ static Suite *files_suite(void)
     tcase_add_test(tc, write_replaces_keeping_permissions);
     tcase_add_test(tc, write_goes_through_symlinks);
     tcase_add_test(tc, write_refuses_directory_and_device);
+    tcase_add_test(tc, write_refuses_read_only);
+    tcase_add_test(tc, write_keeps_hard_links);
+    tcase_add_test(tc, write_cleans_stale_temporaries);
     tcase_add_test(tc, write_on_full_disk_keeps_old_file);
     tcase_add_test(tc, snapshot_out_on_full_disk_keeps_old_file);
     tcase_add_test(tc, long_path_saves_where_named);

@@ -14,6 +14,7 @@
 
 #include "analysis.h"
 #include "dash.h"
+#include "files.h"
 #include "frame.h"
 #include "measured.h"
 #include "options.h"
@@ -192,6 +193,7 @@ int live_main(int argc, char **argv)
         ui_options_help(stdout, false);
         return 0;
     }
+    files_set_force(o.force);
     const char *term = getenv("TERM");
     if (!isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO) || !term || !*term ||
         strcmp(term, "dumb") == 0)

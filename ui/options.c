@@ -20,12 +20,12 @@ bool ui_options_parse(int argc, char **argv, int first, bool snapshot, struct ui
     /* The dashboard's own flags, then snapshot's; scenario options come from the registry. */
     static const struct cli_flag own[] = {
         {"no-color", false}, {"ascii", false}, {"scenario", true}, {"points", true},
-        {"points-any-device", false},
+        {"points-any-device", false}, {"force", false},
         {"size", true},      {"keys", true},   {"format", true},   {"out", true},
     };
     struct cli_args args;
     cli_args_init(&args, argc, argv, first, &o->sc, own,
-                  snapshot ? sizeof own / sizeof own[0] : 5);
+                  snapshot ? sizeof own / sizeof own[0] : 6);
     const struct cli_flag *f;
     const char *v;
     int r;
@@ -57,13 +57,15 @@ bool ui_options_parse(int argc, char **argv, int first, bool snapshot, struct ui
         } else if (k == 4) {
             o->points_any_device = true;
         } else if (k == 5) {
+            o->force = true;
+        } else if (k == 6) {
             if (!keys_parse_size(v, 1000, &o->cols, &o->rows)) {
                 snprintf(err, errlen, "--size: want COLSxROWS between 1x1 and 1000x1000, e.g. 120x40");
                 return false;
             }
-        } else if (k == 6) {
-            o->keys = v;
         } else if (k == 7) {
+            o->keys = v;
+        } else if (k == 8) {
             o->format = v;
         } else {
             o->out = v;
@@ -110,7 +112,7 @@ void ui_options_help(FILE *f, bool snapshot)
 {
     if (snapshot) {
         fputs("usage: rooftop snapshot [--size COLSxROWS] [--scenario NAME|FILE] [--keys KEYS]\n"
-              "                        [--points FILE] [--format txt|ansi|svg] [--out FILE]\n"
+              "                        [--points FILE] [--format txt|ansi|svg] [--out FILE] [--force]\n"
               "                        [--no-color] [--ascii] [scenario options]\n"
               "Renders the dashboard without a terminal, after the keys, with the same code.\n"
               "  --size COLSxROWS   terminal size (default 120x40)\n"
@@ -119,7 +121,8 @@ void ui_options_help(FILE *f, bool snapshot)
               f);
         fputs(keys_help_text, f);
     } else {
-        fputs("usage: rooftop [--scenario NAME|FILE] [--points FILE] [--no-color] [--ascii] [scenario options]\n"
+        fputs("usage: rooftop [--scenario NAME|FILE] [--points FILE] [--no-color] [--ascii] [--force]\n"
+              "               [scenario options]\n"
               "Opens the dashboard (a text report when standard output is not a terminal or\n"
               "TERM=dumb). Press ? in it for the keys.\n",
               f);
@@ -132,6 +135,8 @@ void ui_options_help(FILE *f, bool snapshot)
           "                     column (M: their efficiency as the MFU) when they were measured\n"
           "                     on the scenario's GPU\n"
           "  --points-any-device  use them on any GPU's scenario all the same\n"
+          "  --force            save over files that are read-only to you or have other hard\n"
+          "                     links (refused otherwise, as cp and editors refuse)\n"
           "  --no-color         monochrome (also when NO_COLOR is set)\n"
           "  --ascii            ASCII only (also when the locale is not UTF-8)\n",
           f);

@@ -16,6 +16,7 @@ struct ui_options {
     const char *points;        /* --points FILE */
     bool points_any_device;    /* --points-any-device: use them on another device's scenario */
     bool no_color, ascii, help;
+    bool force;                /* --force: the writer replaces read-only and hard-linked files */
     /* snapshot only */
     int cols, rows;            /* --size */
     const char *keys;
@@ -25,7 +26,7 @@ struct ui_options {
 
 /*
  * Parses argv[first..]: scenario options (as `rooftop report` takes them), --scenario FILE
- * (a scenario, or a lecture demo), --points FILE, --no-color, --ascii, --help; with
+ * (a scenario, or a lecture demo), --points FILE, --no-color, --ascii, --force, --help; with
  * snapshot also --size COLSxROWS, --keys KEYS, --format F, --out FILE. The scenario is
  * validated. On error writes one line to err and returns false.
  */

@@ -33,6 +33,7 @@ int cmd_snapshot(int argc, char **argv)
         ui_options_help(stdout, true);
         return 0;
     }
+    files_set_force(o.force);
     enum capture_format fmt;
     if (!capture_format_parse(o.format, &fmt)) {
         fprintf(stderr, "rooftop snapshot: --format: '%s' is not txt, ansi or svg\n", o.format);
