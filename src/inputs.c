@@ -118,7 +118,9 @@ static bool name_parse(struct scenario *s, const char *text, char *err, size_t e
         }
     }
     if (strlen(text) >= sizeof s->name) {
-        snprintf(err, errlen, "longer than %zu characters", sizeof s->name - 1);
+        /* Bytes: in UTF-8 a character past ASCII takes two to four of them. */
+        snprintf(err, errlen, "longer than %zu bytes (this one has %zu)", sizeof s->name - 1,
+                 strlen(text));
         return false;
     }
     snprintf(s->name, sizeof s->name, "%s", text);

@@ -233,13 +233,9 @@ static bool is_ignored_key(const char *k)
            strcmp(k, "description") == 0;
 }
 
-/* The text form of a JSON value, as scenario_set_option takes it. */
+/* The text form of a JSON number or boolean, as scenario_set_option takes it. */
 static bool json_value_text(const cJSON *item, char *buf, size_t n)
 {
-    if (cJSON_IsString(item) && item->valuestring != NULL) {
-        int w = snprintf(buf, n, "%s", item->valuestring);
-        return w >= 0 && (size_t)w < n;
-    }
     if (cJSON_IsBool(item)) {
         snprintf(buf, n, "%s", cJSON_IsTrue(item) ? "on" : "off");
         return true;
@@ -386,12 +382,17 @@ static bool apply_item(struct scenario *s, const cJSON *item, const char *origin
                  item->valuedouble);
         return false;
     }
-    if (!json_value_text(item, text, sizeof text)) {
+    /* A string goes to the input whole, whatever its length: the input says what it takes
+     * ("longer than 127 bytes"), not this copy's buffer. */
+    const char *value = text;
+    if (cJSON_IsString(item) && item->valuestring != NULL) {
+        value = item->valuestring;
+    } else if (!json_value_text(item, text, sizeof text)) {
         snprintf(err, errlen, "%s: %s: not a string, number or boolean it can take", origin, key);
         return false;
     }
     char sub[SPEC_ERR_MAX];
-    int r = scenario_set_option(s, key, text, sub, sizeof sub);
+    int r = scenario_set_option(s, key, value, sub, sizeof sub);
     if (r == 1)
         return true;
     if (r == 0)

@@ -447,9 +447,19 @@ START_TEST(test_typed_value)
     ck_assert_int_eq(h.d.ev.an.params.typed, 53000000000LL);
     ck_assert(h.d.status_error);
     ck_assert_screen_has(&h, "'12x' is not a number");
+    /* A character past ASCII is not dropped without a word (it was): the line says so and
+     * what was typed stays as it was. */
+    harness_keys(&h, "<Enter><BS><BS><BS>6\xc3\xa9");
+    ck_assert_int_eq(h.d.mode, DM_EDIT);
+    ck_assert_str_eq(h.d.input, "6");
+    ck_assert(h.d.status_error);
+    ck_assert_msg(strstr(h.d.status, "'\xc3\xa9' (U+00E9) not taken: values are typed in ASCII"),
+                  "%s", h.d.status);
+    harness_keys(&h, "<Esc>");
     harness_stop(&h);
 }
 END_TEST
+
 
 /* An invalid combination keeps the last valid numbers and says why. */
 START_TEST(test_invalid_combination_refused)
@@ -944,6 +954,9 @@ START_TEST(test_key_names)
     ck_assert(strstr(err, "Resize") != NULL);
     ck_assert_int_eq(keys_parse("<Tab", ev, 16, err, sizeof err), -1);
     ck_assert_int_eq(keys_parse("<Repeat 20 a>", ev, 16, err, sizeof err), -1);
+    /* Past the repeat cap, the cap is named. */
+    ck_assert_int_eq(keys_parse("<Repeat 1000000 Right>", ev, 16, err, sizeof err), -1);
+    ck_assert_str_eq(err, "--keys: <Repeat 1000000 Right>: repeats a key at most 100000 times");
 }
 END_TEST
 
@@ -1016,6 +1029,25 @@ START_TEST(test_open_model)
 }
 END_TEST
 
+/* o on a valid GPU spec says what it is and how to use it ("memory_bytes: unknown key", the
+ * scenario reader's word on its first key, said neither). */
+START_TEST(test_open_gpu_spec)
+{
+    const char *specs = getenv("ROOFTOP_SPECS");
+    char gpu[PATH_MAX + 64];
+    snprintf(gpu, sizeof gpu, "%s/gpus/h100-sxm.json", specs ? specs : "specs");
+    struct harness h;
+    harness_start(&h, 120, 40, true, true);
+    harness_keys(&h, "o");
+    type_path(&h, gpu);
+    ck_assert(h.d.status_error);
+    ck_assert_msg(strstr(h.d.status, "a GPU spec (H100 SXM5), not a model or scenario") &&
+                      strstr(h.d.status, "--gpu") && !strstr(h.d.status, "unknown key"),
+                  "%s", h.d.status);
+    harness_stop(&h);
+}
+END_TEST
+
 static Suite *dashboard_suite(void)
 {
     Suite *s = suite_create("dashboard");
@@ -1027,6 +1059,7 @@ static Suite *dashboard_suite(void)
     tcase_add_test(tc, test_too_big_model_overflows);
     tcase_add_test(tc, test_memory_panel_frameworks);
     tcase_add_test(tc, test_typed_value);
+    tcase_add_test(tc, test_open_gpu_spec);
     tcase_add_test(tc, test_invalid_combination_refused);
     tcase_add_test(tc, test_gpu_steps_are_valid);
     tcase_add_test(tc, test_size_keeps_family);

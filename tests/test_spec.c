@@ -693,6 +693,31 @@ START_TEST(non_finite_written_as_null)
 }
 END_TEST
 
+/* A scenario name of multi-byte UTF-8 past the limit gets the same message as an ASCII one,
+ * in bytes, not "not a string, number or boolean it can take" (once it passed 511 bytes). */
+START_TEST(test_scenario_long_utf8_string)
+{
+    char json[2048], name[1300];
+    size_t n = 0;
+    for (int i = 0; i < 300; i++) {
+        name[n++] = (char)0xc3;
+        name[n++] = (char)0xa9; /* U+00E9 */
+    }
+    name[n] = '\0';
+    snprintf(json, sizeof json, "{\"name\": \"%s\"}", name);
+    struct scenario s;
+    scenario_default(&s);
+    char err[SPEC_ERR_MAX];
+    ck_assert(!scenario_parse(json, strlen(json), "s.json", &s, err, sizeof err));
+    ck_assert_str_eq(err, "s.json: name: longer than 127 bytes (this one has 600)");
+    memset(name, 'a', 300);
+    name[300] = '\0';
+    snprintf(json, sizeof json, "{\"name\": \"%s\"}", name);
+    ck_assert(!scenario_parse(json, strlen(json), "s.json", &s, err, sizeof err));
+    ck_assert_str_eq(err, "s.json: name: longer than 127 bytes (this one has 300)");
+}
+END_TEST
+
 static Suite *spec_suite(void)
 {
     Suite *s = suite_create("spec");
@@ -723,6 +748,7 @@ static Suite *spec_suite(void)
     tcase_add_test(tc, kind_names_one_table);
     tcase_add_test(tc, scenario_keeps_whole_gpu_and_model);
     tcase_add_test(tc, non_finite_written_as_null);
+    tcase_add_test(tc, test_scenario_long_utf8_string);
     suite_add_tcase(s, tc);
     return s;
 }

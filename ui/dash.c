@@ -559,7 +559,16 @@ static void open_file(struct dash *d, const char *path)
     struct scenario c;
     scenario_default(&c);
     if (!scenario_load(path, &c, err, sizeof err)) {
-        dash_status(d, true, "%s", err);
+        /* A GPU spec is none of what o opens: say what it is and where it goes, not that
+         * its first key is unknown to a scenario. */
+        struct gpu_spec g;
+        char gerr[SPEC_ERR_MAX];
+        if (spec_load_gpu_file(path, &g, gerr, sizeof gerr))
+            dash_status(d, true, "%.200s: a GPU spec (%s), not a model or scenario: start "
+                                 "rooftop --gpu %.200s, or put it in ~/.config/rooftop/gpus/ "
+                                 "to pick it with g", path, g.name, path);
+        else
+            dash_status(d, true, "%s", err);
         return;
     }
     if (dash_try(d, &c, -1)) {
@@ -731,6 +740,13 @@ static void edit_key(struct dash *d, uint32_t k)
             d->input_cut = true;
             dash_status(d, true, "at most %zu characters here", sizeof d->input - 1);
         }
+    } else if (k >= 0x80 && k < UK_UP) {
+        /* A character past ASCII (é, µ, a CJK name): not taken, and said so, rather than
+         * dropped without a word. */
+        char u[8];
+        u[utf8_encode(k, u)] = '\0';
+        dash_status(d, true, "'%s' (U+%04X) not taken: %s are typed in ASCII here", u,
+                    (unsigned)k, d->mode == DM_EDIT ? "values" : "file names");
     } else {
         /* Any other key (an arrow, End) keeps the old value to edit it. */
     }

@@ -15,7 +15,7 @@ const char *const keys_help_text =
     "  <Up> <Down> <Left> <Right> <S-Left> <S-Right> <PgUp> <PgDn> <Home> <End>\n"
     "  <Enter> <Tab> <S-Tab> <Esc> <BS> <Del> <F1> <Space> <lt> <gt> <C-a>..<C-z> (Ctrl)\n"
     "  <Resize COLSxROWS>  <Click X,Y> <Drag X,Y> <Release X,Y> <WheelUp X,Y> <WheelDown X,Y>\n"
-    "  <Repeat N KEY>  (KEY: one name without brackets, or one character)\n"
+    "  <Repeat N KEY>  (N up to 100000; KEY: one name without brackets, or one character)\n"
     "  e.g. --keys \"<Tab><Tab><Right>n\" or --keys \"g<Down><Enter>\"\n";
 
 static const struct {
@@ -139,7 +139,13 @@ static bool parse_bracket(const char *in, size_t len, struct event *out, int max
     if (wlen == 6 && strncasecmp(name, "Repeat", 6) == 0) {
         int count;
         const char *p = arg;
-        if (read_int(&p, &count) && *p == ' ' && p[1] && count <= 100000) {
+        /* The count's cap named, not a bare "want <Repeat N KEY>". */
+        if (isdigit((unsigned char)*p) && strtod(p, NULL) > KEYS_REPEAT_MAX) {
+            snprintf(err, errlen, "--keys: <%s>: repeats a key at most %d times", name,
+                     KEYS_REPEAT_MAX);
+            return false;
+        }
+        if (read_int(&p, &count) && *p == ' ' && p[1] && count <= KEYS_REPEAT_MAX) {
             p++;
             uint32_t k;
             size_t klen = strlen(p);

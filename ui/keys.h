@@ -30,6 +30,9 @@ enum {
 };
 
 enum event_type { EV_KEY, EV_MOUSE, EV_RESIZE };
+
+/* The most times <Repeat N KEY> repeats a key. */
+#define KEYS_REPEAT_MAX 100000
 enum mouse_kind { MOUSE_PRESS, MOUSE_DRAG, MOUSE_RELEASE, MOUSE_WHEEL_UP, MOUSE_WHEEL_DOWN };
 
 struct event {
