@@ -1,6 +1,6 @@
 #!/bin/sh
 # tmux-test.sh - the real binary in a real terminal: start the dashboard in tmux, change a
-# slider, resize (also below the minimum and back), quit with q, with Ctrl-C and with the
+# slider, resize (also below the minimum, to 1x1, and back), quit with q, with Ctrl-C and with the
 # terminating signals (TERM, HUP, QUIT, USR1, PIPE: exit status 128 + the signal's number), and
 # check each time that the terminal is restored (tty modes, main screen, cursor, mouse).
 # usage: sh tests/tmux-test.sh [BINARY]   (run from the source tree; default ./rooftop)
@@ -130,6 +130,12 @@ wait_for "needs at least 80x24" 5 || fail "60x20 does not say the size it needs"
 T resize-window -t t:0 -x 120 -y 40
 wait_for "72.0 days" 5 || fail "back at 120x40 the dashboard did not come back"
 wait_gone "needs at least" 5 || fail "the too-small message stayed"
+# One column: no frame is sent there (ncurses reads outside its lines at that width); the
+# whole screen is repainted once it is wide again.
+T resize-window -t t:0 -x 1 -y 1
+T send-keys -t t:0 Down Up
+T resize-window -t t:0 -x 120 -y 40
+wait_for "72.0 days" 5 || fail "back at 120x40 from 1x1 the dashboard did not come back"
 # The help overlay opens and closes.
 T send-keys -t t:0 '?'
 wait_for "any key closes" 5 || fail "? did not open the help"

@@ -17,6 +17,7 @@ struct term {
     const struct theme *styled; /* the theme the colour pairs were made for */
     struct screen prev;    /* what the terminal shows, to send only changes */
     bool valid;            /* prev matches the terminal */
+    bool skipped;          /* frames not drawn at one column: curses must repaint all */
     attr_t attr[E_COUNT];
     short pair[E_COUNT];
 };
@@ -132,6 +133,21 @@ void term_draw(struct term *t, const struct screen *s, const struct theme *th)
         t->styled = th;
     }
     int rows = getmaxy(stdscr), cols = getmaxx(stdscr);
+    /* One column: ncurses' update of the lower-right corner reads the cell before it, at
+     * column -1, outside its line (valgrind: "invalid read ... 4 bytes before a block
+     * alloc'd by wresize", every time at 1x1). Nothing can be read there anyway: send no
+     * frame, leave stdscr untouched so wget_wch does not refresh it either, and repaint the
+     * whole screen once the terminal is wider. */
+    if (cols < 2) {
+        t->skipped = true;
+        t->valid = false;
+        (void)untouchwin(stdscr);
+        return;
+    }
+    if (t->skipped) {
+        t->skipped = false;
+        (void)clearok(curscr, TRUE);
+    }
     bool full = !t->valid || t->prev.cols != s->cols || t->prev.rows != s->rows;
     if (full) {
         if (!screen_resize(&t->prev, s->cols, s->rows))
