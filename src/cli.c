@@ -1,6 +1,5 @@
 /* cli.c - the scriptable command line: report, solve, intensity, list, and scenario options. */
 #include "cli.h"
-#include "cmd_solve_flops.h"
 
 #include <errno.h>
 #include <math.h>
@@ -378,9 +377,10 @@ static void solve_help(FILE *f)
           "min-gpus: the fewest GPUs (a multiple of --tp x --pp) on which the model fits;\n"
           "  --activations on by default; searches up to --max-gpus (default 1M).\n",
           f);
-    fputs("       rooftop solve flops --days D [--peak F] [options]\n", f);
-    cmd_solve_flops_help(f);
-    fputc('\n', f);
+    fputs("       rooftop solve flops --days D [--peak F] [options]\n"
+          "flops: GPUs x time -> FLOPs (--gpus x --days x the GPU's dense peak; --peak F\n"
+          "  overrides it), what --mfu does of them and the tokens at 6ND.\n\n",
+          f);
     cli_scenario_help(f);
 }
 
@@ -641,8 +641,6 @@ int cli_solve(int argc, char **argv)
     if (head >= 0)
         return head;
     bool max_params;
-    if (strcmp(argv[1], "flops") == 0)
-        return cmd_solve_flops(argc, argv);
     if (strcmp(argv[1], "max-params") == 0)
         max_params = true;
     else if (strcmp(argv[1], "min-gpus") == 0)

@@ -120,7 +120,7 @@ START_TEST(test_captions_readable)
     /* The one the audit missed. */
     struct harness h;
     harness_start(&h, 80, 24, true, true);
-    harness_keys(&h, "nn");
+    harness_keys(&h, "nnn");
     bool found = false;
     for (int page = 0; page < 10 && !found; page++) {
         found = screen_contains(&h.s, "53.3B");

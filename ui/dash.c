@@ -11,6 +11,8 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "dtypes_input.h"
+#include "lecture_screen.h"
 #include "files.h"
 #include "probe_child.h"
 #include "report.h"
@@ -79,6 +81,7 @@ bool dash_init(struct dash *d, const struct scenario *sc, bool color, bool utf8,
     d->focus = SL_MODEL; /* the first input, where a user starts */
     d->drag = -1;
     d->step = -1;
+    d->dtype_value = 1e-8; /* the lecture's: fp16 turns it into 0, bf16 keeps it */
     points_init(&d->points);
     dash_recompute(d);
     return true;
@@ -132,6 +135,10 @@ int dash_caption_rows(const struct dash *d, int cols)
 
 void dash_layout(const struct dash *d, int cols, int rows, struct layout *L)
 {
+    if (lecture_step_of(&d->demo, d->step, d->inf.on) != NULL) {
+        lecture_layout(&d->demo, d->step, d->answer_shown, d->ev.an.n_ops, cols, rows, L, NULL);
+        return;
+    }
     struct layout_opts o = {
         .caption_rows = dash_caption_rows(d, cols),
         .show_ops = d->show_ops,
@@ -292,6 +299,7 @@ void dash_demo_show(struct dash *d, int k)
         k = d->demo.n - 1;
     d->step = k;
     d->caption_line = 0;
+    d->answer_shown = false;
     const struct demo_step *st = &d->demo.steps[k];
     if (dash_try(d, &st->scenario, -1))
         d->status[0] = '\0';
@@ -1166,12 +1174,29 @@ static void normal_key(struct dash *d, uint32_t k)
     case UK_UP:
     case 'k':
     case UK_BTAB:
-        d->focus = (d->focus + FOCUS_COUNT - 1) % FOCUS_COUNT;
-        break;
     case UK_DOWN:
     case 'j':
-    case UK_TAB:
-        d->focus = (d->focus + 1) % FOCUS_COUNT;
+    case UK_TAB: {
+        /* On to the next (previous) slider or panel the screen shows. */
+        int dir = k == UK_UP || k == 'k' || k == UK_BTAB ? FOCUS_COUNT - 1 : 1;
+        int f = d->focus;
+        for (int tries = 0; tries < FOCUS_COUNT; tries++) {
+            f = (f + dir) % FOCUS_COUNT;
+            if (lecture_focusable(lecture_step_of(&d->demo, d->step, d->inf.on), f))
+                break;
+        }
+        d->focus = f;
+        break;
+    }
+    case 'a':
+        if (d->step >= 0 && d->step < d->demo.n && d->demo.steps[d->step].answer[0])
+            d->answer_shown = !d->answer_shown;
+        else
+            dash_status(d, false, "a: this step has no answer to show (specs/scenarios/exercises.json has)");
+        break;
+    case 'd':
+        d->mode = DM_DTYPES;
+        snprintf(d->dtype_input, sizeof d->dtype_input, "%.9g", d->dtype_value);
         break;
     case UK_LEFT:
     case UK_SLEFT:
@@ -1323,9 +1348,11 @@ static void mouse_event(struct dash *d, const struct event *ev)
         return;
     struct rect sr = L.r[P_SLIDERS];
     struct slider_geom g;
-    layout_sliders(sr, d->focus, SL_COUNT, &g);
+    int ids[SL_COUNT], pos;
+    lecture_slider_geom(lecture_step_of(&d->demo, d->step, d->inf.on), d->focus, sr, &g, ids,
+                        &pos);
     int row = ev->y - g.y0;
-    int id = in_rect(sr, ev->x, ev->y) && row >= 0 && row < g.count ? g.first + row : -1;
+    int id = in_rect(sr, ev->x, ev->y) && row >= 0 && row < g.count ? ids[g.first + row] : -1;
     double frac = g.track_w > 1 ? (double)(ev->x - g.track_x) / (g.track_w - 1) : 0;
     bool on_track = ev->x >= g.track_x && ev->x < g.track_x + g.track_w;
 
@@ -1393,6 +1420,21 @@ bool dash_handle(struct dash *d, const struct event *ev)
         if (k == 'q')
             d->quit = false; /* q closes the help, it does not quit */
         break;
+    case DM_DTYPES: {
+        char err[DASH_STATUS_MAX];
+        double v;
+        enum dtypes_input_result r =
+            dtypes_input_key(d->dtype_input, sizeof d->dtype_input, k, &v, err, sizeof err);
+        if (r == DTI_CLOSED)
+            d->mode = DM_NORMAL;
+        else if (r == DTI_REFUSED)
+            dash_status(d, true, "%s", err);
+        else if (r == DTI_APPLIED) {
+            d->dtype_value = v;
+            dash_status(d, false, "d: %.9g as each format stores it", v);
+        }
+        break;
+    }
     case DM_EDIT:
     case DM_SAVE:
     case DM_OPEN:

@@ -41,6 +41,7 @@ enum dash_mode {
     DM_EXPORT,
     DM_PLANS,       /* the fastest layouts (b): pick one to apply */
     DM_CONFIRM,     /* y/n: overwrite the file named in input (for the prompt in confirm_of) */
+    DM_DTYPES,      /* the number formats' box (d): a value typed as each format stores it */
 };
 
 #define DASH_STATUS_MAX 320
@@ -90,6 +91,9 @@ struct dash {
     /* Lecture demo. */
     struct demo demo;
     int step;                    /* index into demo.steps, -1 before the first */
+    bool answer_shown;           /* a: the exercise step's answer under its caption */
+    double dtype_value;          /* the value the number formats' table stores (d) */
+    char dtype_input[32];        /* DM_DTYPES: the value as typed */
 
     /* Measured points (--points, or P). */
     struct points_doc points;

@@ -8,6 +8,7 @@
 
 #include "files.h"
 #include "infer_cli.h"
+#include "inputs.h"
 #include "scenario_file.h"
 #include "spec.h"
 
@@ -120,6 +121,112 @@ static bool infer_step(const cJSON *root_infer, const cJSON *st, const char *ori
     return true;
 }
 
+static const char *const panel_names[] = {"memory", "compute", "roofline", "ops",
+                                          "dtypes", "checkpoint", "toy"};
+
+/* A list of names ("_panels", "_sliders") into dst; each checked by ok_name. */
+static bool name_list(const cJSON *st, const char *key, bool (*ok_name)(const char *),
+                      char (*dst)[DEMO_NAME_MAX], int *n, bool *have, const char *origin,
+                      char *err, size_t errlen)
+{
+    const cJSON *a = cJSON_GetObjectItemCaseSensitive(st, key);
+    *n = 0;
+    *have = a != NULL;
+    if (a == NULL)
+        return true;
+    if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) > DEMO_LIST_MAX) {
+        snprintf(err, errlen, "%s: %s: want an array of at most %d names", origin, key,
+                 DEMO_LIST_MAX);
+        return false;
+    }
+    const cJSON *it;
+    cJSON_ArrayForEach(it, a)
+    {
+        if (!cJSON_IsString(it) || !it->valuestring || strlen(it->valuestring) >= DEMO_NAME_MAX ||
+            !ok_name(it->valuestring)) {
+            snprintf(err, errlen, "%s: %s: '%.40s' is not one of them", origin, key,
+                     cJSON_IsString(it) && it->valuestring ? it->valuestring : "?");
+            return false;
+        }
+        snprintf(dst[(*n)++], DEMO_NAME_MAX, "%s", it->valuestring);
+    }
+    return true;
+}
+
+static bool is_panel(const char *name)
+{
+    for (size_t i = 0; i < sizeof panel_names / sizeof panel_names[0]; i++)
+        if (strcmp(name, panel_names[i]) == 0)
+            return true;
+    return false;
+}
+
+static bool is_input(const char *name)
+{
+    return inputs_find(name) != NULL;
+}
+
+static bool toy_number(const cJSON *toy, const char *key, double *out, const char *origin,
+                       char *err, size_t errlen)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(toy, key);
+    if (!cJSON_IsNumber(v) || !(v->valuedouble >= 1) || v->valuedouble > 1e9 ||
+        v->valuedouble != (double)(long long)v->valuedouble) {
+        snprintf(err, errlen, "%s: _toy: %s: want a whole number from 1 to 1e9", origin, key);
+        return false;
+    }
+    *out = v->valuedouble;
+    return true;
+}
+
+/* The lecture's panels and lists of one step: "_panels", "_sliders", "_answer", "_toy". */
+static bool step_view(const cJSON *st, struct demo_step *ls, const char *origin, char *err,
+                      size_t errlen)
+{
+    bool have;
+    if (!name_list(st, "_panels", is_panel, ls->panels, &ls->n_panels, &have, origin, err,
+                   errlen) ||
+        !name_list(st, "_sliders", is_input, ls->sliders, &ls->n_sliders, &ls->have_sliders,
+                   origin, err, errlen))
+        return false;
+    if (have && ls->n_panels == 0) {
+        snprintf(err, errlen, "%s: _panels: name at least one panel", origin);
+        return false;
+    }
+    copy_string(st, "_answer", ls->answer, sizeof ls->answer);
+    const cJSON *toy = cJSON_GetObjectItemCaseSensitive(st, "_toy");
+    bool wants_toy = demo_step_has_panel(ls, "toy");
+    if ((toy != NULL) != wants_toy) {
+        snprintf(err, errlen, "%s: _toy: goes with the \"toy\" panel, and it with _toy", origin);
+        return false;
+    }
+    if (toy == NULL)
+        return true;
+    char kind[32];
+    copy_string(toy, "kind", kind, sizeof kind);
+    ls->toy = strcmp(kind, "accumulation") == 0 ? DEMO_TOY_ACCUMULATION
+              : strcmp(kind, "optimizer") == 0  ? DEMO_TOY_OPTIMIZER
+                                                : DEMO_TOY_NONE;
+    if (ls->toy == DEMO_TOY_NONE) {
+        snprintf(err, errlen, "%s: _toy: kind: want \"accumulation\" or \"optimizer\"", origin);
+        return false;
+    }
+    ls->toy_micro = 0;
+    return toy_number(toy, "B", &ls->toy_B, origin, err, errlen) &&
+           toy_number(toy, "D", &ls->toy_D, origin, err, errlen) &&
+           toy_number(toy, "L", &ls->toy_L, origin, err, errlen) &&
+           (ls->toy != DEMO_TOY_ACCUMULATION ||
+            toy_number(toy, "micro", &ls->toy_micro, origin, err, errlen));
+}
+
+bool demo_step_has_panel(const struct demo_step *st, const char *name)
+{
+    for (int i = 0; i < st->n_panels; i++)
+        if (strcmp(st->panels[i], name) == 0)
+            return true;
+    return false;
+}
+
 /* Builds the steps from a parsed document; takes ownership of root. */
 static bool lecture_build(cJSON *root, const char *path, struct demo *l, char *err, size_t errlen)
 {
@@ -167,6 +274,10 @@ static bool lecture_build(cJSON *root, const char *path, struct demo *l, char *e
         copy_string(st, "title", ls->title, sizeof ls->title);
         copy_string(st, "caption", ls->caption, sizeof ls->caption);
         copy_string(st, "_focus", ls->focus, sizeof ls->focus);
+        if (!step_view(st, ls, origin, err, errlen)) {
+            ok = false;
+            break;
+        }
         char view[32];
         copy_string(st, "_view", view, sizeof view);
         ls->lecture_ops = strcmp(view, "lecture") == 0;

@@ -2,6 +2,8 @@
  * would write it on the board. */
 #include "explain.h"
 
+#include "checkpoint.h"
+#include "checkpoint_panel.h"
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -209,6 +211,22 @@ static void explain_activations(const struct dash *d, struct variants *v)
     units_bytes(a->memory.activations_outside, out, sizeof out);
     units_bytes(a->memory.row[MEM_ACTIVATIONS].bytes, tot, sizeof tot);
     const char *scores = s->flash ? "FlashAttention" : "s x s scores kept";
+    if (s->recompute == RECOMPUTE_SQRT) {
+        /* Why sqrt(L) checkpoints hold more than full's every-layer input here: a layer
+         * stores A, many times its input I, and sqrt(L) is the best interval only when
+         * A = I (the lecture's toy). */
+        double A, I, L = (double)s->model.layers, k = ceil(sqrt(L));
+        checkpoint_panel_sizes(d, &A, &I);
+        char full[32], root[32];
+        units_bytes(checkpoint_memory(L, A, I, 1), full, sizeof full);
+        units_bytes(checkpoint_memory(L, A, I, k), root, sizeof root);
+        double ratio = I > 0 ? A / I : 0, best = checkpoint_best_k(L, A, I);
+        ADD(v, "sqrt: %.0f checkpoints + %.0f layers' activations = %s of layers; a layer stores %.1f %s its input, so full (every input + one layer) holds %s: least at k = sqrt(L I / A) = %.1f; sqrt(L) is best when A = I, the lecture's toy",
+            ceil(L / k), k, root, ratio, d->cs.times, full, best);
+        ADD(v, "sqrt: layers %s, full %s: a layer keeps %.1f%s its input, best k = %.1f", root,
+            full, ratio, d->cs.times, best);
+        return;
+    }
     if (s->pp == 1 && s->recompute == RECOMPUTE_NONE) {
         /* The plain case adds up on screen: every layer's tensors plus the LM head's. */
         ADD(v, "activations = L %s per layer + outside = %lld %s %s + %s = %s per GPU (b = %lld, s = %lld, %s)",

@@ -8,6 +8,8 @@
 
 #include "explain.h"
 #include "layout.h"
+#include "dtypes_panel.h"
+#include "lecture_view.h"
 #include "model_summary.h"
 #include "infer_frame.h"
 #include "keymap.h"
@@ -37,6 +39,11 @@ static void draw_title(const struct dash *d, struct screen *s, struct rect r)
     char tot[32];
     units_bytes(a->memory.total, tot, sizeof tot);
     snprintf(mem, sizeof mem, "%s/GPU %s", tot, a->memory.fits ? "fits" : "DOES NOT FIT");
+    /* A lecture step without the compute (memory) panel leaves its figure out of the title. */
+    if (!lecture_view_shows(d, "compute"))
+        days[0] = '\0';
+    if (!lecture_view_shows(d, "memory"))
+        mem[0] = '\0';
     const char *const seg[] = {"rooftop", model, hw, prec, days, mem};
     widget_title_bar(s, &d->cs, r, seg, a->memory.fits);
 }
@@ -153,12 +160,12 @@ static void draw_status(const struct dash *d, struct screen *s, struct rect r)
 static void draw_sliders(const struct dash *d, struct screen *s, struct rect r)
 {
     char right[32];
-    snprintf(right, sizeof right, "%d/%d", d->focus < SL_COUNT ? d->focus + 1 : SL_COUNT, SL_COUNT);
-    widget_header(s, &d->cs, r, "Inputs", right, false);
     struct slider_geom g;
-    layout_sliders(r, d->focus, SL_COUNT, &g);
+    int ids[SL_COUNT], pos, ns = lecture_view_slider_geom(d, r, &g, ids, &pos);
+    snprintf(right, sizeof right, "%d/%d", pos < ns ? pos + 1 : ns, ns);
+    widget_header(s, &d->cs, r, "Inputs", right, false);
     for (int i = 0; i < g.count; i++) {
-        int id = g.first + i, y = g.y0 + i;
+        int id = ids[g.first + i], y = g.y0 + i;
         bool focused = id == d->focus;
         const struct input *in = slider_input((enum slider_id)id);
         char v[64];
@@ -170,7 +177,7 @@ static void draw_sliders(const struct dash *d, struct screen *s, struct rect r)
     /* Scroll marks when not every slider fits. */
     if (g.first > 0)
         screen_put(s, r.x, g.y0, '^', E_DIM);
-    if (g.first + g.count < SL_COUNT)
+    if (g.first + g.count < ns)
         screen_put(s, r.x, g.y0 + g.count - 1, 'v', E_DIM);
 }
 
@@ -476,7 +483,9 @@ static void draw_compute(const struct dash *d, struct screen *s, struct rect r, 
     /* The predicted step's bar first, with at least the first two rows of figures under
      * it (the last figures, the least needed, give way); in a smaller panel its two figures
      * take the places of the last two. */
-    if (rows - 2 >= 2 || rows - 2 >= (n + per_row - 1) / per_row) {
+    /* A lecture step shows the lecture's accounting alone: no predicted step. */
+    if (lecture_view_step(d) != NULL) {
+    } else if (rows - 2 >= 2 || rows - 2 >= (n + per_row - 1) / per_row) {
         draw_step_bar(d, s, r.x + 1, top, r.w - 2, pred);
         top += 2;
         rows -= 2;
@@ -673,11 +682,11 @@ static void draw_prompt(const struct dash *d, struct screen *s)
         struct layout L;
         dash_layout(d, s->cols, s->rows, &L);
         struct slider_geom g;
-        layout_sliders(L.r[P_SLIDERS], d->focus, SL_COUNT, &g);
-        if (d->focus >= g.first && d->focus < g.first + g.count) {
+        int ids[SL_COUNT], pos, ns = lecture_view_slider_geom(d, L.r[P_SLIDERS], &g, ids, &pos);
+        if (pos < ns && pos >= g.first && pos < g.first + g.count) {
             bw = 44;
             bx = L.r[P_SLIDERS].x + 1;
-            by = g.y0 + (d->focus - g.first) + 1;
+            by = g.y0 + (pos - g.first) + 1;
         }
         break;
     }
@@ -748,6 +757,9 @@ static void draw_overlay(const struct dash *d, struct screen *s)
     case DM_HELP:
         draw_help(d, s);
         break;
+    case DM_DTYPES:
+        dtypes_panel_overlay(d, s);
+        break;
     case DM_PICK_MODEL:
     case DM_PICK_GPU:
         draw_picker(d, s);
@@ -790,7 +802,8 @@ void frame_draw(const struct dash *d, struct screen *s)
         return;
     }
     draw_title(d, s, L.r[P_TITLE]);
-    draw_sliders(d, s, L.r[P_SLIDERS]);
+    if (!rect_empty(L.r[P_SLIDERS]))
+        draw_sliders(d, s, L.r[P_SLIDERS]);
     widget_vrules(s, &d->cs, &L);
     if (!rect_empty(L.r[P_MEMORY]))
         draw_memory(d, s, L.r[P_MEMORY], d->focus == FOCUS_MEMORY);
@@ -800,7 +813,11 @@ void frame_draw(const struct dash *d, struct screen *s)
         plot_roofline(d, s, L.r[P_ROOFLINE], d->focus == FOCUS_ROOFLINE);
     if (!rect_empty(L.r[P_OPS]))
         ops_draw(d, s, L.r[P_OPS], d->focus == FOCUS_OPS);
-    draw_caption(d, s, L.r[P_CAPTION]);
+    lecture_view_draw_extras(d, s);
+    if (lecture_view_step(d) != NULL)
+        lecture_view_draw_caption(d, s, L.r[P_CAPTION]);
+    else
+        draw_caption(d, s, L.r[P_CAPTION]);
     draw_explain(d, s, L.r[P_EXPLAIN]);
     draw_status(d, s, L.r[P_STATUS]);
     draw_overlay(d, s);

@@ -27,9 +27,10 @@ static const struct keymap_key TABLE[] = {
     {"i", "i serving", 9, T, "serving: KV cache, prefill, decode, tokens/s"},
     {"i", "i training", 5, S, "back to the training view"},
     {"t", "t ops", 10, TS, "the operations table (Left/Right scroll it)"},
-    {"L", "L lecture ops", 17, T, "the lecture's five operations on the roofline"},
+    {"L / d", "L lecture ops", 17, T, "the lecture's 5 ops on the roofline / dtypes"},
     {"n / p", "n/p lecture", 14, TS, "the lecture demo: next / previous step"},
-    {"c", "c caption", 19, TS, "more of a long lecture caption"},
+    {"c / a", "c caption", 19, TS, "more of a lecture caption / an exercise's answer"},
+
     {"s", "s save", 12, T, "save the scenario (asks before replacing a file)"},
     {"o", "o open", 11, T, "open a scenario, demo, model file or config.json"},
     {"e", "e export", 13, T, "export the report: .md, .json, .csv or .txt"},

@@ -5,6 +5,7 @@
 #include "cli.h"
 #include "cmd_dtypes.h"
 #include "cmd_einsum.h"
+#include "cmd_solve_flops.h"
 #include "infer_cli.h"
 #include "keymap.h"
 #include "live.h"
@@ -17,6 +18,8 @@ int main(int argc, char **argv)
         const char *cmd = argv[1];
         if (strcmp(cmd, "report") == 0)
             return cli_report(argc - 1, argv + 1);
+        if (strcmp(cmd, "solve") == 0 && argc > 2 && strcmp(argv[2], "flops") == 0)
+            return cmd_solve_flops(argc - 1, argv + 1);
         if (strcmp(cmd, "solve") == 0)
             return cli_solve(argc - 1, argv + 1);
         if (strcmp(cmd, "intensity") == 0)
