@@ -106,6 +106,21 @@ static bool take_value(struct cli_args *a, const char *flag, const char *inline_
     return true;
 }
 
+/* "--seq 8k": a warning on stderr naming both readings (inputs_reading_note), as "rooftop
+ * report: warning: ..." (argv[0] is the subcommand's name, or the program's for the
+ * dashboard, where it is plain "rooftop: ..."). */
+static void warn_reading(const struct cli_args *a, const struct input *in, const char *value)
+{
+    char note[256], flag[64];
+    if (!inputs_reading_note(in, value, note, sizeof note))
+        return;
+    inputs_flag(in, flag, sizeof flag);
+    const char *cmd = a->argc > 0 && a->argv[0] != NULL ? a->argv[0] : "";
+    bool program = cmd[0] == '\0' || strchr(cmd, '/') != NULL || strcmp(cmd, "rooftop") == 0;
+    fprintf(stderr, "rooftop%s%s: warning: --%s: %s\n", program ? "" : " ", program ? "" : cmd,
+            flag, note);
+}
+
 /* Applies one scenario option (a registry input, or --scenario FILE). */
 static bool scenario_arg(struct cli_args *a, const char *flag, const char *inline_value)
 {
@@ -129,6 +144,7 @@ static bool scenario_arg(struct cli_args *a, const char *flag, const char *inlin
         snprintf(a->err, sizeof a->err, "--%s: %s", f, sub);
         return false;
     }
+    warn_reading(a, in, value);
     /* The model file's tokens came with the model: its file is not read a second time. */
     if (strcmp(in->key, "model") == 0 && !argv_has_tokens(a->argc, a->argv) &&
         a->s->model.trained_tokens >= 1)
@@ -314,7 +330,8 @@ static int args_end(int r, const struct cli_args *a, void (*help)(FILE *), const
 void cli_scenario_help(FILE *f)
 {
     fputs("Scenario options (--flag value or --flag=value; numbers take 70B, 15T, 4k = 4000,\n"
-          "4Ki = 4096, 80GB, 1e12; fractions 0.5 or 50%; on/off also true/false, yes/no, 1/0):\n"
+          "4Ki = 4096, 80GB, 1e12, and a token length with k or M is warned about; fractions 0.5\n"
+          "or 50%; on/off also true/false, yes/no, 1/0):\n"
           "  --scenario NAME|FILE     a saved scenario (later options override it)\n",
           f);
     inputs_help(f);

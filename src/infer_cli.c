@@ -250,6 +250,10 @@ bool infer_cli_parse(struct infer_scenario *s, int argc, char **argv, int first,
         }
         if (!apply(s, (enum infer_flag)f, v, &weights_set, &kv_set, out, err, errlen))
             return false;
+        char note[256];
+        if (out != NULL && (f == F_PROMPT || f == F_GENERATE) &&
+            inputs_reading_note(inputs_find(flag_names[f]), v, note, sizeof note))
+            fprintf(stderr, "rooftop infer: warning: --%s: %s\n", flag_names[f], note);
     }
 }
 

@@ -851,6 +851,39 @@ static bool parse_input(const struct input *in, struct scenario *s, const char *
     return true;
 }
 
+bool inputs_reading_note(const struct input *in, const char *text, char *buf, size_t n)
+{
+    if (n == 0)
+        return false;
+    buf[0] = '\0';
+    if (in->kind != INPUT_COUNT || strcmp(in->unit, "tokens") != 0)
+        return false;
+    size_t len = strlen(text);
+    if (len < 2 || len > 32)
+        return false;
+    static const struct {
+        char dec;
+        const char *bin;
+        double scale, bscale;
+    } sfx[] = {{'k', "Ki", 1e3, 1024.0}, {'K', "Ki", 1e3, 1024.0}, {'M', "Mi", 1e6, 1048576.0}};
+    for (size_t i = 0; i < sizeof sfx / sizeof sfx[0]; i++) {
+        if (text[len - 1] != sfx[i].dec)
+            continue;
+        char m[40];
+        memcpy(m, text, len - 1);
+        m[len - 1] = '\0';
+        double v;
+        /* Both readings whole numbers: "1.5k" is 1500 or 1536; "1.3k" has no binary one. */
+        if (!units_parse(m, &v) || floor(v * sfx[i].bscale) != v * sfx[i].bscale)
+            return false;
+        snprintf(buf, n, "%s = %.0f tokens (%c = %.0f); %s%s = %.0f (%s = %.0f)", text,
+                 v * sfx[i].scale, sfx[i].dec, sfx[i].scale, m, sfx[i].bin, v * sfx[i].bscale,
+                 sfx[i].bin, sfx[i].bscale);
+        return true;
+    }
+    return false;
+}
+
 /* ---- formatting ------------------------------------------------------------------------------- */
 
 /* v / scale written with at most 3 decimals when that is exact and the mantissa reads as one

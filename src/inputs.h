@@ -99,6 +99,14 @@ void inputs_flag(const struct input *in, char *buf, size_t n);
 bool inputs_parse(const struct input *in, struct scenario *s, const char *text, char *err,
                   size_t errlen);
 
+/*
+ * A token length typed with a decimal suffix ("--seq 8k") is read as the grammar says, 8000,
+ * where a "8k context" often means 8192: then a note naming both readings, "8k = 8000 tokens
+ * (k = 1000); 8Ki = 8192 (Ki = 1024)", for the command line's warning and the slider
+ * editor's status line. False with buf empty for any other input or text.
+ */
+bool inputs_reading_note(const struct input *in, const char *text, char *buf, size_t n);
+
 /* on/off, true/false, yes/no, 1/0 in any case. */
 bool inputs_parse_onoff(const char *text, bool *out);
 

@@ -26,7 +26,7 @@ shot wide-200x60 200x60 --keys "<Repeat 7 Down>"
 shot does-not-fit 120x40 --model llama3.1-405b --gpus 8 --keys "<Repeat 7 Down>"
 shot ops-80x24 80x24 --keys "t"
 # b: the fastest layouts of Llama 2 70B on 256 H100s, over the tp 8 layout's step bar.
-shot plans 120x40 --model llama2-70b --gpus 256 --batch 512 --seq 4k --tp 8 --zero 1 --keys "b"
+shot plans 120x40 --model llama2-70b --gpus 256 --batch 512 --seq 4Ki --tp 8 --zero 1 --keys "b"
 # i: the inference view of Llama 3.1 8B on an H200, 1024-token prompts: decode at batch 1 sits at
 # intensity ~1 on the bandwidth slope; at batch 256 its weight GEMMs near the ridge.
 shot inference-batch1 120x40 --model llama3.1-8b --gpu h200 --keys "i<Down><Down><Down><Down><Left><Up>"

@@ -696,6 +696,25 @@ static bool open_list_key(struct dash *d, uint32_t k)
 
 #define CTRL_U 0x15
 
+/* A token length typed as "8k" reads 8000 as everywhere: the status line names both
+ * readings (8Ki = 8192), before any note the settling of the other inputs left. */
+static void note_reading(struct dash *d, enum slider_id id)
+{
+    char t[64], note[256];
+    const char *p = d->input;
+    while (*p == ' ')
+        p++;
+    snprintf(t, sizeof t, "%s", p);
+    for (size_t l = strlen(t); l > 0 && t[l - 1] == ' '; l--)
+        t[l - 1] = '\0';
+    const struct input *in = slider_input(id);
+    if (!inputs_reading_note(in, t, note, sizeof note))
+        return;
+    char prev[DASH_STATUS_MAX];
+    snprintf(prev, sizeof prev, "%s", d->status_error ? "" : d->status);
+    dash_status(d, false, "%s: %s%s%s", in->label, note, prev[0] ? "; " : "", prev);
+}
+
 static void edit_key(struct dash *d, uint32_t k)
 {
     if (open_list_key(d, k))
@@ -728,10 +747,14 @@ static void edit_key(struct dash *d, uint32_t k)
             d->mode = DM_NORMAL;
             struct scenario c = d->sc;
             char err[DASH_STATUS_MAX];
-            if (!slider_parse(&d->presets, &c, (enum slider_id)d->focus, d->input, err, sizeof err))
+            if (!slider_parse(&d->presets, &c, (enum slider_id)d->focus, d->input, err,
+                              sizeof err)) {
                 dash_status(d, true, "%s", err);
-            else
-                dash_try(d, &c, d->focus);
+            } else {
+                d->status[0] = '\0';
+                if (dash_try(d, &c, d->focus))
+                    note_reading(d, (enum slider_id)d->focus);
+            }
         } else {
             finish_prompt(d);
         }
