@@ -193,7 +193,8 @@ run:
 	@$(MAKE) --no-print-directory $(B)/rooftop-bin rooftop
 	@if [ -n "$(CUDA_ALL)" ] && ! $(MAKE) -q --no-print-directory $(CUDA_ALL) 2>/dev/null; then \
 	  echo "rooftop: building the CUDA probe in the background ($(B)/cuda-probe.log)"; \
-	  MAKEFLAGS= nohup $(MAKE) --no-print-directory $(CUDA_ALL) >$(B)/cuda-probe.log 2>&1 </dev/null & \
+	  MAKEFLAGS="$(filter-out --jobserver%,$(MAKEFLAGS))" nohup $(MAKE) --no-print-directory \
+	    $(CUDA_ALL) >$(B)/cuda-probe.log 2>&1 </dev/null & \
 	fi
 	./rooftop
 
