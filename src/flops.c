@@ -495,6 +495,19 @@ void flops_ops(const struct scenario *s, const struct param_counts *pc, struct o
     rf->mfu_bound = step > 0 && r.tensor > 0 ? model_flops / (step * r.tensor) : 0.0;
 }
 
+enum attn_flops flops_attention_executed(const struct scenario *s)
+{
+    return s->flash ? ATTN_FLOPS_CAUSAL : ATTN_FLOPS_FULL;
+}
+
+void flops_ops_executed(const struct scenario *s, const struct param_counts *pc, struct op *ops,
+                        int *n_ops, struct roofline *rf)
+{
+    struct scenario x = *s;
+    x.attention_flops = flops_attention_executed(s);
+    flops_ops(&x, pc, ops, n_ops, rf);
+}
+
 void flops_pass(const struct model_arch *m, const struct gpu_spec *g, const struct flops_pass *p,
                 struct op *ops, int *n_ops)
 {

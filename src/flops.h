@@ -77,6 +77,20 @@ struct roofline {
 void flops_ops(const struct scenario *s, const struct param_counts *pc, struct op *ops,
                int *n_ops, struct roofline *rf);
 
+/*
+ * The same ops with the attention core's work as its kernels execute it, whatever convention
+ * the FLOP count takes (--attention-flops changes MFU, never time): FlashAttention's causal
+ * kernel skips the blocks above the diagonal (Dao 2023, section 3.1), so query i meets keys
+ * 0..i; the unfused path (a batched GEMM of every score, then the masked softmax, as
+ * Megatron-LM's fused scale-mask-softmax) computes all s keys and masks afterwards. What the
+ * step-time model times.
+ */
+void flops_ops_executed(const struct scenario *s, const struct param_counts *pc, struct op *ops,
+                        int *n_ops, struct roofline *rf);
+/* The convention a scenario's attention kernels execute: causal with FlashAttention, full
+ * without. */
+enum attn_flops flops_attention_executed(const struct scenario *s);
+
 /* Model FLOPs of one forward pass over `tokens` tokens of sequences of length seq, whole
  * model, no parallelism (the detailed count). */
 double flops_forward(const struct scenario *s, double tokens);

@@ -228,8 +228,21 @@ void predict_run_derated(const struct scenario *s, const struct analysis *a,
                                 overlaps */
     const double heads = (double)s->model.heads / t, hd = h / (double)s->model.heads;
 
-    /* The stage the ops list holds (flops_ops: the busiest). */
-    const double stage_layers = a->roofline.stage_layers;
+    /* The kernels as they execute: the attention core's work is the kernel's (causal with
+     * FlashAttention, full without), not the MFU convention's (flops_ops_executed). The stage
+     * the ops list holds (flops_ops: the busiest). */
+    const struct op *ops = a->ops;
+    int n_ops = a->n_ops;
+    double stage_layers = a->roofline.stage_layers;
+    struct op exec[ANALYSIS_MAX_OPS];
+    if (s->attention_flops != flops_attention_executed(s)) {
+        struct scenario trained = *s;
+        scenario_trained_model(s, &trained.model);
+        struct roofline rf;
+        flops_ops_executed(&trained, &a->params, exec, &n_ops, &rf);
+        ops = exec;
+        stage_layers = rf.stage_layers;
+    }
     /* Dropout traffic the roofline's op list leaves out: without FlashAttention the s x s
      * probabilities are read and written once more with a 1-byte mask, forward (and its
      * recomputation) and backward; the two hidden-state dropouts add their masks. */
@@ -241,8 +254,8 @@ void predict_run_derated(const struct scenario *s, const struct analysis *a,
             drop_scores = stage_layers * micro * mb * heads * seq_r * seq * (2.0 * e + 1.0) * passes;
         drop_hidden = stage_layers * micro * 2.0 * tokens_n * h * passes;
     }
-    for (int i = 0; i < a->n_ops; i++) {
-        const struct op *o = &a->ops[i];
+    for (int i = 0; i < n_ops; i++) {
+        const struct op *o = &ops[i];
         double bytes = o->bytes + (o->kind == OP_SOFTMAX ? drop_scores : 0.0) +
                        (o->kind == OP_RESIDUAL ? drop_hidden : 0.0);
         double mem = bw > 0 ? bytes / (me * bw) : 0.0;

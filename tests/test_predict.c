@@ -534,6 +534,43 @@ START_TEST(test_dp_comm_dtypes)
 }
 END_TEST
 
+/* The attention kernels' time is the work they execute (FlashAttention's causal kernel: half
+ * the s x s work), whatever convention the MFU counts: Llama 3.1 8B at seq 32768 on tp 8
+ * predicts the same step under full and causal; only the MFU moves, by the ratio of the
+ * model FLOPs the two conventions count. Without FlashAttention the unfused kernels compute
+ * every score: the same step under both too. */
+START_TEST(test_attention_convention_time)
+{
+    for (int flash = 1; flash >= 0; flash--) {
+        struct scenario s;
+        char err[SPEC_ERR_MAX];
+        scenario_default(&s);
+        ck_assert_msg(spec_find_model("llama3.1-8b", &s.model, err, sizeof err), "%s", err);
+        s.seq = 32768;
+        s.tp = 8;
+        s.batch = 1024;
+        s.flash = flash;
+        s.flops_mode = FLOPS_DETAILED;
+        s.attention_flops = ATTN_FLOPS_FULL;
+        ck_assert_msg(scenario_validate(&s, err, (int)sizeof err), "%s", err);
+        static struct analysis af, ac;
+        analysis_run(&s, &af);
+        struct prediction full, causal;
+        predict_run(&s, &af, NULL, &full);
+        s.attention_flops = ATTN_FLOPS_CAUSAL;
+        analysis_run(&s, &ac);
+        predict_run(&s, &ac, NULL, &causal);
+        ck_assert_msg(full.step_seconds == causal.step_seconds, "flash %d: full %.4f s, causal %.4f s",
+                      flash, full.step_seconds, causal.step_seconds);
+        for (int k = 0; k < PART_COUNT; k++)
+            ck_assert(full.part[k] == causal.part[k]);
+        ck_assert(af.flops.model_per_step > 1.2 * ac.flops.model_per_step);
+        ck_assert_rel(full.mfu / causal.mfu, af.flops.model_per_step / ac.flops.model_per_step, 1e-12);
+    }
+}
+END_TEST
+
+/* The report as JSON, parsed. */
 /* The report of s's evaluation as JSON, parsed. */
 static cJSON *report_of(const struct scenario *s)
 {
@@ -857,6 +894,7 @@ static Suite *predict_suite(void)
     tcase_add_test(phys, test_measured_gemms);
     tcase_add_test(phys, test_dp_zero_overlap);
     tcase_add_test(phys, test_dp_comm_dtypes);
+    tcase_add_test(phys, test_attention_convention_time);
     suite_add_tcase(s, phys);
     TCase *iface = tcase_create("interface");
     tcase_set_timeout(iface, 60);
