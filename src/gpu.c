@@ -66,12 +66,13 @@ void gpu_builtin_h100(struct gpu_spec *g)
     g->l2_bytes = 52428800; /* 50 MiB, as the driver reports it */
     g->interconnect_bandwidth = 900e9;
     /* DGX/HGX H100 (reference.md section 7): 8 GPUs on NVLink 4 (900 GB/s both ways), one
-     * NDR 400 Gb/s port per GPU; latencies as in Calculon's system files (Isaev et al. 2023). */
+     * NDR 400 Gb/s port per GPU; latencies per ring step of NCCL's tuning model
+     * (src/graph/tuning.cc hwLat, Ring Simple: NVLink 3.4 us, network 14 us). */
     g->node.domain = 8;
     g->node.nvlink_bandwidth = 450e9;
     g->node.network_bandwidth = 50e9;
-    g->node.nvlink_latency = 1e-6;
-    g->node.network_latency = 2e-6;
+    g->node.nvlink_latency = 3.4e-6;
+    g->node.network_latency = 14e-6;
     /* Bekman, ml-engineering, "Maximum Achievable Matmul FLOPS" table: H100 SXM 792.1 of 989
      * TFLOP/s bf16; the copy fraction measured on an H200 (reference.md section 3). */
     g->gemm_efficiency = 0.801;

@@ -31,6 +31,7 @@ static const char *const RECOMPUTE_WORDS[] = {"none", "selective", "full", "sqrt
 /* enum flops_mode order: FLOPS_DETAILED, FLOPS_6ND. */
 static const char *const FLOPS_WORDS[] = {"detailed", "6nd"};
 static const char *const ATTN_FLOPS_WORDS[] = {"full", "causal"}; /* enum attn_flops' order */
+static const char *const FRAMEWORK_WORDS[] = {"megatron", "deepspeed", "fsdp"}; /* enum framework's */
 
 /* Other spellings people use, and the word they mean. */
 static const char *const ALIASES[][2] = {
@@ -450,9 +451,14 @@ static const struct input TABLE[] = {
      NULL},
     {"dropout", "dropout", INPUT_ONOFF, "", 0, 1, ONOFF_WORDS, COUNT_OF(ONOFF_WORDS), "on|off", "dropout masks stored",
      "", INPUT_HIDDEN, STEPS_WORDS, 0, 0, 0, F(dropout), FIELD_BOOL, NULL},
-    {"dp_overlap", "DP overlap", INPUT_FRACTION, "", 0, 1, NULL, 0, "F",
-     "fraction of data-parallel communication hidden under compute, 0 to 1", "", INPUT_HIDDEN,
-     STEPS_LINEAR, 0, 1, 0.25, F(dp_overlap), FIELD_DOUBLE, NULL},
+    {"framework", "framework", INPUT_ENUM, "", 0, FRAMEWORK_COUNT - 1, FRAMEWORK_WORDS,
+     COUNT_OF(FRAMEWORK_WORDS), "megatron|deepspeed|fsdp",
+     "framework whose overlap, gathers and reduces the step time models (the report states its "
+     "flags)", "", INPUT_HIDDEN, STEPS_WORDS, 0, 0, 0, ENUMF(framework), NULL},
+    {"dp_overlap", "DP overlap", INPUT_FRACTION, "", 0, 1, NULL, 0, "F|auto",
+     "fraction of data-parallel communication hidden under compute, 0 to 1 (auto: as the "
+     "framework overlaps it)", "framework", INPUT_HIDDEN | INPUT_AUTO_NEG, STEPS_LINEAR, 0, 1,
+     0.25, F(dp_overlap), FIELD_DOUBLE, NULL},
     {"node_gpus", "node GPUs", INPUT_COUNT, "GPUs", 1, 1e8, NULL, 0, "N|auto",
      "GPUs per NVLink domain (auto: the GPU spec's node)", "gpu", INPUT_HIDDEN | INPUT_AUTO_ZERO,
      STEPS_POW2, 1, 1024, 0, F(node_gpus), FIELD_I64, NULL},
@@ -591,11 +597,16 @@ double inputs_get(const struct input *in, const struct scenario *s)
     return NAN;
 }
 
+bool inputs_is_auto(const struct input *in, double v)
+{
+    return ((in->flags & INPUT_AUTO_ZERO) && v == 0) || ((in->flags & INPUT_AUTO_NEG) && v == -1);
+}
+
 static bool in_range(const struct input *in, double v)
 {
     if (!isfinite(v))
         return false;
-    if ((in->flags & INPUT_AUTO_ZERO) && v == 0)
+    if (inputs_is_auto(in, v))
         return true;
     return v >= in->lo && v <= in->hi;
 }
@@ -740,7 +751,8 @@ static void range_text(const struct input *in, char *buf, size_t n)
         inputs_format_count(in->lo, a, sizeof a);
         inputs_format_count(in->hi, b, sizeof b);
     }
-    snprintf(buf, n, "%s to %s%s", a, b, (in->flags & INPUT_AUTO_ZERO) ? ", or auto" : "");
+    snprintf(buf, n, "%s to %s%s", a, b,
+             (in->flags & (INPUT_AUTO_ZERO | INPUT_AUTO_NEG)) ? ", or auto" : "");
 }
 
 static bool parse_input(const struct input *in, struct scenario *s, const char *text, char *err,
@@ -813,8 +825,8 @@ static bool parse_input(const struct input *in, struct scenario *s, const char *
         return true;
     }
     double v;
-    if ((in->flags & INPUT_AUTO_ZERO) && strcasecmp(text, "auto") == 0) {
-        v = 0;
+    if ((in->flags & (INPUT_AUTO_ZERO | INPUT_AUTO_NEG)) && strcasecmp(text, "auto") == 0) {
+        v = (in->flags & INPUT_AUTO_NEG) ? -1 : 0;
     } else if (!parse_number(in, text, &v)) {
         double d;
         if (text[0] == '-' && parse_number(in, text + 1, &d)) {
@@ -949,7 +961,7 @@ void inputs_format(const struct input *in, const struct scenario *s, char *buf, 
     if (n == 0)
         return;
     double v = inputs_get(in, s);
-    if ((in->flags & INPUT_AUTO_ZERO) && v == 0) {
+    if (inputs_is_auto(in, v)) {
         snprintf(buf, n, "auto");
         return;
     }

@@ -45,6 +45,7 @@ enum input_flags {
     INPUT_MODEL_FIELD = 1u << 0, /* a field of the model's architecture */
     INPUT_AUTO_ZERO = 1u << 1,   /* 0 is "auto" (written and read as "auto") */
     INPUT_HIDDEN = 1u << 2,      /* kept out of the dashboard's slider list */
+    INPUT_AUTO_NEG = 1u << 3,    /* -1 is "auto", for a number whose 0 means something */
 };
 
 struct input;
@@ -106,6 +107,9 @@ bool inputs_parse(const struct input *in, struct scenario *s, const char *text, 
  * editor's status line. False with buf empty for any other input or text.
  */
 bool inputs_reading_note(const struct input *in, const char *text, char *buf, size_t n);
+
+/* Whether v is the input's "auto" (0 with INPUT_AUTO_ZERO, -1 with INPUT_AUTO_NEG). */
+bool inputs_is_auto(const struct input *in, double v);
 
 /* on/off, true/false, yes/no, 1/0 in any case. */
 bool inputs_parse_onoff(const char *text, bool *out);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "dtype.h"
+#include "framework.h"
 
 static const char *const part_names[PART_COUNT] = {
     [PART_COMPUTE] = "compute",     [PART_RECOMPUTE] = "recompute", [PART_TP_COMM] = "tp_comm",
@@ -39,13 +40,15 @@ const char *predict_part_label(enum predict_part p)
 }
 
 /* Where a GPU spec has no node: one GPU per domain on the slowest network of the presets,
- * HDR 200 Gb/s per GPU (DGX A100, reference.md section 7). Latencies per ring step, and the
- * fraction of a link's bandwidth collectives reach: Calculon's A100 and H100 system files
- * (Isaev et al. 2023, calculon-ai/calculon systems/a100_80g.json, h100_80g_nvl8.json:
- * NVLink 1 us at 0.6, InfiniBand 2 us at 0.9). */
+ * HDR 200 Gb/s per GPU (DGX A100, reference.md section 7). Latencies per ring step: NCCL's
+ * tuning model (NVIDIA/nccl src/graph/tuning.cc hwLat, Ring with the Simple protocol large
+ * messages take: NVLink 3.4 us, network 14 us). The fraction of a link's bandwidth
+ * collectives reach: Calculon's A100 and H100 system files (Isaev et al. 2023,
+ * calculon-ai/calculon systems/a100_80g.json, h100_80g_nvl8.json: NVLink 0.6, InfiniBand
+ * 0.9). */
 #define DEFAULT_NETWORK_BW 25e9
-#define DEFAULT_NVLINK_LAT 1e-6
-#define DEFAULT_NETWORK_LAT 2e-6
+#define DEFAULT_NVLINK_LAT 3.4e-6
+#define DEFAULT_NETWORK_LAT 14e-6
 #define NVLINK_EFFICIENCY 0.6
 #define NETWORK_EFFICIENCY 0.9
 
@@ -90,17 +93,34 @@ void predict_group_link(const struct predict_node *node, double n, double stride
     *lat = node->network_lat;
 }
 
-/* Wave quantisation (NVIDIA, Matrix Multiplication Background User's Guide): a GEMM runs in
- * output tiles, one per SM at a time; the last wave leaves SMs idle. 128 x 128 tiles are
- * cuBLAS's common choice for large half-precision GEMMs. 1 when the SM count is unknown. */
-static double wave_efficiency(const struct gpu_spec *g, double M, double N, double batch)
+/*
+ * A GEMM's rate over the large-GEMM rate E, from its shape (M x K) . (K x N), `batch` of them,
+ * and its dtype. NVIDIA's Matrix Multiplication Background User's Guide ("Dimension
+ * Quantization Effects"): the output is computed in tiles, 128 x 128 being cuBLAS's common
+ * large-GEMM tile, a partial tile costing a whole one (tile quantisation), and the tiles run
+ * one per SM at a time, the last wave leaving SMs idle (wave quantisation; not applied when
+ * the SM count is unknown). The main loop takes K in steps of 128 bytes of each operand (64
+ * bf16 elements, 128 fp8, 32 fp32), and a tile's prologue and epilogue (filling the pipeline,
+ * writing the tile back) cost about two of those steps: K / (K + 2 k_step), so a GEMM with a
+ * short K (a small model's hidden size) runs further below E than a large one, as the
+ * Megatron-LM README's weak-scaling table shows (MFU 41% at hidden 2048, 47-48% at 16384 and
+ * more, "larger GEMMs have higher arithmetic intensity and are consequently more efficient").
+ * Memory-bound skinny GEMMs are the caller's max with their bytes' time.
+ */
+static double gemm_shape_efficiency(const struct gpu_spec *g, double M, double N, double K,
+                                    double batch, enum dtype d)
 {
-    if (g->sms <= 0 || M <= 0 || N <= 0)
+    if (M <= 0 || N <= 0 || K <= 0)
         return 1.0;
-    double tiles = batch * ceil(M / 128.0) * ceil(N / 128.0);
-    double sms = (double)g->sms;
-    double waves = ceil(tiles / sms);
-    return waves > 0 ? tiles / (waves * sms) : 1.0;
+    const double tm = 128.0, tn = 128.0;
+    double tiles_m = ceil(M / tm), tiles_n = ceil(N / tn);
+    double eff = M * N / (tiles_m * tm * tiles_n * tn);
+    if (g->sms > 0) {
+        double tiles = batch * tiles_m * tiles_n, sms = (double)g->sms;
+        eff *= tiles / (ceil(tiles / sms) * sms);
+    }
+    double k_step = 128.0 / dtype_bytes(d == DTYPE_TF32 ? DTYPE_FP32 : d);
+    return eff * K / (K + 2.0 * k_step);
 }
 
 static bool kind_is_gemm(enum op_kind k)
@@ -119,10 +139,10 @@ static bool kind_is_core(enum op_kind k)
     return k == OP_SCORES || k == OP_SOFTMAX || k == OP_ATTN_V || k == OP_FLASH_ATTN;
 }
 
-/* Fraction of the wave-quantised peak a GEMM kind reaches: the FLOP-weighted harmonic mean
- * over its shapes (a MoE model has a dense and an expert MLP of the same kind). */
-static double kind_wave(const struct gpu_spec *g, const struct measured_gemm *gm, int n,
-                        enum op_kind kind)
+/* Fraction of E a GEMM kind reaches: the FLOP-weighted harmonic mean of its shapes'
+ * (a MoE model has a dense and an expert MLP of the same kind). */
+static double kind_shape_efficiency(const struct gpu_spec *g, const struct measured_gemm *gm,
+                                    int n, enum op_kind kind, enum dtype d)
 {
     double w = 0, t = 0;
     for (int i = 0; i < n; i++) {
@@ -130,7 +150,7 @@ static double kind_wave(const struct gpu_spec *g, const struct measured_gemm *gm
             continue;
         double f = 2.0 * (double)gm[i].m * (double)gm[i].n * (double)gm[i].k * gm[i].layers;
         w += f;
-        t += f / wave_efficiency(g, (double)gm[i].m, (double)gm[i].n, 1.0);
+        t += f / gemm_shape_efficiency(g, (double)gm[i].m, (double)gm[i].n, (double)gm[i].k, 1.0, d);
     }
     return t > 0 ? w / t : 1.0;
 }
@@ -160,29 +180,168 @@ static enum dtype reduce_dtype(const struct scenario *s)
     return w == DTYPE_BF16 && memory_grad_dtype(s, NULL) == DTYPE_FP32 ? DTYPE_FP32 : w;
 }
 
-static double dp_comm(const struct scenario *s, double n, double params, double micro, bool full,
-                      double bw, double lat)
+/* NCCL's tuning model (NVIDIA/nccl src/graph/tuning.cc, the Simple protocol large messages
+ * use): every collective costs a base latency of 8.4 us before its ring steps; a tree level
+ * over the network costs twice a ring step there (Tree Simple 28 us vs Ring Simple 14 us). */
+#define COLL_BASE_LATENCY 8.4e-6
+#define TREE_LEVEL_STEPS 2.0
+/* The SMs a communication kernel holds while it runs: one CTA per NCCL channel, 16 channels
+ * assumed (the ring count NCCL builds on 8-GPU, 8-NIC nodes). Compute under it runs on the
+ * rest: slowed by 16 / SMs of the time they overlap. Where the SM count is unknown, 132
+ * (H100 SXM). */
+#define COMM_SMS 16.0
+#define DEFAULT_SMS 132.0
+
+static double comm_interference(const struct scenario *s)
 {
-    /* Gradients travel in the reduce dtype, gathered weights in the weights' dtype (bf16
-     * under fp8 compute, as Transformer Engine keeps them): not in the GEMMs' fp8. */
-    const double Pg = params * dtype_bytes(reduce_dtype(s));
-    const double Pw = params * dtype_bytes(memory_weights_dtype(s));
-    if (s->zero >= 3)
-        return micro * ((2.0 + (full ? 1.0 : 0.0)) *
-                            predict_collective(COLL_ALL_GATHER, n, Pw, bw, lat) +
-                        predict_collective(COLL_REDUCE_SCATTER, n, Pg, bw, lat));
-    if (Pg == Pw)
-        return predict_collective(COLL_ALL_REDUCE, n, Pg, bw, lat);
-    /* ZeRO 1 and 2 (and plain data parallelism with wider gradients, as Megatron's
-     * distributed optimizer does): reduce-scatter the gradients, all-gather the weights. */
-    return predict_collective(COLL_REDUCE_SCATTER, n, Pg, bw, lat) +
-           predict_collective(COLL_ALL_GATHER, n, Pw, bw, lat);
+    return COMM_SMS / (s->gpu.sms > 0 ? (double)s->gpu.sms : DEFAULT_SMS);
+}
+
+/* One collective of `bytes` per rank over n ranks every `stride`: NCCL's base latency, then
+ * the ring; an all-reduce across domains takes the faster of the ring and NCCL's tree, whose
+ * latency grows with log2 of the domains it spans rather than with the ranks (the bandwidth
+ * term is the same at scale, reference.md section 7). */
+static double coll_time(const struct predict_node *node, enum collective c, double n,
+                        double stride, double bytes)
+{
+    if (n <= 1 || bytes <= 0)
+        return 0.0;
+    double bw, lat;
+    predict_group_link(node, n, stride, &bw, &lat);
+    double t = predict_collective(c, n, bytes, bw, lat);
+    if ((n - 1.0) * stride + 1.0 > node->domain) {
+        /* Across domains a ring's steps inside a domain take NVLink's latency, only its
+         * domain crossings the network's (tuning.cc counts nNodes - 1 inter-node steps). */
+        double per = fmax(1.0, fmin(n, floor(node->domain / stride)));
+        double domains = ceil(n / per), hops = c == COLL_ALL_REDUCE ? 2.0 : 1.0;
+        t -= hops * ((n - domains) * (lat - node->nvlink_lat));
+    }
+    if (c == COLL_ALL_REDUCE && (n - 1.0) * stride + 1.0 > node->domain) {
+        double per = fmax(1.0, fmin(n, floor(node->domain / stride)));
+        double levels = ceil(log2(ceil(n / per)));
+        double tree = 2.0 * (n - 1.0) / n * bytes / bw +
+                      2.0 * (levels * TREE_LEVEL_STEPS * node->network_lat + (per - 1.0) * node->nvlink_lat);
+        t = fmin(t, tree);
+    }
+    return COLL_BASE_LATENCY + t;
+}
+
+/* The compute a data-parallel schedule can hide communication under, on the busiest stage:
+ * one micro-batch's forward and its backward (with any recomputed forward), and the layers. */
+struct dp_window {
+    double fwd, bwd;       /* seconds of one micro-batch, all the stage's layers */
+    double layers;         /* layers on the stage */
+    double micro;          /* micro-batches per step */
+    bool full;             /* full recomputation */
+};
+
+/* The ranks the weights are sharded or reduced over and where they sit. */
+struct dp_group {
+    double n, stride;
+    double params;         /* parameters per GPU this group reduces */
+};
+
+/* Exposed time of `total` seconds in `chunks` equal pieces run under `window` seconds of
+ * compute, the first (or last) piece never hidden; the hidden part into *hidden. */
+static double bounded_overlap(double total, double chunks, double window, double *hidden)
+{
+    double first = chunks > 1 ? total / chunks : total;
+    double rest = total - first;
+    double h = fmin(rest, fmax(0.0, window));
+    *hidden += h;
+    return total - h;
+}
+
+/* ZeRO 0-2: gradients reduced in buckets (all-reduce, or reduce-scatter with the weights
+ * all-gathered after the optimizer), once per step or, where the framework does, after every
+ * micro-batch; hidden as its overlap flags allow: the reduce under the backward of the last
+ * micro-batch but its last bucket, the gather under the next forward but its first. */
+static double dp_replicated(const struct scenario *s, const struct predict_node *node,
+                            const struct dp_group *gr, const struct dp_window *w, double *hidden)
+{
+    const struct framework_profile *f = framework_profile(s->framework);
+    const double Pg = gr->params * dtype_bytes(reduce_dtype(s));
+    const double Pw = gr->params * dtype_bytes(memory_weights_dtype(s));
+    double bucket = f->bucket_params;
+    if (s->framework == FRAMEWORK_MEGATRON)
+        bucket = fmax(bucket, 1e6 * gr->n);
+    const double nb = fmax(1.0, ceil(gr->params / bucket));
+    const bool split = s->zero >= 1 || Pg != Pw;
+    const double reduces = s->zero >= 2 && f->reduce_every_micro ? w->micro : 1.0;
+    double r = nb * coll_time(node, split ? COLL_REDUCE_SCATTER : COLL_ALL_REDUCE, gr->n, gr->stride,
+                              Pg / nb);
+    double exposed = f->grad_overlap ? reduces * bounded_overlap(r, nb, w->bwd, hidden) : reduces * r;
+    if (split) {
+        double g = nb * coll_time(node, COLL_ALL_GATHER, gr->n, gr->stride, Pw / nb);
+        exposed += f->param_overlap ? bounded_overlap(g, nb, w->fwd, hidden) : g;
+    }
+    return exposed;
+}
+
+/* One pass over the stage's layers with `comm` seconds of communication a layer under
+ * `compute` seconds: prefetched, each layer's traffic runs under the previous layer's
+ * compute, the first layer's never hidden and none more than the compute under it. */
+static double layer_pass(double layers, double comm, double compute, bool prefetch, double *hidden)
+{
+    if (!prefetch || layers <= 1)
+        return layers * comm;
+    double h = (layers - 1.0) * fmin(comm, compute);
+    *hidden += h;
+    return layers * comm - h;
+}
+
+/*
+ * ZeRO-3 / FSDP: every micro-batch gathers each layer's weights before its forward and again
+ * before its backward (and before a recomputed forward where the framework releases them in
+ * between: DeepSpeed), in the framework's number of calls a layer, each with NCCL's latency;
+ * the gradients are reduce-scattered in the backward pass (a layer's at a time, or
+ * DeepSpeed's buckets). In the backward a layer's gather and reduce share the link.
+ */
+static double dp_sharded(const struct scenario *s, const struct predict_node *node,
+                         const struct dp_group *gr, const struct dp_window *w, double *hidden)
+{
+    const struct framework_profile *f = framework_profile(s->framework);
+    const double L = fmax(1.0, w->layers);
+    const double Pg = gr->params * dtype_bytes(reduce_dtype(s));
+    const double Pw = gr->params * dtype_bytes(memory_weights_dtype(s));
+    const double k = f->gathers_per_layer > 0 ? f->gathers_per_layer : framework_layer_tensors(&s->model);
+    const double gather = k * (coll_time(node, COLL_ALL_GATHER, gr->n, gr->stride, Pw / L / k) +
+                               gr->n * f->gather_copy_per_rank);
+    double reduce;
+    if (s->framework == FRAMEWORK_DEEPSPEED) {
+        double nb = fmax(1.0, ceil(gr->params / f->bucket_params));
+        reduce = nb * coll_time(node, COLL_REDUCE_SCATTER, gr->n, gr->stride, Pg / nb) / L;
+    } else {
+        reduce = coll_time(node, COLL_REDUCE_SCATTER, gr->n, gr->stride, Pg / L);
+    }
+    const double bwd_gathers = 1.0 + (w->full && f->regather_recompute ? 1.0 : 0.0);
+    double per_micro = layer_pass(L, gather, w->fwd / L, f->prefetch, hidden) +
+                       layer_pass(L, bwd_gathers * gather + reduce, w->bwd / L, f->prefetch, hidden);
+    return w->micro * per_micro;
+}
+
+/* Data-parallel communication of one group, exposed under the framework's schedule, or
+ * with --dp-overlap's fraction hidden (at most the compute) when it is given. */
+static double dp_group_exposed(const struct scenario *s, const struct predict_node *node,
+                               const struct dp_group *gr, const struct dp_window *w,
+                               double *hidden)
+{
+    if (gr->n <= 1)
+        return 0.0;
+    if (s->dp_overlap == SCENARIO_OVERLAP_AUTO)
+        return s->zero >= 3 ? dp_sharded(s, node, gr, w, hidden)
+                            : dp_replicated(s, node, gr, w, hidden);
+    double h = 0; /* all of it, before any hiding: what is exposed and what is hidden */
+    double comm = (s->zero >= 3 ? dp_sharded(s, node, gr, w, &h) : dp_replicated(s, node, gr, w, &h)) + h;
+    double hid = fmin(s->dp_overlap * comm, w->micro * (w->fwd + w->bwd));
+    *hidden += hid;
+    return comm - hid;
 }
 
 void predict_run(const struct scenario *s, const struct analysis *a, const struct measured *m,
                  struct prediction *out)
 {
-    predict_run_derated(s, a, m, PREDICT_KERNEL_DERATE, out);
+    predict_run_derated(s, a, m, framework_profile(s->framework)->derate, out);
 }
 
 void predict_run_derated(const struct scenario *s, const struct analysis *a,
@@ -190,6 +349,8 @@ void predict_run_derated(const struct scenario *s, const struct analysis *a,
 {
     memset(out, 0, sizeof *out);
     predict_node_of(s, &out->node);
+    out->framework = s->framework;
+    out->overlap_override = s->dp_overlap != SCENARIO_OVERLAP_AUTO;
     const struct predict_node *node = &out->node;
     const struct gpu_spec *g = &s->gpu;
     const double peak = gpu_peak(g, s->dtype);
@@ -224,6 +385,7 @@ void predict_run_derated(const struct scenario *s, const struct analysis *a,
 
     /* Kernels of the busiest stage, all micro-batches: each op at its achievable rate. */
     double layer_compute = 0, layer_recompute = 0, head_compute = 0;
+    double gemm_seconds = 0; /* the layers' linear GEMMs, which tensor-parallel overlap uses */
     double core_seconds = 0; /* the attention core's kernels (all passes), which the CP ring
                                 overlaps */
     const double heads = (double)s->model.heads / t, hd = h / (double)s->model.heads;
@@ -263,11 +425,12 @@ void predict_run_derated(const struct scenario *s, const struct analysis *a,
         if (kind_is_gemm(o->kind) && use_measured && m->op_seconds[i] >= 0) {
             sec = m->op_seconds[i];
         } else if (kind_is_gemm(o->kind)) {
-            sec = fmax(o->flops / (E * kind_wave(g, gm, ngm, o->kind) * peak), mem);
+            sec = fmax(o->flops / (E * kind_shape_efficiency(g, gm, ngm, o->kind, s->dtype) * peak), mem);
         } else if (o->kind == OP_SCORES || o->kind == OP_ATTN_V) {
             /* Batched per-head GEMMs: s x s (scores) or s x d (A.V) outputs per head. */
-            double N = o->kind == OP_SCORES ? seq : hd;
-            sec = fmax(o->flops / (E * wave_efficiency(g, seq_r, N, mb * heads) * peak), mem);
+            double N = o->kind == OP_SCORES ? seq : hd, K = o->kind == OP_SCORES ? hd : seq;
+            sec = fmax(o->flops / (E * gemm_shape_efficiency(g, seq_r, N, K, mb * heads, s->dtype) *
+                                   peak), mem);
         } else if (o->kind == OP_FLASH_ATTN) {
             sec = fmax(o->flops / (F * peak), mem);
         } else {
@@ -280,6 +443,8 @@ void predict_run_derated(const struct scenario *s, const struct analysis *a,
         } else if (kind_is_head(o->kind)) {
             head_compute += sec;
         } else {
+            if (kind_is_gemm(o->kind))
+                gemm_seconds += sec;
             /* Recomputation is one more forward pass: a quarter of the op's four passes. */
             double re = (full || (selective && kind_is_core(o->kind))) ? sec / 4.0 : 0.0;
             layer_recompute += re;
@@ -350,6 +515,16 @@ void predict_run_derated(const struct scenario *s, const struct analysis *a,
         layer_ep = stage_layers * moe_share * micro * 2.0 * (2.0 + (full ? 1.0 : 0.0)) * one;
     }
 
+    /* Megatron's --tp-comm-overlap (Transformer Engine's userbuffers, with sequence
+     * parallelism, Hopper and later): each all-gather and reduce-scatter is split into t
+     * chunks pipelined with the GEMM it feeds or follows, forward, backward and recomputed;
+     * the first chunk is exposed, and no more is hidden than the linear layers' GEMM time;
+     * the GEMMs under it lose the SMs the communication holds. */
+    if (t > 1 && s->sp && framework_tp_overlap(s)) {
+        double hid = 0;
+        layer_tp = bounded_overlap(layer_tp, t, gemm_seconds, &hid) + comm_interference(s) * hid;
+    }
+
     /* The busiest stage: the first has the embedding, the last the LM head (with one stage,
      * both). */
     double first = layer_compute + layer_recompute + layer_tp + edge_tp + layer_cp + layer_ep;
@@ -393,17 +568,20 @@ void predict_run_derated(const struct scenario *s, const struct analysis *a,
     const double R = dp * cp;
     if (R > 1) {
         double routed = ep > 1 ? scenario_expert_params(s) : 0.0;
-        double dbw, dlat;
-        predict_group_link(node, R, t, &dbw, &dlat);
-        double comm = dp_comm(s, R, ceil(((double)a->params.total - routed) / (t * p)), micro,
-                              full, dbw, dlat);
-        if (routed > 0 && R / ep > 1) {
-            double xbw, xlat;
-            predict_group_link(node, R / ep, t * ep, &xbw, &xlat);
-            comm += dp_comm(s, R / ep, ceil(routed / (t * p * ep)), micro, full, xbw, xlat);
+        struct dp_window w = {0, 0, stage_layers, micro, full};
+        if (micro > 0) {
+            w.fwd = layer_compute / (3.0 * micro);
+            w.bwd = 2.0 * w.fwd + layer_recompute / micro;
         }
-        double hidden = fmin(s->dp_overlap * comm, out->part[PART_COMPUTE] + out->part[PART_RECOMPUTE]);
-        out->part[PART_DP_COMM] = comm - hidden;
+        double hidden = 0;
+        struct dp_group dense = {R, t, ceil(((double)a->params.total - routed) / (t * p))};
+        double comm = dp_group_exposed(s, node, &dense, &w, &hidden);
+        if (routed > 0 && R / ep > 1) {
+            struct dp_group experts = {R / ep, t * ep, ceil(routed / (t * p * ep))};
+            comm += dp_group_exposed(s, node, &experts, &w, &hidden);
+        }
+        /* The compute under the hidden part loses the SMs the communication holds. */
+        out->part[PART_DP_COMM] = comm + comm_interference(s) * hidden;
     }
 
     double step = 0;

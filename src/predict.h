@@ -44,14 +44,6 @@ enum predict_part {
  * reaches 50-73% of the A100's peak forward and less backward (Dao 2023); FlashAttention-3
  * up to 75% forward on H100 (Shah et al. 2024). */
 #define PREDICT_FLASH_EFFICIENCY 0.6
-/*
- * What a training framework loses beyond its kernels' own speed (launches, synchronisation,
- * unfused small kernels, loss scaling, gradient clipping, the data loader): kernel time is
- * divided by this. One number for every layout and GPU, calibrated once on the whole of
- * Narayanan et al. 2021 Table 1 (tests/test_predict.c fits it and checks each row held out
- * of the fit); without it the model predicts every row of that table 10-26% too fast.
- */
-#define PREDICT_KERNEL_DERATE 0.821
 
 /* The system a scenario runs on: the GPU spec's node with the scenario's overrides and the
  * defaults filled in. */
@@ -77,6 +69,8 @@ struct prediction {
     double cp_ring_seconds;   /* context parallelism's K/V ring traffic, before overlap */
     double attention_seconds; /* the attention core's kernels, which the ring overlaps */
     struct predict_node node;
+    enum framework framework; /* whose schedule it is (the scenario's) */
+    bool overlap_override;    /* --dp-overlap given: its fraction, not the framework's schedule */
 };
 
 const char *predict_part_name(enum predict_part p);   /* "compute", "tp_comm", ... */
@@ -107,8 +101,8 @@ void predict_group_link(const struct predict_node *node, double n, double stride
  */
 void predict_run(const struct scenario *s, const struct analysis *a, const struct measured *m,
                  struct prediction *out);
-/* The same with the kernels' time divided by `derate` in (0, 1] instead of
- * PREDICT_KERNEL_DERATE (the validation calibrates it). */
+/* The same with the kernels' time divided by `derate` in (0, 1] instead of the framework's
+ * (framework_profile()->derate; the validation calibrates it). */
 void predict_run_derated(const struct scenario *s, const struct analysis *a,
                          const struct measured *m, double derate, struct prediction *out);
 

@@ -9,6 +9,7 @@
 
 #include "dtype.h"
 #include "op_contract.h"
+#include "framework.h"
 #include "predict.h"
 #include "scenario_file.h"
 #include "units.h"
@@ -388,6 +389,9 @@ static cJSON *report_json(const struct scenario *s, const struct analysis *a,
             jnum(pj, "days", pr->p.days, &ok);
             jnum(pj, "gemm_efficiency", pr->p.gemm_efficiency, &ok);
             jbool(pj, "gemm_measured", pr->p.gemm_measured, &ok);
+            jstr(pj, "framework", framework_name(pr->p.framework), &ok);
+            jstr(pj, "framework_assumes", framework_profile(pr->p.framework)->assumed, &ok);
+            jbool(pj, "dp_overlap_override", pr->p.overlap_override, &ok);
             cJSON *bj = jobj(pj, "breakdown", &ok);
             for (int k = 0; bj != NULL && k < PART_COUNT; k++)
                 jnum(bj, predict_part_name((enum predict_part)k), pr->p.part[k], &ok);
@@ -813,9 +817,13 @@ static void text_predicted(FILE *out, const struct report_prediction *pr)
     }
     units_duration(p->roofline_step, b3, sizeof b3);
     if (p->gemm_measured)
-        fprintf(out, "  GEMMs at their measured rates; roofline step %s\n\n", b3);
+        fprintf(out, "  GEMMs at their measured rates; roofline step %s\n", b3);
     else
-        fprintf(out, "  large GEMMs at %.3g of peak; roofline step %s\n\n", p->gemm_efficiency, b3);
+        fprintf(out, "  large GEMMs at %.3g of peak; roofline step %s\n", p->gemm_efficiency, b3);
+    const struct framework_profile *f = framework_profile(p->framework);
+    fprintf(out, "  %s's schedule%s: %s\n\n", f->label,
+            p->overlap_override ? " (data-parallel overlap as --dp-overlap gives it)" : "",
+            f->assumed);
 }
 
 static bool write_text(FILE *out, const struct scenario *s, const struct analysis *a,

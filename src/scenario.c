@@ -69,6 +69,12 @@ const char *mfu_mode_name(enum mfu_mode m)
     return m >= 0 && m < MFU_MODE_COUNT ? names[m] : "?";
 }
 
+const char *framework_name(enum framework f)
+{
+    static const char *const names[FRAMEWORK_COUNT] = {"megatron", "deepspeed", "fsdp"};
+    return (unsigned)f < FRAMEWORK_COUNT ? names[f] : "?";
+}
+
 const char *attn_flops_name(enum attn_flops a)
 {
     return a == ATTN_FLOPS_CAUSAL ? "causal" : a == ATTN_FLOPS_FULL ? "full" : "?";
@@ -140,9 +146,9 @@ void scenario_default(struct scenario *s)
     /* Released parameter counts are of the unpadded vocabulary: no padding unless asked. */
     s->vocab_pad = 0;
     s->vpp = 1;
-    /* Exposed unless said otherwise: Megatron-LM's own data-parallel wrapper ran the
-     * gradient all-reduce after the backward pass (Narayanan et al. 2021). */
-    s->dp_overlap = 0.0;
+    /* Megatron-LM, hiding what its default overlap flags hide (src/framework.h). */
+    s->framework = FRAMEWORK_MEGATRON;
+    s->dp_overlap = SCENARIO_OVERLAP_AUTO;
     s->node_gpus = 0;
     s->network_bw = 0.0;
     s->memory_reserve = SCENARIO_MEMORY_RESERVE_DEFAULT;
@@ -360,8 +366,10 @@ bool scenario_check(const struct scenario *s, const char **key, char *msg, size_
         FAIL("vpp", "the interleaved schedule needs micro-batches per step (%lld) to be a "
                     "multiple of pp %lld",
              (long long)scenario_accum_steps(s), (long long)s->pp);
-    if (!(s->dp_overlap >= 0) || !(s->dp_overlap <= 1))
-        FAIL("dp_overlap", "must be in [0, 1], got %g", s->dp_overlap);
+    if (s->dp_overlap != SCENARIO_OVERLAP_AUTO && (!(s->dp_overlap >= 0) || !(s->dp_overlap <= 1)))
+        FAIL("dp_overlap", "must be in [0, 1] or auto, got %g", s->dp_overlap);
+    if ((unsigned)s->framework >= FRAMEWORK_COUNT)
+        FAIL("framework", "must be megatron, deepspeed or fsdp");
     if (s->node_gpus < 0 || s->node_gpus > MAX_GPUS)
         FAIL("node_gpus", "must be between 1 and %lld, got %lld", MAX_GPUS,
              (long long)s->node_gpus);

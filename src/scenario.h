@@ -22,6 +22,11 @@ enum attn_flops { ATTN_FLOPS_FULL, ATTN_FLOPS_CAUSAL, ATTN_FLOPS_COUNT };
  * measured GEMM efficiency of the points matched to the scenario, or the step-time model's
  * predicted HFU (src/predict.h). The evaluation (src/evaluation.h) resolves it. */
 enum mfu_mode { MFU_TYPED, MFU_MEASURED, MFU_PREDICTED, MFU_MODE_COUNT };
+/* The training framework whose schedule the step time models: what it overlaps, how it
+ * gathers and reduces (src/framework.h). */
+enum framework { FRAMEWORK_MEGATRON, FRAMEWORK_DEEPSPEED, FRAMEWORK_FSDP, FRAMEWORK_COUNT };
+/* dp_overlap's "auto": the framework's own overlap. */
+#define SCENARIO_OVERLAP_AUTO (-1.0)
 
 #define SCENARIO_NAME_MAX 128
 
@@ -63,7 +68,9 @@ struct scenario {
                                 experts) tokens; 0 = dropless (the balanced top-k tokens) */
     /* The step-time model's inputs (src/predict.h). */
     int64_t vpp;             /* virtual pipeline stages per GPU (interleaved 1F1B); 1 = plain */
-    double dp_overlap;       /* fraction of data-parallel communication hidden under compute */
+    enum framework framework; /* Megatron-LM (default), DeepSpeed or PyTorch FSDP */
+    double dp_overlap;       /* fraction of data-parallel communication hidden under compute,
+                                or SCENARIO_OVERLAP_AUTO: as the framework hides it */
     int64_t node_gpus;       /* GPUs per NVLink domain; 0 = the GPU spec's node */
     double network_bw;       /* network bytes/s per GPU per direction; 0 = the GPU spec's */
     double memory_reserve;   /* bytes per GPU the CUDA context and allocator keep: "fits"
@@ -161,6 +168,8 @@ int optimizer_states(enum optimizer o);            /* AdamW 2, SGD 1, AdaGrad 1,
 enum dtype optimizer_state_dtype(enum optimizer o);
 /* FLOPs of one optimizer step per parameter. */
 double optimizer_flops_per_param(enum optimizer o);
+/* "megatron", "deepspeed", "fsdp". */
+const char *framework_name(enum framework f);
 /* "full", "causal". */
 const char *attn_flops_name(enum attn_flops a);
 /* "typed", "measured", "predicted". */

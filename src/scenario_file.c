@@ -207,7 +207,7 @@ cJSON *scenario_to_json(const struct scenario *s)
             strcmp(in->key, "params") == 0 || cJSON_HasObjectItem(o, in->key))
             continue;
         double v = inputs_get(in, s);
-        bool auto_zero = (in->flags & INPUT_AUTO_ZERO) && v == 0;
+        bool auto_zero = inputs_is_auto(in, v);
         if (in->kind == INPUT_ONOFF) {
             add_bool(o, in->key, v != 0, &ok);
         } else if (in->kind == INPUT_ENUM || auto_zero) {
