@@ -420,7 +420,7 @@ static const struct input TABLE[] = {
      0, F(sp), FIELD_BOOL, NULL},
     {"pp", "pipeline", INPUT_COUNT, "", 1, 1e8, NULL, 0, "P", "pipeline-parallel degree",
      "gpus model", 0, STEPS_POW2, 1, 256, 0, F(pp), FIELD_I64, NULL},
-    {"cp", "context par", INPUT_COUNT, "", 1, 1e8, NULL, 0, "C",
+    {"cp", "ctx par", INPUT_COUNT, "", 1, 1e8, NULL, 0, "C",
      "context-parallel degree: each sequence split over C GPUs (seq a multiple of 2 x C)",
      "gpus seq", 0, STEPS_POW2, 1, 256, 0, F(cp), FIELD_I64, NULL},
     {"ep", "expert par", INPUT_COUNT, "", 1, 1e8, NULL, 0, "E",

@@ -37,7 +37,7 @@ START_TEST(test_default_figures)
     ck_assert_int_eq(h.s.cut, 0);
     /* On the size, the explanation line fills the lecture's formula in. */
     harness_focus(&h, SL_PARAMS);
-    ck_assert_screen_has(&h, "6 × 70e9 × 15e12 = 6.3e24 FLOPs");
+    ck_assert_screen_has(&h, "6 × 7e10 × 1.5e13 = 6.3e24 FLOPs");
     ck_assert_int_eq(h.s.cut, 0);
     harness_stop(&h);
 }
@@ -50,7 +50,7 @@ START_TEST(test_gpus_slider_halves_time)
     harness_focus(&h, SL_GPUS);
     double before = h.d.ev.an.time.seconds;
     ck_assert_int_eq(h.d.sc.gpus, 1024);
-    ck_assert_screen_has(&h, "time = FLOPs / (GPUs × peak × MFU) = 6.3e24 / (1024 × 989.4e12 × 0.5)");
+    ck_assert_screen_has(&h, "time = FLOPs / (GPUs × peak × MFU) = 6.3e24 / (1024 × 9.894e14 × 0.5)");
     harness_keys(&h, "<Right>");
     ck_assert_int_eq(h.d.sc.gpus, 2048);
     ck_assert_rel(h.d.ev.an.time.seconds, before / 2, 1e-12);
@@ -684,7 +684,7 @@ START_TEST(test_cp_ep_attention_sliders)
      * names it. */
     harness_keys(&h, "<Enter><C-u>3<Enter>");
     ck_assert(h.d.status_error);
-    ck_assert_screen_has(&h, "context par: the 2048-token sequence does not split into 2 x cp = 6");
+    ck_assert_screen_has(&h, "ctx par: the 2048-token sequence does not split into 2 x cp = 6");
     ck_assert_int_eq(h.d.sc.cp, 256);
     harness_keys(&h, "<Home>");
     ck_assert_int_eq(h.d.sc.cp, 1);
@@ -886,7 +886,7 @@ START_TEST(test_monochrome_and_ascii)
             ck_assert_msg(screen_cell(&h.s, x, y)->ch < 0x80, "non-ASCII at %d,%d", x, y);
     ck_assert_screen_has(&h, "143.9 days");
     harness_focus(&h, SL_PARAMS);
-    ck_assert_screen_has(&h, "6 x 70e9 x 15e12 = 6.3e24 FLOPs");
+    ck_assert_screen_has(&h, "6 x 7e10 x 1.5e13 = 6.3e24 FLOPs");
     harness_stop(&h);
 }
 END_TEST

@@ -152,6 +152,74 @@ START_TEST(test_frames_not_cut)
 }
 END_TEST
 
+/* Every number in text written as 6.85e23, never 685.4e21: one digit before the point. */
+static void check_one_notation(const char *text)
+{
+    for (const char *p = text; *p; p++) {
+        if (*p != 'e' || p == text || !(p[-1] >= '0' && p[-1] <= '9') ||
+            !((p[1] >= '0' && p[1] <= '9') || p[1] == '-'))
+            continue;
+        const char *q = p;
+        while (q > text && ((q[-1] >= '0' && q[-1] <= '9') || q[-1] == '.'))
+            q--;
+        const char *dot = memchr(q, '.', (size_t)(p - q));
+        size_t whole = (size_t)((dot ? dot : p) - q);
+        ck_assert_msg(whole == 1, "'%.*s' in '%s': not the panels' notation", (int)(p - q + 3), q,
+                      text);
+    }
+}
+
+/* Issue 17 at 80x24: the layouts list's memory column whole, the GPU count in the header,
+ * no scroll mark against a slider's name ("vflash"), the formula line in the panels'
+ * notation ("685.4e21 FLOPs" beside "6.85e23"). */
+START_TEST(test_80x24_whole)
+{
+    struct harness h;
+    harness_start(&h, 80, 24, true, true);
+    harness_keys(&h, "<Enter><C-u>llama3.1-70b<Enter>");
+    harness_focus(&h, SL_TOKENS);
+    harness_keys(&h, "<Enter>1.63T<Enter>");
+    harness_focus(&h, SL_SEQ);
+    harness_keys(&h, "<Enter>8192<Enter>");
+    harness_focus(&h, SL_GPUS);
+    harness_keys(&h, "<Enter>64<Enter>");
+    ck_assert_int_eq(h.d.sc.gpus, 64);
+    char row[1024];
+    screen_row_text(&h.s, 0, row, sizeof row);
+    ck_assert_msg(strstr(row, "64 × h100-sxm") != NULL, "header: %s", row);
+    ck_assert_int_eq(h.s.cut, 0);
+    /* The sliders' margin column holds no mark. */
+    struct layout L;
+    dash_layout(&h.d, 80, 24, &L);
+    struct slider_geom g;
+    layout_sliders(L.r[P_SLIDERS], h.d.focus, SL_COUNT, &g);
+    ck_assert(g.first + g.count < SL_COUNT);
+    for (int i = 0; i < SL_COUNT; i++)
+        ck_assert_msg(screen_width(slider_input((enum slider_id)i)->label) <= LAYOUT_NAME_W,
+                      "slider name '%s' is cut", slider_input((enum slider_id)i)->label);
+    for (int i = 0; i < g.count; i++)
+        ck_assert_msg(screen_cell(&h.s, L.r[P_SLIDERS].x, g.y0 + i)->ch == ' ',
+                      "a mark beside slider row %d", i);
+    /* The formula lines of the size, the tokens and the time. */
+    static const int focus[] = {SL_PARAMS, SL_TOKENS, SL_GPUS, SL_MFU};
+    for (size_t i = 0; i < sizeof focus / sizeof focus[0]; i++) {
+        h.d.focus = focus[i];
+        harness_draw(&h);
+        screen_row_text(&h.s, 22, row, sizeof row);
+        check_one_notation(row);
+    }
+    harness_keys(&h, "b");
+    ck_assert_int_eq(h.d.mode, DM_PLANS);
+    ck_assert_int_gt(h.d.n_plans, 0);
+    char mem[32];
+    units_bytes(h.d.plans[0].memory_total, mem, sizeof mem);
+    ck_assert_screen_has(&h, mem);
+    ck_assert_screen_has(&h, "memory");
+    ck_assert_int_eq(h.s.cut, 0);
+    harness_stop(&h);
+}
+END_TEST
+
 static Suite *layout_suite(void)
 {
     Suite *s = suite_create("layout");
@@ -160,6 +228,7 @@ static Suite *layout_suite(void)
     tcase_add_test(tc, test_every_size);
     tcase_add_test(tc, test_below_minimum);
     tcase_add_test(tc, test_frames_not_cut);
+    tcase_add_test(tc, test_80x24_whole);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -26,13 +26,13 @@ void explain_number(double v, char *buf, size_t n)
         snprintf(buf, n, "%.4g", v);
         return;
     }
-    /* Engineering exponent (a multiple of 3), up to four significant digits. */
+    /* Scientific, as the panels write their figures (6.85e23 beside 6.85e23, not 685.4e21),
+     * up to four significant digits. */
     int e = (int)floor(log10(v));
-    e -= ((e % 3) + 3) % 3;
     double m = v / pow(10, e);
-    if (m >= 999.95) {
-        m /= 1000;
-        e += 3;
+    if (m >= 9.9995) {
+        m /= 10;
+        e += 1;
     }
     snprintf(buf, n, "%.4ge%d", m, e);
 }

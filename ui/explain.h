@@ -10,7 +10,7 @@
  * full one does not fit). */
 void explain_line(const struct dash *d, int width, char *buf, size_t n);
 
-/* A number as the lecture writes it: 70e9, 15e12, 989.5e12, 6.3e24, 1024. */
+/* A number as the panels write theirs: 7e10, 1.5e13, 9.894e14, 6.3e24; 1024 and 0.5 plain. */
 void explain_number(double v, char *buf, size_t n);
 
 #endif

@@ -44,6 +44,12 @@ static void draw_title(const struct dash *d, struct screen *s, struct rect r)
         days[0] = '\0';
     if (!lecture_view_shows(d, "memory"))
         mem[0] = '\0';
+    /* Where the preset's size would push the GPUs off the bar, the preset goes by its id
+     * alone (the size slider gives its size): the bar keeps model, GPUs, time and memory,
+     * in segments of 3-cell rules, short of the 8 cells of "? help". */
+    int need = screen_width(model) + screen_width(hw) + screen_width(days) + screen_width(mem) + 9;
+    if (need > r.w - 9 && d->sc.model.id[0] && strcmp(d->sc.model.id, "custom") != 0)
+        snprintf(model, sizeof model, "%s", d->sc.model.id);
     const char *const seg[] = {"rooftop", model, hw, prec, days, mem};
     widget_title_bar(s, &d->cs, r, seg, a->memory.fits);
 }
@@ -159,10 +165,15 @@ static void draw_status(const struct dash *d, struct screen *s, struct rect r)
 
 static void draw_sliders(const struct dash *d, struct screen *s, struct rect r)
 {
-    char right[32];
     struct slider_geom g;
     int ids[SL_COUNT], pos, ns = lecture_view_slider_geom(d, r, &g, ids, &pos);
-    snprintf(right, sizeof right, "%d/%d", pos < ns ? pos + 1 : ns, ns);
+    /* Where not every slider fits, the header says which way the others are (a mark in the
+     * margin read as part of the label beside it: "vflash"). */
+    bool above = g.first > 0, below = g.first + g.count < ns;
+    char right[48];
+    snprintf(right, sizeof right, "%d/%d%s%s%s", pos < ns ? pos + 1 : ns, ns,
+             above || below ? " " : "", above ? (d->cs.utf8 ? "\xE2\x86\x91" : "^") : "",
+             below ? (d->cs.utf8 ? "\xE2\x86\x93" : "v") : "");
     widget_header(s, &d->cs, r, "Inputs", right, false);
     for (int i = 0; i < g.count; i++) {
         int id = ids[g.first + i], y = g.y0 + i;
@@ -174,11 +185,6 @@ static void draw_sliders(const struct dash *d, struct screen *s, struct rect r)
                           slider_position(&d->presets, &d->sc, (enum slider_id)id), v,
                           LAYOUT_VALUE_W, focused);
     }
-    /* Scroll marks when not every slider fits. */
-    if (g.first > 0)
-        screen_put(s, r.x, g.y0, '^', E_DIM);
-    if (g.first + g.count < ns)
-        screen_put(s, r.x, g.y0 + g.count - 1, 'v', E_DIM);
 }
 
 /* ---- memory ---------------------------------------------------------------------------- */
@@ -617,27 +623,79 @@ static void draw_picker(const struct dash *d, struct screen *s)
     }
 }
 
+/* The layouts list's columns; where the box is narrow those of highest drop go first (0:
+ * never), so that the step, MFU and memory are never cut. */
+enum { PC_DP, PC_TP, PC_PP, PC_VPP, PC_CP, PC_EP, PC_SP, PC_ZERO, PC_MB, PC_RECOMP, PC_STEP,
+       PC_MFU, PC_MEMORY, PC_COUNT };
+static const struct {
+    const char *head;
+    int w, drop;
+} plan_cols[PC_COUNT] = {
+    [PC_DP] = {"dp", 4, 0},     [PC_TP] = {"tp", 3, 0},       [PC_PP] = {"pp", 3, 0},
+    [PC_VPP] = {"vpp", 3, 4},   [PC_CP] = {"cp", 3, 3},       [PC_EP] = {"ep", 3, 2},
+    [PC_SP] = {"sp", 3, 1},     [PC_ZERO] = {"zero", 4, 0},   [PC_MB] = {"mb", 3, 0},
+    [PC_RECOMP] = {"recompute", -9, 0}, [PC_STEP] = {"step", 8, 0}, [PC_MFU] = {"MFU", 5, 0},
+    [PC_MEMORY] = {"memory", 8, 0},
+};
+
+static void plan_cells(const struct plan *p, char v[PC_COUNT][32])
+{
+    snprintf(v[PC_DP], 32, "%lld", (long long)scenario_dp(&p->s));
+    snprintf(v[PC_TP], 32, "%lld", (long long)p->s.tp);
+    snprintf(v[PC_PP], 32, "%lld", (long long)p->s.pp);
+    snprintf(v[PC_VPP], 32, "%lld", (long long)p->s.vpp);
+    snprintf(v[PC_CP], 32, "%lld", (long long)p->s.cp);
+    snprintf(v[PC_EP], 32, "%lld", (long long)p->s.ep);
+    snprintf(v[PC_SP], 32, "%s", p->s.sp ? "on" : "off");
+    snprintf(v[PC_ZERO], 32, "%d", p->s.zero);
+    snprintf(v[PC_MB], 32, "%lld", (long long)p->s.micro_batch);
+    snprintf(v[PC_RECOMP], 32, "%s", recompute_name(p->s.recompute));
+    units_duration(p->pred.step_seconds, v[PC_STEP], 32);
+    snprintf(v[PC_MFU], 32, "%.3f", p->pred.mfu);
+    units_bytes(p->memory_total, v[PC_MEMORY], 32);
+}
+
+/* One row of the kept columns after lead (2 cells: the row's number, or blanks). */
+static void plan_row(const char *lead, char v[PC_COUNT][32], const bool *keep, char *line, size_t n)
+{
+    size_t at = (size_t)snprintf(line, n, "%-2s", lead);
+    for (int c = 0; c < PC_COUNT && at < n; c++) {
+        if (!keep[c])
+            continue;
+        int w = snprintf(line + at, n - at, " %*s", plan_cols[c].w, v[c]);
+        if (w < 0)
+            break;
+        at += (size_t)w;
+    }
+}
+
 static void draw_plans(const struct dash *d, struct screen *s)
 {
     struct rect in = box(d, s, 80, d->n_plans + 4, "fastest layouts that fit (Enter or 1-5 applies, Esc closes)");
     if (rect_empty(in))
         return;
-    char line[256];
-    snprintf(line, sizeof line, "   %4s %3s %3s %3s %3s %3s %3s %4s %3s %-9s %9s %5s %9s", "dp",
-             "tp", "pp", "vpp", "cp", "ep", "sp", "zero", "mb", "recompute", "step", "MFU",
-             "memory");
+    bool keep[PC_COUNT];
+    int width = 2;
+    for (int c = 0; c < PC_COUNT; c++) {
+        keep[c] = true;
+        width += 1 + abs(plan_cols[c].w);
+    }
+    for (int drop = 1; drop <= 4 && width > in.w; drop++)
+        for (int c = 0; c < PC_COUNT; c++)
+            if (plan_cols[c].drop == drop) {
+                keep[c] = false;
+                width -= 1 + abs(plan_cols[c].w);
+            }
+    char v[PC_COUNT][32], line[256];
+    for (int c = 0; c < PC_COUNT; c++)
+        snprintf(v[c], sizeof v[c], "%s", plan_cols[c].head);
+    plan_row("", v, keep, line, sizeof line);
     screen_label(s, in.x, in.y, in.w, line, E_OVERLAY);
     for (int i = 0; i < d->n_plans && i + 1 < in.h; i++) {
-        const struct plan *p = &d->plans[i];
-        char st[32], mem[32];
-        units_duration(p->pred.step_seconds, st, sizeof st);
-        units_bytes(p->memory_total, mem, sizeof mem);
-        snprintf(line, sizeof line,
-                 "%d  %4lld %3lld %3lld %3lld %3lld %3lld %3s %4d %3lld %-9s %9s %5.3f %9s", i + 1,
-                 (long long)scenario_dp(&p->s), (long long)p->s.tp, (long long)p->s.pp,
-                 (long long)p->s.vpp, (long long)p->s.cp, (long long)p->s.ep,
-                 p->s.sp ? "on" : "off", p->s.zero,
-                 (long long)p->s.micro_batch, recompute_name(p->s.recompute), st, p->pred.mfu, mem);
+        char num[8];
+        snprintf(num, sizeof num, "%d", i + 1);
+        plan_cells(&d->plans[i], v);
+        plan_row(num, v, keep, line, sizeof line);
         int y = in.y + 1 + i;
         if (i == d->pick)
             screen_fill(s, (struct rect){in.x - 1, y, in.w + 2, 1}, ' ', E_INPUT);
