@@ -289,6 +289,40 @@ START_TEST(test_models_and_measured_file)
 }
 END_TEST
 
+/* Every measured point inside the axes: the CPU probe's (1 to 220 GFLOP/s, far under the
+ * H100's ceilings) were in the legend but off the plot (issue 17). */
+START_TEST(test_axes_hold_every_point)
+{
+    static const int dims[][2] = {{80, 24}, {100, 30}, {120, 40}, {160, 50}, {200, 60}};
+    const char *specs = getenv("ROOFTOP_SPECS");
+    char err[512], path[1024];
+    snprintf(path, sizeof path, "%s/points/cpu-amd-epyc-2vcpu.json", specs ? specs : "specs");
+    for (size_t z = 0; z < sizeof dims / sizeof dims[0]; z++) {
+        struct harness hh, *h = &hh;
+        harness_start(h, dims[z][0], dims[z][1], true, true);
+        struct points_doc doc;
+        points_init(&doc);
+        ck_assert_msg(points_load_file(path, &doc, err, sizeof err), "%s", err);
+        dash_set_points(&h->d, &doc, "file");
+        harness_draw(h);
+        struct layout L;
+        dash_layout(&h->d, dims[z][0], dims[z][1], &L);
+        struct plot_info info;
+        plot_draw(&h->d, &h->s, L.r[P_ROOFLINE], false, &info);
+        ck_assert(info.drawn);
+        int plotted = 0;
+        for (size_t i = 0; i < h->d.points.n; i++)
+            plotted += h->d.points.points[i].valid && h->d.points.points[i].intensity > 0 &&
+                       h->d.points.points[i].flops_per_s > 0;
+        ck_assert_int_ge(plotted, 30);
+        ck_assert_int_eq(info.points, plotted);
+        ck_assert_msg(info.points_inside == plotted, "%dx%d: %d of %d points inside the axes",
+                      dims[z][0], dims[z][1], info.points_inside, plotted);
+        harness_stop(h);
+    }
+}
+END_TEST
+
 /* The lecture's H100 at a projector's size: the datasheet's figures (reference.md: bf16
  * 989 TFLOP/s dense, fp16 the same, fp8 1979, tf32 495, fp32 67, 3.35 TB/s; ridge 989.4 /
  * 3.35 = 295 FLOP/byte), each once, in the plot. */
@@ -368,6 +402,7 @@ static Suite *plot_suite(void)
     tcase_add_loop_test(tc, test_every_gpu_and_dtype, 0, 2);
     tcase_add_test(tc, test_models_and_measured_file);
     tcase_add_test(tc, test_h100_labels);
+    tcase_add_test(tc, test_axes_hold_every_point);
     tcase_add_test(tc, test_lecture_ops_named);
     suite_add_tcase(s, tc);
     return s;

@@ -146,27 +146,36 @@ static void plot_ranges(const struct dash *d, const struct view_op *ops, int n_o
         ax->xhi = ax->xlo + 4;
     if (ax->xhi - ax->xlo > 8)
         ax->xlo = ax->xhi - 8;
-    /* The top need not be a whole decade: decades stay evenly spaced below any top. */
-    ax->yhi = log10(peak_max * 3);
-    ax->ylo = floor(log10(flo));
-    if (ax->yhi - ax->ylo < 3)
-        ax->ylo = ax->yhi - 3;
-    if (ax->yhi - ax->ylo > 7)
-        ax->ylo = ax->yhi - 7;
     /* Every decade the same whole number of rows apart (k), so the rows of 1P, 100T, 10T...
-     * are evenly spaced and each label sits on the row its value is plotted on; the range
-     * reaches below the lowest decade to fill the plot's last rows. k is as large as keeps
-     * the lowest point (a fifth of a decade under it) inside, or one more where that would
-     * leave over a fifth of the rows empty (the lowest decades then drop off the plot, as
-     * those below the seventh always do). */
-    double need = ax->yhi - ax->ylo;
-    double lowest = log10(flo) - 0.2;
-    if (lowest > ax->ylo && isfinite(lowest))
-        need = ax->yhi - lowest;
-    int k = (int)floor((ax->area.h - 1) / need);
-    if (k < 1 || k * need < 0.8 * (ax->area.h - 1))
-        k++;
-    ax->ylo = ax->yhi - (double)(ax->Y - 1) / (k * ax->dy);
+     * are evenly spaced and each label sits on the row its value is plotted on. k is the
+     * largest that holds every ceiling, operation and measured point (the lowest a fifth of
+     * a decade above the bottom; three decades at least), with room above the top ceiling
+     * for its label: 3 x, and at one or two rows a decade a whole row. The top need not be
+     * a whole decade; the range reaches below the lowest point to fill the plot. Where one
+     * row a decade cannot hold them (a plot of a few rows), two or three decades share a
+     * row (the axis labels every second or third); past that the lowest drop off. */
+    const double head3 = log10(3.0), top = log10(peak_max);
+    double lowest = fmin(log10(flo) - 0.2, top + head3 - 3);
+    double k = 0;
+    for (int t = ax->area.h; t >= -3 && k == 0 && isfinite(lowest); t--) {
+        if (t == 0 || t == -1)
+            continue;
+        double rows = t > 0 ? t : -1.0 / t; /* rows a decade: t, or 1/2, 1/3 */
+        double head = fmax(head3, 1.0 / rows);
+        if (t < 0)
+            head = head3;
+        if ((ax->Y - 1) / (rows * ax->dy) >= top + head - lowest || t == -3)
+            k = rows;
+    }
+    if (!(k > 0))
+        k = 1;
+    double range = (ax->Y - 1) / (k * ax->dy);
+    ax->yhi = top + (k >= 1 ? fmax(head3, 1.0 / k) : head3);
+    /* Decades sharing rows: the room left over goes half above the top ceiling (its
+     * labels), half below the lowest point. */
+    if (k < 1 && range > ax->yhi - lowest)
+        ax->yhi += (range - (ax->yhi - lowest)) / 2;
+    ax->ylo = ax->yhi - range;
 }
 
 /* The lines: other dtypes' flat ceilings first, then the scenario's roof over them, and the
@@ -257,8 +266,14 @@ static int place_marks(const struct dash *d, struct screen *s, struct board *bd,
         for (size_t i = 0; i < d->points.n; i++) {
             const struct probe_point *p = &d->points.points[i];
             int x, y;
-            if (p->valid && to_cell(ax, p->intensity, p->flops_per_s, false, &x, &y))
+            bool plotted = p->valid && p->intensity > 0 && p->flops_per_s > 0;
+            if (info && plotted)
+                info->points++;
+            if (plotted && to_cell(ax, p->intensity, p->flops_per_s, false, &x, &y)) {
                 labels_mark(bd, x, y, cs->point, E_POINT);
+                if (info)
+                    info->points_inside++;
+            }
         }
 
     /* The operations: a letter each at its place on the roof; operations that fall on the

@@ -53,6 +53,8 @@ struct plot_info {
     int ops;                     /* operations with a place on the plot */
     int ops_marked;              /* of those, with a mark (alone, or in a group) */
     int groups, groups_labelled; /* marks of several operations, and those with their letters */
+    int points, points_inside;   /* measured points with a place on the plane, and of those
+                                    inside the axes */
 };
 
 #endif
