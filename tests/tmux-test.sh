@@ -141,6 +141,24 @@ T send-keys -t t:0 '?'
 wait_for "any key closes" 5 || fail "? did not open the help"
 T send-keys -t t:0 Escape
 wait_gone "any key closes" 5 || fail "the help did not close"
+# 80x24 and 200x60: the header keeps the GPU count, nothing is cut short ("..."), the bottom
+# bar keeps ? and q, the ? box holds every key whole; at 200 columns the bar has b and i.
+for size in 80x24 200x60; do
+    T resize-window -t t:0 -x "${size%x*}" -y "${size#*x}"
+    wait_for "2048 × h100-sxm" 5 || fail "$size: no GPU count in the header"
+    pane | grep -qF "…" && fail "$size: a figure or name is cut short"
+    pane | tail -n 1 | grep -qF "? help" || fail "$size: no ? help on the bottom line"
+    pane | tail -n 1 | grep -qF "q quit" || fail "$size: no q quit on the bottom line"
+    T send-keys -t t:0 '?'
+    wait_for "the fastest layouts that fit (Enter, 1-5 apply)" 5 || fail "$size: ? lacks b's line"
+    pane | grep -qF "serving: KV cache, prefill, decode, tokens/s" || fail "$size: ? lacks i's line"
+    T send-keys -t t:0 Escape
+    wait_gone "any key closes" 5 || fail "$size: the help did not close"
+done
+pane | tail -n 1 | grep -qF "b layouts" || fail "200x60: no b on the bottom line"
+pane | tail -n 1 | grep -qF "i serving" || fail "200x60: no i on the bottom line"
+T resize-window -t t:0 -x 120 -y 40
+wait_for "72.0 days" 5 || fail "back at 120x40 the dashboard did not come back"
 # Ctrl-Z suspends: the shell gets a normal terminal back; fg brings the dashboard back.
 T send-keys -t t:0 C-z
 wait_for "Stopped" 5 || fail "Ctrl-Z did not suspend"
@@ -163,7 +181,7 @@ wait_for "END-main" 10 || fail "the shell did not come back after q"
 pane | grep -q "exit=0" || fail "exit status was not 0"
 cmp -s "$work/before" "$work/after" || fail "tty modes differ after q"
 [ "$(flag alternate_on)" = 0 ] || fail "still on the alternate screen after q"
-echo "tmux-test: sliders, resize to 90x30, 60x20 and back, help, Ctrl-Z and fg, probe (P): ok"
+echo "tmux-test: sliders, resize to 90x30, 60x20 and back, 80x24 and 200x60 whole, help, Ctrl-Z and fg, probe (P): ok"
 
 run_case ctrl-c C-c 130
 run_case sigterm TERM 143
