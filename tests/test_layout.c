@@ -216,6 +216,13 @@ START_TEST(test_80x24_whole)
     ck_assert_screen_has(&h, mem);
     ck_assert_screen_has(&h, "memory");
     ck_assert_int_eq(h.s.cut, 0);
+    /* The lecture's operations (the plot's title was cut) and the GPU picker (a name was). */
+    harness_keys(&h, "<Esc>L");
+    ck_assert(h.d.lecture_ops);
+    ck_assert_int_eq(h.s.cut, 0);
+    harness_keys(&h, "Lg");
+    ck_assert_int_eq(h.d.mode, DM_PICK_GPU);
+    ck_assert_int_eq(h.s.cut, 0);
     harness_stop(&h);
 }
 END_TEST

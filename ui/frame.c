@@ -584,7 +584,15 @@ static void draw_picker(const struct dash *d, struct screen *s)
              d->pick_query[0] ? "\"" : "");
     /* Models get a wider box and, below a rule, the highlighted model's architecture. */
     const bool detail = d->mode == DM_PICK_MODEL && n > 0;
-    struct rect in = box(d, s, detail ? PICK_MODEL_WIDTH : 60, n + (detail ? 4 : 2), title);
+    /* GPUs: as wide as their longest line ("GB200 NVL72 (per GPU...)" was cut at 60). */
+    int bw = 60;
+    for (int k = 0; !detail && k < n; k++) {
+        char line[256];
+        dash_pick_line(d, d->mode, k, line, sizeof line);
+        int w = screen_width(line) + 4;
+        bw = w > bw ? w : bw;
+    }
+    struct rect in = box(d, s, detail ? PICK_MODEL_WIDTH : bw, n + (detail ? 4 : 2), title);
     if (rect_empty(in))
         return;
     int rows = in.h;

@@ -447,12 +447,16 @@ void plot_draw(const struct dash *d, struct screen *s, struct rect r, bool focus
     char title[160], right[96], num[32];
     if (info)
         memset(info, 0, sizeof *info);
-    if (!d->lecture_ops || d->inf.on)
-        snprintf(title, sizeof title, "Roofline: %s on %s, FLOP/s", dtype_name(vr.dtype),
-                 g->name[0] ? g->name : g->id);
-    else
-        snprintf(title, sizeof title, "Roofline: lecture ops, %s on %s, FLOP/s", dtype_name(vr.dtype),
-                 g->name[0] ? g->name : g->id);
+    const char *what = !d->lecture_ops || d->inf.on ? "" : "lecture ops, ";
+    snprintf(title, sizeof title, "Roofline: %s%s on %s, FLOP/s", what, dtype_name(vr.dtype),
+             g->name[0] ? g->name : g->id);
+    /* Narrow: the GPU by its id, then without the unit, rather than cut. */
+    if (screen_width(title) + 4 > r.w)
+        snprintf(title, sizeof title, "Roofline: %s%s on %s, FLOP/s", what, dtype_name(vr.dtype),
+                 g->id[0] ? g->id : g->name);
+    if (screen_width(title) + 4 > r.w)
+        snprintf(title, sizeof title, "Roofline: %s%s on %s", what, dtype_name(vr.dtype),
+                 g->id[0] ? g->id : g->name);
     units_plain(vr.ridge, num, sizeof num);
     snprintf(right, sizeof right, "ridge %s FLOP/B", num);
     widget_header(s, cs, r, title, right, focused);
