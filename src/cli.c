@@ -419,7 +419,8 @@ static void list_help(FILE *f)
 {
     fputs("usage: rooftop list gpus|models [--format text|json]\n"
           "Lists the presets found on the spec search path: $XDG_CONFIG_HOME/rooftop,\n"
-          "$ROOFTOP_SPECS, ./specs, then the installed specs.\n",
+          "$ROOFTOP_SPECS, ./specs, specs beside the rooftop executable, then the installed\n"
+          "specs.\n",
           f);
 }
 

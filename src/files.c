@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -82,7 +83,8 @@ char *files_join(const char *a, const char *b)
 bool files_is_path(const char *s)
 {
     size_t n = strlen(s);
-    return strchr(s, '/') != NULL || (n >= 5 && strcmp(s + n - 5, ".json") == 0);
+    return strcmp(s, "-") == 0 || strchr(s, '/') != NULL ||
+           (n >= 5 && strcmp(s + n - 5, ".json") == 0);
 }
 
 /* The directory part of path ("." when it has none), malloc'ed. */
@@ -98,6 +100,147 @@ static char *dir_of(const char *path)
 
 /* ---- the reader ------------------------------------------------------------------------ */
 
+/* How long a pipe may keep the reader waiting, in ms; -1: as long as it takes. */
+static int pipe_wait_ms = -1;
+
+/* The last pipe read, whole: a pipe gives its bytes once, and what reads a file twice (the
+ * dashboard's o asks whether it is a model, a demo, then loads it) gets them again. */
+static struct {
+    bool set;
+    dev_t dev;
+    ino_t ino;
+    char *data;
+    size_t len;
+} last_pipe;
+
+void files_forget_pipes(void)
+{
+    free(last_pipe.data);
+    memset(&last_pipe, 0, sizeof last_pipe);
+}
+
+/* Keeps a copy of what pipe st gave (nothing when out of memory: a second read then finds
+ * the pipe drained, as before). */
+static void remember_pipe(const struct stat *st, const char *data, size_t len)
+{
+    static bool registered;
+    char *copy = malloc(len + 1);
+    if (copy == NULL)
+        return;
+    memcpy(copy, data, len + 1);
+    files_forget_pipes();
+    if (!registered)
+        registered = atexit(files_forget_pipes) == 0;
+    last_pipe.set = true;
+    last_pipe.dev = st->st_dev;
+    last_pipe.ino = st->st_ino;
+    last_pipe.data = copy;
+    last_pipe.len = len;
+}
+
+/* The remembered bytes of pipe st, if it is the last one read and fits max. */
+static bool recall_pipe(const struct stat *st, size_t max, char **data, size_t *len)
+{
+    if (!last_pipe.set || last_pipe.dev != st->st_dev || last_pipe.ino != st->st_ino ||
+        last_pipe.len > max)
+        return false;
+    char *copy = malloc(last_pipe.len + 1);
+    if (copy == NULL)
+        return false;
+    memcpy(copy, last_pipe.data, last_pipe.len + 1);
+    *data = copy;
+    *len = last_pipe.len;
+    return true;
+}
+
+const char *files_name_shown(const char *path)
+{
+    return path != NULL && strcmp(path, "-") == 0 ? "standard input" : path;
+}
+
+void files_set_pipe_wait(int ms)
+{
+    pipe_wait_ms = ms < 0 ? -1 : ms;
+}
+
+static long long now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/*
+ * Reads fd to its end into a malloc'ed buffer of at most max bytes: a regular file of
+ * st_size bytes (the size seen, plus room to notice one that grew past max), or a pipe, in
+ * pieces as they come, each awaited with poll() so that pipe_wait_ms bounds the whole read
+ * (a FIFO nobody opens for writing never answers). False with the error in err.
+ */
+static bool read_fd(int fd, const char *shown, bool pipe, size_t size, size_t max, char **data,
+                    size_t *len, char *err, size_t errlen)
+{
+    size_t cap = pipe ? (max < 65536 ? max + 1 : 65536) : size + 1;
+    char *buf = malloc(cap + 1);
+    if (buf == NULL)
+        return fail(err, errlen, shown, "out of memory");
+    long long deadline = pipe_wait_ms >= 0 ? now_ms() + pipe_wait_ms : -1;
+    size_t n = 0;
+    for (;;) {
+        if (n == cap) {
+            if (cap > max) {
+                free(buf);
+                return fail(err, errlen, shown, "too large (%s %zu bytes)",
+                            pipe ? "more than" : "grew past", max);
+            }
+            size_t ncap = cap * 2 > max + 1 ? max + 1 : cap * 2;
+            char *nb = realloc(buf, ncap + 1);
+            if (nb == NULL) {
+                free(buf);
+                return fail(err, errlen, shown, "out of memory");
+            }
+            buf = nb;
+            cap = ncap;
+        }
+        if (pipe) {
+            int wait = -1;
+            if (deadline >= 0) {
+                long long left = deadline - now_ms();
+                wait = left > 0 ? (int)left : 0;
+            }
+            struct pollfd pfd = {.fd = fd, .events = POLLIN};
+            int pr = poll(&pfd, 1, wait);
+            if (pr < 0 && errno == EINTR)
+                continue;
+            if (pr == 0) {
+                free(buf);
+                return fail(err, errlen, shown, "a pipe (FIFO) that %s within %d ms%s",
+                            n ? "did not end" : "gave nothing", pipe_wait_ms,
+                            n ? "" : " (does anything write to it?)");
+            }
+        }
+        ssize_t r = read(fd, buf + n, cap - n);
+        if (r < 0 && (errno == EINTR || errno == EAGAIN))
+            continue;
+        if (r < 0) {
+            int e = errno;
+            free(buf);
+            return fail(err, errlen, shown, "cannot read: %s", strerror(e));
+        }
+        if (r == 0)
+            break;
+        n += (size_t)r;
+    }
+    if (n > max) {
+        free(buf);
+        return fail(err, errlen, shown, "too large (%s %zu bytes)",
+                    pipe ? "more than" : "grew past", max);
+    }
+    buf[n] = '\0';
+    *data = buf;
+    *len = n;
+    return true;
+}
+
 bool files_read(const char *path, size_t max, char **data, size_t *len, char *err,
                 size_t errlen)
 {
@@ -105,74 +248,50 @@ bool files_read(const char *path, size_t max, char **data, size_t *len, char *er
     *len = 0;
     if (path == NULL || path[0] == '\0')
         return fail(err, errlen, "", "empty file name");
-    /* O_NONBLOCK: opening a FIFO nobody writes to returns at once instead of waiting, and it is
-     * refused below. It changes nothing for a regular file. O_NOCTTY: a terminal given as the
-     * file never becomes ours. */
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    /* "-" is standard input, read where it stands and left open. */
+    bool std_in = strcmp(path, "-") == 0;
+    const char *shown = files_name_shown(path);
+    /* O_NONBLOCK: opening a FIFO nobody writes to returns at once instead of waiting (the
+     * read then waits, bounded, in poll). It changes nothing for a regular file. O_NOCTTY: a
+     * terminal given as the file never becomes ours. */
+    int fd = std_in ? STDIN_FILENO : open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
     if (fd < 0)
-        return fail(err, errlen, path, "cannot read: %s", strerror(errno));
+        return fail(err, errlen, shown, "cannot read: %s", strerror(errno));
     struct stat st;
     if (fstat(fd, &st) != 0) {
         int e = errno;
-        close(fd);
-        return fail(err, errlen, path, "cannot read: %s", strerror(e));
+        if (!std_in)
+            close(fd);
+        return fail(err, errlen, shown, "cannot read: %s", strerror(e));
     }
-    if (!S_ISREG(st.st_mode)) {
-        close(fd);
-        return fail(err, errlen, path, "is %s, not a regular file", kind_name(st.st_mode));
+    /* A pipe is read once, to its end, as every Unix tool reads one: `cat config.json |
+     * rooftop report --model -` (or /dev/stdin, or a FIFO). */
+    bool pipe = S_ISFIFO(st.st_mode) || (std_in && S_ISSOCK(st.st_mode));
+    if (!S_ISREG(st.st_mode) && !pipe) {
+        if (!std_in)
+            close(fd);
+        if (std_in && isatty(fd))
+            return fail(err, errlen, shown, "is a terminal: give a file, or pipe one in "
+                                            "(cat config.json | rooftop report --model -)");
+        return fail(err, errlen, shown, "is %s, not a regular file or pipe",
+                    kind_name(st.st_mode));
     }
-    if (st.st_size < 0 || (uintmax_t)st.st_size > max) {
-        close(fd);
-        return fail(err, errlen, path, "too large (%lld bytes; at most %zu)",
+    if (!pipe && (st.st_size < 0 || (uintmax_t)st.st_size > max)) {
+        if (!std_in)
+            close(fd);
+        return fail(err, errlen, shown, "too large (%lld bytes; at most %zu)",
                     (long long)st.st_size, max);
     }
-    /* The size as stat saw it, plus room to notice a file that grew past max meanwhile. */
-    size_t cap = (size_t)st.st_size + 1;
-    char *buf = malloc(cap + 1);
-    if (buf == NULL) {
+    bool ok = pipe && recall_pipe(&st, max, data, len);
+    if (!ok) {
+        ok = read_fd(fd, shown, pipe, pipe ? 0 : (size_t)st.st_size, max, data, len, err,
+                     errlen);
+        if (ok && pipe)
+            remember_pipe(&st, *data, *len);
+    }
+    if (!std_in)
         close(fd);
-        return fail(err, errlen, path, "out of memory");
-    }
-    size_t n = 0;
-    for (;;) {
-        if (n == cap) {
-            if (cap > max) {
-                free(buf);
-                close(fd);
-                return fail(err, errlen, path, "too large (grew past %zu bytes)", max);
-            }
-            size_t ncap = cap * 2 > max + 1 ? max + 1 : cap * 2;
-            char *nb = realloc(buf, ncap + 1);
-            if (nb == NULL) {
-                free(buf);
-                close(fd);
-                return fail(err, errlen, path, "out of memory");
-            }
-            buf = nb;
-            cap = ncap;
-        }
-        ssize_t r = read(fd, buf + n, cap - n);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r < 0) {
-            int e = errno;
-            free(buf);
-            close(fd);
-            return fail(err, errlen, path, "cannot read: %s", strerror(e));
-        }
-        if (r == 0)
-            break;
-        n += (size_t)r;
-    }
-    close(fd);
-    if (n > max) {
-        free(buf);
-        return fail(err, errlen, path, "too large (grew past %zu bytes)", max);
-    }
-    buf[n] = '\0';
-    *data = buf;
-    *len = n;
-    return true;
+    return ok;
 }
 
 /* ---- the writer ------------------------------------------------------------------------ */
@@ -532,6 +651,18 @@ static bool dirs_add(struct files_dirs *d, const char *a, const char *b, const c
     return true;
 }
 
+/* The directory of the running executable (/proc/self/exe), malloc'ed; NULL where it is not
+ * known. */
+static char *exe_dir(void)
+{
+    char buf[4096];
+    ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+    if (n <= 0 || (size_t)n >= sizeof buf - 1)
+        return NULL;
+    buf[n] = '\0';
+    return dir_of(buf);
+}
+
 bool files_dirs(const char *kind, struct files_dirs *out)
 {
     memset(out, 0, sizeof *out);
@@ -548,6 +679,13 @@ bool files_dirs(const char *kind, struct files_dirs *out)
         ok = dirs_add(out, env, NULL, kind);
     if (ok)
         ok = dirs_add(out, "specs", NULL, kind);
+    /* A built, uninstalled rooftop run from elsewhere (cd /tmp && ~/src/rooftop/rooftop):
+     * the specs of the tree it was built in, beside it. */
+    char *beside = ok ? exe_dir() : NULL;
+    if (beside != NULL) {
+        ok = dirs_add(out, beside, "specs", kind);
+        free(beside);
+    }
     if (ok)
         ok = dirs_add(out, ROOFTOP_DATADIR "/specs", NULL, kind);
     if (!ok)

@@ -10,14 +10,28 @@
 #define FILES_ERR_MAX 512
 
 /*
- * Reads the regular file at path whole, in one pass (so a file is read once and its bytes go
- * nowhere else), into a malloc'ed NUL-terminated buffer the caller frees. Refuses what is
- * not a regular file (a directory, a pipe or FIFO, a terminal or other device, a socket)
- * without waiting on it, and a file longer than max bytes. On error writes one line
- * "PATH: what is wrong" to err, sets *data to NULL and returns false.
+ * Reads the file at path whole, in one pass (so a file is read once and its bytes go nowhere
+ * else), into a malloc'ed NUL-terminated buffer the caller frees: a regular file, or a pipe
+ * read once to its end ("-" for standard input, /dev/stdin, a FIFO), with the same bound of
+ * max bytes. A pipe's read waits at most files_set_pipe_wait's bound. Refuses what is neither
+ * (a directory, a terminal or other device, a socket) without waiting on it. On error writes
+ * one line "PATH: what is wrong" to err, sets *data to NULL and returns false.
  */
 bool files_read(const char *path, size_t max, char **data, size_t *len, char *err,
                 size_t errlen);
+
+/* How long files_read waits on a pipe, in all, in ms: -1 (the default, for the command line)
+ * as long as the writer takes, as every Unix tool; the dashboard bounds it, so that a FIFO
+ * nobody writes to cannot freeze the screen. */
+void files_set_pipe_wait(int ms);
+
+/* A pipe is read once: a later files_read of the same pipe (a FIFO, or standard input as "-"
+ * or /dev/stdin) in this process gives the bytes the first read got, until this forgets
+ * them (the dashboard does after each o, so that a FIFO opened again is read again). */
+void files_forget_pipes(void);
+
+/* How messages name path: "standard input" for "-", else path itself. */
+const char *files_name_shown(const char *path);
 
 /*
  * The atomic writer. files_out_open makes a temporary file beside the target (in the same
@@ -66,10 +80,11 @@ bool files_check_writable(const char *path, char *err, size_t errlen);
  * The search path. Data of a kind ("gpus", "models", "scenarios", "points") is looked up, in
  * order, in: $XDG_CONFIG_HOME/rooftop/KIND (~/.config/rooftop/KIND when it is unset; the
  * user's own files first, so their h100-sxm.json overrides the shipped one),
- * $ROOFTOP_SPECS/KIND, ./specs/KIND (a source tree), and the installed
+ * $ROOFTOP_SPECS/KIND, ./specs/KIND (a source tree), specs/KIND beside the executable (a
+ * built, uninstalled rooftop run from another directory), and the installed
  * $(PREFIX)/share/rooftop/specs/KIND. Paths are built to their full length (none is cut).
  */
-#define FILES_DIRS_MAX 4
+#define FILES_DIRS_MAX 5
 struct files_dirs {
     char *dir[FILES_DIRS_MAX];
     size_t n;
@@ -97,8 +112,8 @@ char *files_find_json(const char *kind, const char *name);
  */
 char *files_resolve(const char *kind, const char *name_or_file);
 
-/* Whether a NAME|FILE argument names a file rather than a preset: it holds a '/' or ends in
- * ".json". */
+/* Whether a NAME|FILE argument names a file rather than a preset: "-" (standard input), or it
+ * holds a '/' or ends in ".json". */
 bool files_is_path(const char *name_or_file);
 
 /* A malloc'ed "A/B" (NULL when out of memory): paths of any length, never cut. */

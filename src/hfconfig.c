@@ -1065,7 +1065,8 @@ static void last_part(char *dst, size_t cap, const char *path)
  * its directory ("dir/Qwen3-8B/config.json": Qwen3-8B); any other NAME.json (a config saved
  * among the presets, say) by NAME, its id as a preset's is, so that the picker and a saved
  * scenario find it again. The name is "_name_or_path"'s last part when the file has one.
- * Neither a directory nor a stem (a bare "config.json", an inline model): the model_type.
+ * Neither a directory nor a stem (a bare "config.json", an inline model, standard input or
+ * another device): the model_type.
  */
 static bool read_name(const struct hf *c, const cJSON *root, const struct hf_type *t,
                       struct model_arch *m)
@@ -1077,7 +1078,11 @@ static bool read_name(const struct hf *c, const cJSON *root, const struct hf_typ
     const char *base = slash != NULL ? slash + 1 : c->origin;
     size_t bl = strlen(base);
     char *from = NULL; /* what the id comes from: the stem, or the directory */
-    if (bl > 5 && strcmp(base + bl - 5, ".json") == 0 && strcmp(base, "config.json") != 0)
+    /* A pipe as /dev/stdin or /proc/self/fd/0 names no model ("dev" is no id). */
+    bool device = strncmp(c->origin, "/dev/", 5) == 0 || strncmp(c->origin, "/proc/", 6) == 0;
+    if (device)
+        from = strdup("");
+    else if (bl > 5 && strcmp(base + bl - 5, ".json") == 0 && strcmp(base, "config.json") != 0)
         from = strndup(base, bl - 5);
     else if (slash != NULL)
         from = strndup(c->origin, (size_t)(slash - c->origin));

@@ -458,7 +458,7 @@ bool points_load_file(const char *path, struct points_doc *d, char *err, size_t 
     size_t len;
     bool ok = files_read(found, (size_t)64 << 20, &buf, &len, err, errlen);
     if (ok) {
-        ok = points_parse(buf, len, found, d, err, errlen);
+        ok = points_parse(buf, len, files_name_shown(found), d, err, errlen);
         free(buf);
     }
     free(found);

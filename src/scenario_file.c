@@ -530,7 +530,7 @@ bool scenario_load(const char *name_or_file, struct scenario *s, char *err, size
     size_t len;
     bool ok = files_read(path, SCENARIO_FILE_MAX, &text, &len, err, errlen);
     if (ok) {
-        ok = scenario_parse(text, len, path, s, err, errlen);
+        ok = scenario_parse(text, len, files_name_shown(path), s, err, errlen);
         free(text);
     }
     if (!ok)

@@ -1034,9 +1034,9 @@ static bool file_read(const struct spec_err *r, const char *path, char **data, s
     if (files_read(path, SPEC_FILE_MAX, data, len, msg, sizeof msg))
         return true;
     /* The reader's line names the path; ours names it as the origin already. */
-    const char *what = msg;
-    size_t pl = strlen(path);
-    if (strncmp(msg, path, pl) == 0 && strncmp(msg + pl, ": ", 2) == 0)
+    const char *what = msg, *shown = files_name_shown(path);
+    size_t pl = strlen(shown);
+    if (strncmp(msg, shown, pl) == 0 && strncmp(msg + pl, ": ", 2) == 0)
         what = msg + pl + 2;
     return fail(r, NULL, "%s", what);
 }
@@ -1045,12 +1045,12 @@ static bool load_model(const char *path, struct model_arch *out, struct spec_mod
                        char *err, size_t errlen)
 {
     struct spec_err r;
-    spec_err_init(&r, path, err, errlen);
+    spec_err_init(&r, files_name_shown(path), err, errlen);
     char *data;
     size_t len;
     if (!file_read(&r, path, &data, &len))
         return false;
-    bool ok = spec_parse_model_meta(data, len, path, out, meta, err, errlen);
+    bool ok = spec_parse_model_meta(data, len, files_name_shown(path), out, meta, err, errlen);
     free(data);
     return ok;
 }
@@ -1080,12 +1080,12 @@ bool spec_load_gpu_file(const char *path, struct gpu_spec *out, char *err, size_
     struct spec_err r;
     if (!path)
         path = "";
-    spec_err_init(&r, path, err, errlen);
+    spec_err_init(&r, files_name_shown(path), err, errlen);
     char *data;
     size_t len;
     if (!file_read(&r, path, &data, &len))
         return false;
-    bool ok = spec_parse_gpu(data, len, path, out, err, errlen);
+    bool ok = spec_parse_gpu(data, len, files_name_shown(path), out, err, errlen);
     free(data);
     return ok;
 }

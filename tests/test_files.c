@@ -111,19 +111,20 @@ START_TEST(read_refuses_what_is_not_a_file)
 }
 END_TEST
 
-/* A FIFO nobody writes to: the old readers blocked in open() for ever (the suite's timeout
- * fails this test then); now it is refused at once. Also what `--model /dev/stdin` on a pipe
- * meets: the model file was read twice, the second read finding the pipe drained. */
-START_TEST(read_refuses_fifo_without_waiting)
+/* A FIFO nobody writes to: the old readers blocked in open() for ever; then it was refused
+ * at once, and so was every pipe. Now a pipe is read, and a FIFO without a writer waits
+ * only as long as the bound (the suite's timeout fails this test if it hangs). */
+START_TEST(read_fifo_without_writer_bounded)
 {
     char fifo[512];
     in_dir(fifo, sizeof fifo, "pipe.json");
     ck_assert(mkfifo(fifo, 0600) == 0);
+    files_set_pipe_wait(100);
     char *data;
     size_t len;
     char err[FILES_ERR_MAX];
     ck_assert(!files_read(fifo, 1000, &data, &len, err, sizeof err));
-    ck_assert_msg(strstr(err, "is a pipe (FIFO), not a regular file"), "%s", err);
+    ck_assert_msg(strstr(err, "pipe (FIFO) that gave nothing within 100 ms"), "%s", err);
     struct model_arch m;
     ck_assert(!spec_find_model(fifo, &m, err, sizeof err));
     ck_assert_msg(strstr(err, fifo) && strstr(err, "pipe (FIFO)"), "%s", err);
@@ -135,9 +136,78 @@ START_TEST(read_refuses_fifo_without_waiting)
     points_init(&d);
     ck_assert(!points_load_file(fifo, &d, err, sizeof err));
     ck_assert_msg(strstr(err, "pipe (FIFO)"), "%s", err);
+    files_set_pipe_wait(-1);
 }
 END_TEST
 
+/* A child that opens path for writing, writes n bytes of text (repeated), and exits. */
+static pid_t write_fifo(const char *path, const char *text, size_t n)
+{
+    pid_t pid = fork();
+    ck_assert(pid >= 0);
+    if (pid == 0) {
+        FILE *f = fopen(path, "w");
+        size_t tl = strlen(text);
+        for (size_t k = 0; f != NULL && k < n; k += tl)
+            fwrite(text, 1, n - k < tl ? n - k : tl, f);
+        _exit(f != NULL && fclose(f) == 0 ? 0 : 1);
+    }
+    return pid;
+}
+
+static void reap(pid_t pid)
+{
+    int st;
+    ck_assert(waitpid(pid, &st, 0) == pid);
+}
+
+/* A FIFO with a writer is read once to its end, with a file's size bound. */
+START_TEST(read_fifo_with_writer)
+{
+    char fifo[512];
+    in_dir(fifo, sizeof fifo, "m.json");
+    ck_assert(mkfifo(fifo, 0600) == 0);
+    static const char model[] =
+        "{\"name\": \"piped\", \"layers\": 32, \"d_model\": 4096, \"heads\": 32,"
+        " \"ffn\": 11008, \"vocab\": 32000, \"context\": 4096, \"mlp\": \"swiglu\","
+        " \"norm\": \"rmsnorm\", \"tokens\": 2e12}";
+    pid_t w = write_fifo(fifo, model, strlen(model));
+    char *data;
+    size_t len;
+    char err[FILES_ERR_MAX];
+    ck_assert_msg(files_read(fifo, 1000, &data, &len, err, sizeof err), "%s", err);
+    ck_assert_uint_eq(len, strlen(model));
+    ck_assert_str_eq(data, model);
+    free(data);
+    reap(w);
+    /* Read once: a second read of the same pipe gets the same bytes, without a writer. */
+    struct model_arch m;
+    ck_assert_msg(spec_find_model(fifo, &m, err, sizeof err), "%s", err);
+    ck_assert_str_eq(m.name, "piped");
+    ck_assert_int_eq(m.layers, 32);
+    /* Forgotten (as the dashboard does after each o), the FIFO is read again. */
+    files_forget_pipes();
+    w = write_fifo(fifo, "{\"name\": \"again\"}", 17);
+    ck_assert_msg(files_read(fifo, 1000, &data, &len, err, sizeof err), "%s", err);
+    ck_assert_str_eq(data, "{\"name\": \"again\"}");
+    free(data);
+    reap(w);
+    files_forget_pipes();
+    /* One byte over the bound: refused, as a file would be (the writer is not left blocked:
+     * the reader closes its end). */
+    w = write_fifo(fifo, "x", 1001);
+    ck_assert(!files_read(fifo, 1000, &data, &len, err, sizeof err));
+    ck_assert_ptr_null(data);
+    ck_assert_msg(strstr(err, "too large (more than 1000 bytes)"), "%s", err);
+    reap(w);
+    files_forget_pipes();
+    w = write_fifo(fifo, "x", 1000);
+    ck_assert_msg(files_read(fifo, 1000, &data, &len, err, sizeof err), "%s", err);
+    ck_assert_uint_eq(len, 1000);
+    free(data);
+    reap(w);
+}
+END_TEST
 /* Opens of path while fn(arg) runs, counted with inotify. */
 static int opens_during(const char *path, void (*fn)(const char *), const char *arg)
 {
@@ -199,18 +269,49 @@ START_TEST(model_file_read_once)
 }
 END_TEST
 
-/* `--model /dev/stdin` on a pipe: refused with one line instead of a model without its
- * tokens (the second read found the pipe drained). */
-START_TEST(model_on_a_pipe_refused)
+/* `cat config.json | rooftop report --model -` (or /dev/stdin) was refused ("is a pipe"):
+ * now read once, the model's tokens with it. */
+START_TEST(model_from_a_pipe)
 {
+    static const char *const forms[] = {"-", "/dev/stdin"};
+    for (int i = 0; i < 2; i++) {
+        char cmd[2048];
+        snprintf(cmd, sizeof cmd,
+                 "{ cat '%s/models/llama2-7b.json' | '%s' report --model %s --format json; }",
+                 getenv("ROOFTOP_SPECS"), check_bin(), forms[i]);
+        struct check_run r;
+        check_run_sh(&r, cmd);
+        ck_assert_msg(r.status == 0, "--model %s: %d %s", forms[i], r.status, r.err);
+        ck_assert_msg(strstr(r.out, "6738415616") != NULL, "not Llama 2 7B:\n%.600s", r.out);
+        ck_assert_msg(strstr(r.out, "\"tokens\":\t2000000000000") != NULL,
+                      "the model file's tokens were lost:\n%.600s", r.out);
+        check_run_free(&r);
+    }
+    /* A Hugging Face config.json piped in: its model_type names it ("dev" of /dev/stdin
+     * would not). */
     char cmd[2048];
-    snprintf(cmd, sizeof cmd, "{ cat '%s/models/llama2-7b.json' | '%s' report --model /dev/stdin; }",
-             getenv("ROOFTOP_SPECS"), check_bin());
+    snprintf(cmd, sizeof cmd,
+             "{ cat tests/data/hf/Qwen3-8B/config.json | '%s' report --model /dev/stdin "
+             "--format json; }", check_bin());
+    struct check_run h;
+    check_run_sh(&h, cmd);
+    ck_assert_msg(h.status == 0, "%s", h.err);
+    ck_assert_msg(strstr(h.out, "8190735360") && strstr(h.out, "\"qwen3\""), "%.600s", h.out);
+    check_run_free(&h);
+    /* The size bound of a file (1 MiB for a spec), one line and exit 2 past it. */
+    snprintf(cmd, sizeof cmd, "{ head -c 2000000 /dev/zero | '%s' report --model -; }",
+             check_bin());
     struct check_run r;
     check_run_sh(&r, cmd);
     ck_assert_int_eq(r.status, 2);
-    ck_assert_msg(strstr(r.err, "/dev/stdin: is a pipe (FIFO), not a regular file"), "%s", r.err);
-    ck_assert_str_eq(r.out, "");
+    ck_assert_str_eq(r.err, "rooftop report: --model: standard input: too large (more than "
+                            "1048576 bytes)\n");
+    check_run_free(&r);
+    /* Standard input that is no pipe nor file (here /dev/null): one line, no wait. */
+    check_run_bin(&r, "report --model -");
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_msg(strstr(r.err, "--model: standard input: is a terminal or character device"),
+                  "%s", r.err);
     check_run_free(&r);
 }
 END_TEST
@@ -580,7 +681,7 @@ START_TEST(long_path_saves_where_named)
 }
 END_TEST
 
-/* `o` on a FIFO froze the dashboard (fopen waited for a writer). */
+/* `o` on a FIFO froze the dashboard (fopen waited for a writer): it waits 2 s at most. */
 START_TEST(dashboard_open_refuses_fifo)
 {
     char fifo[512];
@@ -598,7 +699,22 @@ START_TEST(dashboard_open_refuses_fifo)
     ev.key = UK_ENTER;
     dash_handle(&h.d, &ev);
     ck_assert(h.d.status_error);
-    ck_assert_msg(strstr(h.d.status, "pipe (FIFO)"), "%s", h.d.status);
+    ck_assert_msg(strstr(h.d.status, "pipe (FIFO) that gave nothing within 2000 ms"), "%s",
+                  h.d.status);
+    /* With a writer, the FIFO is read as a file would be. */
+    static const char scenario[] = "{\"model\": \"llama2-7b\", \"gpus\": 64}";
+    pid_t w = write_fifo(fifo, scenario, strlen(scenario));
+    ev.key = 'o';
+    dash_handle(&h.d, &ev);
+    for (size_t i = 0; fifo[i]; i++) {
+        ev.key = (unsigned char)fifo[i];
+        dash_handle(&h.d, &ev);
+    }
+    ev.key = UK_ENTER;
+    dash_handle(&h.d, &ev);
+    ck_assert_msg(!h.d.status_error, "%s", h.d.status);
+    ck_assert_int_eq(h.d.sc.gpus, 64);
+    reap(w);
     harness_stop(&h);
 }
 END_TEST
@@ -647,11 +763,19 @@ START_TEST(search_path_order_and_resolve)
     ck_assert(setenv("XDG_CONFIG_HOME", "/cfg", 1) == 0);
     struct files_dirs d;
     ck_assert(files_dirs("scenarios", &d));
-    ck_assert_uint_eq(d.n, 4);
+    ck_assert_uint_eq(d.n, 5);
     ck_assert_str_eq(d.dir[0], "/cfg/rooftop/scenarios");
     ck_assert_str_eq(d.dir[1], "/opt/x/scenarios");
     ck_assert_str_eq(d.dir[2], "specs/scenarios");
-    ck_assert_str_eq(d.dir[3], ROOFTOP_DATADIR "/specs/scenarios");
+    /* Beside the executable: this test's own directory. */
+    char exe[4096], want[4200];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    ck_assert(n > 0);
+    exe[n] = '\0';
+    *strrchr(exe, '/') = '\0';
+    snprintf(want, sizeof want, "%s/specs/scenarios", exe);
+    ck_assert_str_eq(d.dir[3], want);
+    ck_assert_str_eq(d.dir[4], ROOFTOP_DATADIR "/specs/scenarios");
     files_dirs_free(&d);
     unsetenv("XDG_CONFIG_HOME");
     if (old) {
@@ -710,6 +834,41 @@ START_TEST(list_without_data_is_an_error)
         ck_assert_str_eq(r->out, "");
     }
     check_run_free(r);
+}
+END_TEST
+
+/* `cd /tmp && ~/src/rooftop/rooftop list gpus` said "no GPU presets found": a built,
+ * uninstalled rooftop finds the specs beside it (here a copy of the binary beside a specs
+ * directory of one made-up GPU, run from another directory with no other specs found). */
+START_TEST(specs_beside_the_executable)
+{
+    char bin[512], cmd[4096];
+    in_dir(bin, sizeof bin, "tree");
+    ck_assert(mkdir(bin, 0755) == 0);
+    snprintf(cmd, sizeof cmd, "mkdir -p '%s/specs/gpus' && cp '%s' '%s/rooftop' && mkdir '%s/run'",
+             bin, check_bin(), bin, dir);
+    ck_assert_int_eq(system(cmd), 0);
+    char gpu[600];
+    snprintf(gpu, sizeof gpu, "%s/specs/gpus/testgpu-beside.json", bin);
+    write_text(gpu, "{\"name\": \"Beside GPU\", \"memory_bytes\": 80e9, \"bandwidth\": 3e12,"
+                    " \"peak_flops\": {\"bf16\": 900e12}}");
+    snprintf(cmd, sizeof cmd,
+             "cd '%s/run' && env -u XDG_CONFIG_HOME -u ROOFTOP_SPECS HOME='%s' '%s/rooftop' list gpus",
+             dir, dir, bin);
+    struct check_run r;
+    check_run_sh(&r, cmd);
+    ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+    ck_assert_msg(strstr(r.out, "testgpu-beside") && strstr(r.out, "Beside GPU"), "%s", r.out);
+    check_run_free(&r);
+    /* And by name, as any preset. */
+    snprintf(cmd, sizeof cmd,
+             "cd '%s/run' && env -u XDG_CONFIG_HOME -u ROOFTOP_SPECS HOME='%s' '%s/rooftop' "
+             "intensity matmul --gpu testgpu-beside --format json",
+             dir, dir, bin);
+    check_run_sh(&r, cmd);
+    ck_assert_msg(r.status == 0 && strstr(r.out, "\"gpu\":\t\"testgpu-beside\""), "%d %s %s",
+                  r.status, r.err, r.out);
+    check_run_free(&r);
 }
 END_TEST
 
@@ -932,10 +1091,11 @@ static Suite *files_suite(void)
     TCase *tc = files_case(s, "reader", 10);
     tcase_add_test(tc, read_regular_file_whole);
     tcase_add_test(tc, read_refuses_what_is_not_a_file);
-    tcase_add_test(tc, read_refuses_fifo_without_waiting);
+    tcase_add_test(tc, read_fifo_without_writer_bounded);
+    tcase_add_test(tc, read_fifo_with_writer);
     tcase_add_test(tc, scenario_directory_says_directory);
     tcase_add_test(tc, model_file_read_once);
-    tcase_add_test(tc, model_on_a_pipe_refused);
+    tcase_add_test(tc, model_from_a_pipe);
 
     tc = files_case(s, "writer", 30);
     tcase_add_test(tc, write_replaces_keeping_permissions);
@@ -953,6 +1113,7 @@ static Suite *files_suite(void)
     tcase_add_test(tc, user_preset_overrides_default_gpu);
     tcase_add_test(tc, search_path_order_and_resolve);
     tcase_add_test(tc, list_without_data_is_an_error);
+    tcase_add_test(tc, specs_beside_the_executable);
     tcase_add_test(tc, lecture_demo_found_by_name);
     tcase_add_test(tc, report_on_demo_says_how_to_run_it);
 

@@ -70,6 +70,9 @@ bool dash_init(struct dash *d, const struct scenario *sc, bool color, bool utf8,
     memset(d, 0, sizeof *d);
     if (!scenario_validate(sc, err, (int)errlen))
         return false;
+    /* A FIFO typed at o (or a pipe nobody writes to) answers within this or is refused: the
+     * screen never waits on it for long. The command line's options were read unbounded. */
+    files_set_pipe_wait(DASH_PIPE_WAIT_MS);
     d->sc = *sc;
     d->want = *sc;
     d->start = *sc;
@@ -600,6 +603,8 @@ static void do_prompt(struct dash *d, enum dash_mode m, const char *path)
         }
     } else if (m == DM_OPEN) {
         open_file(d, path);
+        /* Read once for this o (model? demo? scenario?); a FIFO opened again is read again. */
+        files_forget_pipes();
     } else if (m == DM_EXPORT) {
         bool ok = export_report(d, path, err, sizeof err);
         dash_status(d, !ok, "%s", err);

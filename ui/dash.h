@@ -45,6 +45,8 @@ enum dash_mode {
 };
 
 #define DASH_STATUS_MAX 320
+/* The longest a file prompt waits on a pipe (files_set_pipe_wait), in ms. */
+#define DASH_PIPE_WAIT_MS 2000
 #define DASH_PLANS 5
 #define DASH_OPEN_SHOWN 12   /* scenario files the open prompt lists at most */
 #define DASH_PATH_MAX 512
