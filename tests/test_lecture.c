@@ -462,6 +462,109 @@ START_TEST(demo_format_errors)
 }
 END_TEST
 
+/* specs/scenarios/exercises.json: each answer is the figure rooftop computes for the step's
+ * scenario, and it is not on screen until a shows it. */
+START_TEST(exercises_answers)
+{
+    struct demo ex;
+    char err[512], fig[64];
+    ck_assert_msg(demo_load("exercises", &ex, err, sizeof err), "%s", err);
+    ck_assert_int_eq(ex.n, 4);
+    struct analysis *a = malloc(sizeof *a);
+    ck_assert(a != NULL);
+    /* 1: MFU 0.4 -> 179.9 days */
+    analysis_run(&ex.steps[0].scenario, a);
+    ck_assert(ex.steps[0].scenario.mfu == 0.4);
+    units_duration(a->time.seconds, fig, sizeof fig);
+    ck_assert_str_eq(fig, "179.9 days");
+    ck_assert_msg(strstr(ex.steps[0].answer, fig) == ex.steps[0].answer, "%s", ex.steps[0].answer);
+    /* 2: AdamW on 16 H100s, 12 bytes a parameter -> 106.7B */
+    double n = solve_max_params(&ex.steps[1].scenario, false);
+    ck_assert_int_eq(ex.steps[1].scenario.gpus, 16);
+    snprintf(fig, sizeof fig, "%.1fB:", n / 1e9);
+    ck_assert_str_eq(fig, "106.7B:");
+    ck_assert_msg(strstr(ex.steps[1].answer, fig) == ex.steps[1].answer, "%s", ex.steps[1].answer);
+    /* 3: the square matmul turns compute-bound at n = 887 */
+    double ridge = gpu_ridge(&ex.steps[2].scenario.gpu, DTYPE_BF16);
+    long long first = 0;
+    for (long long k = 1; k < 100000 && first == 0; k++) {
+        struct op_cost c;
+        lecture_op_cost(LOP_MATMUL, (double)k, DTYPE_BF16, &c);
+        if (c.intensity >= ridge)
+            first = k;
+    }
+    ck_assert_int_eq(first, 887);
+    snprintf(fig, sizeof fig, "n = %lld:", first);
+    ck_assert_msg(strstr(ex.steps[2].answer, fig) == ex.steps[2].answer, "%s", ex.steps[2].answer);
+    /* 4: 8 H100s for 2 weeks -> 9.57e21 FLOPs at 989.4e12, 9.58e21 at the lecture's 989.5e12 */
+    const struct scenario *s4 = &ex.steps[3].scenario;
+    double promised = (double)s4->gpus * 14 * 86400 * gpu_peak(&s4->gpu, s4->dtype);
+    snprintf(fig, sizeof fig, "%.3ge21 FLOPs", promised / 1e21);
+    ck_assert_str_eq(fig, "9.57e21 FLOPs");
+    ck_assert_msg(strstr(ex.steps[3].answer, fig) == ex.steps[3].answer, "%s", ex.steps[3].answer);
+    snprintf(fig, sizeof fig, "%.3ge21", 8.0 * 14 * 86400 * 989.5e12 / 1e21);
+    ck_assert_str_eq(fig, "9.58e21");
+    ck_assert(strstr(ex.steps[3].answer, fig) != NULL);
+    free(a);
+    demo_free(&ex);
+
+    /* On screen: the question whole, the answer only after a, at 80 x 24. */
+    struct harness h;
+    harness_start(&h, 80, 24, true, true);
+    ck_assert_msg(dash_demo_open(&h.d, "exercises", 0, err, sizeof err), "%s", err);
+    harness_draw(&h);
+    ck_assert_screen_has(&h, "(a shows the answer)");
+    ck_assert(!screen_contains(&h.s, "179.9"));
+    ck_assert_int_eq(h.s.cut, 0);
+    harness_keys(&h, "a");
+    ck_assert_screen_has(&h, "Answer: 179.9 days");
+    harness_keys(&h, "n");
+    ck_assert(!h.d.answer_shown);
+    ck_assert(!screen_contains(&h.s, "106.7B"));
+    harness_keys(&h, "a");
+    ck_assert_screen_has(&h, "106.7B");
+    for (int k = 0; k < h.d.demo.n; k++) {
+        dash_demo_show(&h.d, k);
+        harness_keys(&h, "a");
+        ck_assert_int_eq(h.s.cut, 0);
+        struct layout L;
+        dash_layout(&h.d, 80, 24, &L);
+        char head[200], ans[DEMO_TEXT_MAX + 16];
+        const char *texts[2];
+        int nt = lecture_caption(&h.d.demo, k, true, head, sizeof head, ans, sizeof ans, texts);
+        ck_assert_int_eq(nt, 2);
+        ck_assert_msg(widget_wrap(NULL, L.r[P_CAPTION], texts, nt, 0, 0) <= L.r[P_CAPTION].h,
+                      "exercise %d does not read in one page", k + 1);
+    }
+    harness_stop(&h);
+}
+END_TEST
+
+/* d: the number formats' box takes a typed value; fp16 turns 1e-8 into 0 on screen. */
+START_TEST(dtypes_box)
+{
+    struct harness h;
+    harness_start(&h, 100, 30, true, true);
+    harness_keys(&h, "d");
+    ck_assert_int_eq(h.d.mode, DM_DTYPES);
+    ck_assert(h.d.dtype_value == 1e-8);
+    ck_assert_screen_has(&h, "value: 1e-08");
+    ck_assert_screen_has(&h, "fp16        16 1/5/10       65504");
+    harness_keys(&h, "<BS><BS><BS><BS><BS>70000<Enter>");
+    ck_assert(h.d.dtype_value == 70000);
+    /* past fp16's 65504: inf; bf16 rounds it to 70144 (steps of 512 in [65536, 131072)) */
+    ck_assert_screen_has(&h, "inf");
+    ck_assert_screen_has(&h, "70144");
+    /* letters are not typed; a lone '-' is refused, the value stays */
+    harness_keys(&h, "x<BS><BS><BS><BS><BS>-<Enter>");
+    ck_assert(h.d.dtype_value == 70000);
+    ck_assert(h.d.status_error);
+    harness_keys(&h, "<Esc>");
+    ck_assert_int_eq(h.d.mode, DM_NORMAL);
+    harness_stop(&h);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("lecture");
@@ -478,6 +581,8 @@ static Suite *suite(void)
     tcase_add_test(tc, steps_at_80x24);
     tcase_add_test(tc, focus_stays_on_screen);
     tcase_add_test(tc, demo_format_errors);
+    tcase_add_test(tc, exercises_answers);
+    tcase_add_test(tc, dtypes_box);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -86,7 +86,9 @@ static void draw_caption(const struct dash *d, struct screen *s, struct rect r)
 
 static void draw_explain(const struct dash *d, struct screen *s, struct rect r)
 {
-    if (rect_empty(r))
+    /* An exercise's formula line would give its answer away before a shows it. */
+    const struct demo_step *st = lecture_view_step(d);
+    if (rect_empty(r) || (st != NULL && st->answer[0] && !d->answer_shown))
         return;
     char line[512];
     explain_line(d, r.w - 2, line, sizeof line);

@@ -21,7 +21,7 @@ const struct demo_step *lecture_step_of(const struct demo *demo, int step, bool 
 
 bool lecture_shows(const struct demo_step *st, const char *name)
 {
-    return st == NULL || st->n_panels == 0 || demo_step_has_panel(st, name);
+    return st == NULL || demo_step_has_panel(st, name);
 }
 
 int lecture_sliders(const struct demo_step *st, int ids[SL_COUNT])

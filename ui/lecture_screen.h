@@ -23,7 +23,7 @@ enum lecture_panel { LP_DTYPES, LP_CHECKPOINT, LP_TOY, LP_COUNT };
  * (inference false), else NULL. */
 const struct demo_step *lecture_step_of(const struct demo *demo, int step, bool inference);
 /* Whether dashboard panel name ("memory", "compute", ...) is on screen: always without a
- * lecture step (st NULL), else when st lists it. */
+ * lecture step (st NULL), else when st lists it (a step of sliders alone shows none). */
 bool lecture_shows(const struct demo_step *st, const char *name);
 /* The sliders listed, in st's order (every slider when st is NULL or lists none); returns
  * how many. */

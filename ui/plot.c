@@ -406,6 +406,41 @@ static void draw_legend(const struct dash *d, struct screen *s, struct rect r, i
     }
 }
 
+/* The letters' legend ("a relu  b gelu ..."), each letter in its bound's colour, in `rows`
+ * rows of w cells from (x, y); s NULL only counts. Returns the rows it takes (more than rows
+ * when it does not fit). */
+static int letter_legend(struct screen *s, const struct view_op *ops, int n, int x, int y,
+                         int w, int rows)
+{
+    int row = 0, cx = 0;
+    for (int k = 0; k < n; k++) {
+        char item[64];
+        snprintf(item, sizeof item, "%c %s", ops[k].key, ops[k].name ? ops[k].name : "?");
+        int iw = screen_width(item);
+        if (cx > 0 && cx + iw > w) {
+            row++;
+            cx = 0;
+        }
+        if (s != NULL && row < rows) {
+            screen_put(s, x + cx, y + row, (uint32_t)ops[k].key,
+                       ops[k].compute_bound ? E_COMPBOUND : E_MEMBOUND);
+            screen_label(s, x + cx + 2, y + row, w - cx - 2, item + 2, E_DIM);
+        }
+        cx += iw + 2;
+    }
+    return n > 0 ? row + 1 : 0;
+}
+
+/* Whether the operations table is on screen beside the plot (its letters' key). */
+static bool ops_table_shown(const struct dash *d, const struct screen *s)
+{
+    if (d->inf.on)
+        return true;
+    struct layout L;
+    dash_layout(d, s->cols, s->rows, &L);
+    return !rect_empty(L.r[P_OPS]);
+}
+
 /* The ridge: a dotted vertical from under the roof's corner to the axis. Sets the roof's row
  * *ry and the ridge's column *rx (-1 when the ridge is outside the plot). */
 static void draw_ridge(struct screen *s, const struct charset *cs, struct board *bd,
@@ -471,11 +506,16 @@ void plot_draw(const struct dash *d, struct screen *s, struct rect r, bool focus
     struct view_op ops[OPS_MAX];
     int n_ops = ops_list(d, ops, OPS_MAX);
 
-    /* Legend rows at the bottom when there is room for them. */
-    int legend = r.h >= 16 ? 2 : r.h >= 13 ? 1 : 0;
+    /* Legend rows at the bottom when there is room for them; without the operations table
+     * on screen, the letters' names first (issue 18: no key to them at 80x24). */
+    int lrows = ops_table_shown(d, s) ? 0 : letter_legend(NULL, ops, n_ops, 0, 0, r.w - 2, 0);
+    if (r.h - lrows < 9)
+        lrows = 0;
+    int legend = r.h - lrows >= 16 ? 2 : r.h - lrows >= 13 ? 1 : 0;
     const int ylab = 5;
     struct axes ax;
-    ax.area = (struct rect){r.x + ylab + 1, r.y + 1, r.w - ylab - 2, r.h - 1 - 2 - legend};
+    ax.area = (struct rect){r.x + ylab + 1, r.y + 1, r.w - ylab - 2,
+                            r.h - 1 - 2 - legend - lrows};
     if (ax.area.w < 8 || ax.area.h < 3) {
         screen_label(s, r.x + 1, r.y + 1, r.w - 1, "(too small for the plot)", E_DIM);
         return;
@@ -536,6 +576,8 @@ void plot_draw(const struct dash *d, struct screen *s, struct rect r, bool focus
 
     free(bd.occ);
 
+    if (lrows > 0)
+        letter_legend(s, ops, n_ops, r.x + 1, r.y + r.h - legend - lrows, r.w - 2, lrows);
     if (legend > 0)
         draw_legend(d, s, r, legend, gm, n_gm);
 }

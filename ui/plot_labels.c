@@ -114,6 +114,30 @@ static bool label_beside(struct board *b, int x, int y, const char *text, int el
     return true;
 }
 
+/* Places a label on its mark's own row, to the right or the left of it, nearest first:
+ * a name on another row reads as another point's (issue 18: "gelu" on the 100T row, "a,c,d"
+ * on the 10T row). False when the row has no room (the callers then try the rows beside it,
+ * and the legend names the letters where the operations table is not on screen). */
+static bool label_on_row(struct board *b, int x, int y, const char *text, int elem,
+                         enum plot_label_kind kind)
+{
+    int w = screen_width(text);
+    struct spot best = {0, 0, 0, -1};
+    b->own_x = x;
+    b->own_y = y;
+    b->mark_gap = 4;
+    for (int dx = 2; dx <= 48; dx++) {
+        spot_try(b, &best, x + dx, y, w, 0, 2 * dx);
+        spot_try(b, &best, x - dx - w + 1, y, w, 0, 2 * dx + 1);
+    }
+    b->own_x = b->own_y = -1;
+    b->mark_gap = 2;
+    if (best.cost < 0)
+        return false;
+    board_label(b, best.x, best.y, text, elem, kind);
+    return true;
+}
+
 /* "989 TFLOP/s" -> "989T": the rate without its unit, for tight spots. */
 static void rate_short(const char *rate, char *out, size_t n)
 {
@@ -406,8 +430,10 @@ static void label_names(struct board *bd, const struct op_mark *gm, int n,
 {
     for (int k = 0; k < n; k++)
         if (gm[k].n == 1)
-            (void)label_beside(bd, gm[k].x, gm[k].y, ops[gm[k].first].name, gm[k].elem,
-                               PL_OP_NAME, false);
+            (void)(label_on_row(bd, gm[k].x, gm[k].y, ops[gm[k].first].name, gm[k].elem,
+                                PL_OP_NAME) ||
+                   label_beside(bd, gm[k].x, gm[k].y, ops[gm[k].first].name, gm[k].elem,
+                                PL_OP_NAME, false));
 }
 
 /* The bandwidth beside the memory slope, about a third of the way up its visible part
@@ -444,7 +470,8 @@ static bool label_bandwidth(struct board *bd, const struct axes *ax, double bw, 
 
 bool labels_group(struct board *bd, const struct op_mark *m)
 {
-    return label_beside(bd, m->x, m->y, m->letters, m->elem, PL_OP_GROUP, true);
+    return label_on_row(bd, m->x, m->y, m->letters, m->elem, PL_OP_GROUP) ||
+           label_beside(bd, m->x, m->y, m->letters, m->elem, PL_OP_GROUP, true);
 }
 
 void labels_names_bandwidth(struct board *bd, const struct axes *ax, const struct op_mark *gm,
