@@ -39,7 +39,8 @@ static void draw_title(const struct dash *d, struct screen *s, struct rect r)
     char tot[32];
     units_bytes(a->memory.total, tot, sizeof tot);
     snprintf(mem, sizeof mem, "%s/GPU %s", tot, a->memory.fits ? "fits" : "DOES NOT FIT");
-    /* A lecture step without the compute (memory) panel leaves its figure out of the title. */
+    /* A lecture step's title says what its panels are about: the model where they count it,
+     * the GPUs where they or the roofline do, the time and memory where their panels are. */
     if (!lecture_view_shows(d, "compute"))
         days[0] = '\0';
     if (!lecture_view_shows(d, "memory"))
@@ -50,6 +51,12 @@ static void draw_title(const struct dash *d, struct screen *s, struct rect r)
     int need = screen_width(model) + screen_width(hw) + screen_width(days) + screen_width(mem) + 9;
     if (need > r.w - 9 && d->sc.model.id[0] && strcmp(d->sc.model.id, "custom") != 0)
         snprintf(model, sizeof model, "%s", d->sc.model.id);
+    bool model_shown = lecture_view_shows(d, "memory") || lecture_view_shows(d, "compute") ||
+                       lecture_view_shows(d, "ops") || lecture_view_shows(d, "checkpoint");
+    if (!model_shown)
+        model[0] = '\0';
+    if (!model_shown && !lecture_view_shows(d, "roofline"))
+        hw[0] = prec[0] = '\0';
     const char *const seg[] = {"rooftop", model, hw, prec, days, mem};
     widget_title_bar(s, &d->cs, r, seg, a->memory.fits);
 }
@@ -86,9 +93,10 @@ static void draw_caption(const struct dash *d, struct screen *s, struct rect r)
 
 static void draw_explain(const struct dash *d, struct screen *s, struct rect r)
 {
-    /* An exercise's formula line would give its answer away before a shows it. */
+    /* An exercise's formula line would give its answer away (and after it, say another
+     * figure than the one asked for). */
     const struct demo_step *st = lecture_view_step(d);
-    if (rect_empty(r) || (st != NULL && st->answer[0] && !d->answer_shown))
+    if (rect_empty(r) || (st != NULL && st->answer[0]))
         return;
     char line[512];
     explain_line(d, r.w - 2, line, sizeof line);
