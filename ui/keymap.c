@@ -55,6 +55,9 @@ static const struct keymap_key TABLE[] = {
     {"n", "n keep", 2, KM_CONFIRM, NULL},
 };
 
+#undef T
+#undef S
+#undef LISTS
 #define N_KEYS ((int)(sizeof TABLE / sizeof TABLE[0]))
 
 int keymap_count(void)
@@ -130,13 +133,15 @@ static bool documented(const struct keymap_key *k, unsigned place)
 void keymap_serving_intro(char *buf, size_t n)
 {
     size_t at = (size_t)snprintf(buf, n, "In the serving view ");
+    bool first = true;
     for (int i = 0; i < N_KEYS && at < n; i++) {
         if (TABLE[i].what == NULL || (TABLE[i].places & TS) != TS)
             continue;
-        int w = snprintf(buf + at, n - at, "%s%s", at > 20 ? "; " : "", TABLE[i].keys);
+        int w = snprintf(buf + at, n - at, "%s%s", first ? "" : "; ", TABLE[i].keys);
         if (w < 0)
             break;
         at += (size_t)w;
+        first = false;
     }
     if (at < n)
         snprintf(buf + at, n - at, " work as above, and:");
