@@ -105,6 +105,12 @@ START_TEST(flags_get_nearest_names)
     refused("probe --thread 2", "rooftop probe: unknown option '--thread' (did you mean --threads?");
     /* Nothing near: no guess. */
     refused("report --x 1", "rooftop report: unknown option '--x'\n");
+    /* A misspelt command ("unexpected argument 'reprot'" before). */
+    refused("reprot --gpus 8",
+            "rooftop: 'reprot' is not a command (did you mean report? rooftop --help lists "
+            "them)\n");
+    refused("lst gpus", "rooftop: 'lst' is not a command (did you mean list?");
+    refused("xyz", "rooftop: 'xyz' is not a command (rooftop --help lists them)\n");
 }
 END_TEST
 

@@ -1,4 +1,5 @@
 /* main.c - the rooftop command: dispatches to the dashboard or a subcommand. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -9,6 +10,7 @@
 #include "infer_cli.h"
 #include "keymap.h"
 #include "live.h"
+#include "nearest.h"
 #include "probe_cli.h"
 #include "snapshot.h"
 
@@ -48,6 +50,23 @@ int main(int argc, char **argv)
             cli_usage(stdout, keymap_help);
             return 0;
         }
+    }
+    /* A word where a command goes is a misspelt one: the dashboard takes options only. */
+    if (argc >= 2 && argv[1][0] != '-' && argv[1][0] != '\0') {
+        static const char *const commands[] = {"report", "solve",  "intensity", "list",
+                                               "import", "infer",  "plan",      "dtypes",
+                                               "einsum", "probe",  "snapshot",  "help"};
+        char near[160], word[101];
+        snprintf(word, sizeof word, "%s", argv[1]);
+        for (char *c = word; *c; c++)
+            if ((unsigned char)*c < 0x20 || *c == 0x7f)
+                *c = '?';
+        bool found = nearest_suggest(argv[1], commands, sizeof commands / sizeof commands[0], "",
+                                     near, sizeof near);
+        fprintf(stderr, "rooftop: '%s' is not a command (%s%s%s)\n", word,
+                found ? "did you mean " : "", found ? near : "",
+                found ? "? rooftop --help lists them" : "rooftop --help lists them");
+        return 2;
     }
     /* No subcommand: the dashboard, with any scenario options given. */
     return live_main(argc, argv);
