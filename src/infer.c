@@ -24,6 +24,13 @@ void infer_default(struct infer_scenario *s)
     s->dtype = DTYPE_BF16;
     s->weights = DTYPE_BF16;
     s->kv = DTYPE_BF16;
+    s->memory_reserve = SCENARIO_MEMORY_RESERVE_DEFAULT;
+}
+
+/* The fraction of HBM planned on: the input, or vLLM's default. */
+static double hbm_fraction(const struct infer_scenario *s)
+{
+    return s->hbm_fraction > 0 ? s->hbm_fraction : INFER_HBM_FRACTION_DEFAULT;
 }
 
 void infer_efficiencies(const struct infer_scenario *s, double *compute, double *memory)
@@ -121,6 +128,17 @@ bool infer_validate(const struct infer_scenario *s, char *err, int errlen)
         snprintf(err, n, "--memory-eff: must be in (0, 1], got %g", s->memory_eff);
         return false;
     }
+    if (!(s->hbm_fraction >= 0 && s->hbm_fraction <= 1)) {
+        snprintf(err, n, "--hbm-fraction: must be in (0, 1], got %g", s->hbm_fraction);
+        return false;
+    }
+    if (!(s->memory_reserve >= 0) ||
+        !(s->memory_reserve < hbm_fraction(s) * s->gpu.memory_bytes)) {
+        snprintf(err, n, "--memory-reserve: must be at least 0 and below the %.3g GB planned on "
+                 "(%.3g of the %s's %.3g GB), got %.3g GB", hbm_fraction(s) * s->gpu.memory_bytes / 1e9,
+                 hbm_fraction(s), s->gpu.name, s->gpu.memory_bytes / 1e9, s->memory_reserve / 1e9);
+        return false;
+    }
     if (!(s->gpu.bandwidth > 0) || !(gpu_peak(&s->gpu, s->dtype) > 0) || !(s->gpu.memory_bytes > 0)) {
         snprintf(err, n, "--gpu: %s lacks bandwidth, memory or a %s peak", s->gpu.name,
                  dtype_name(s->dtype));
@@ -191,6 +209,70 @@ static double activation_bytes_per_seq(const struct infer_scenario *s)
     return P * live * dtype_bytes(s->dtype) + 4.0 * (double)m->vocab / t;
 }
 
+/* Whether an op kind is a weight GEMM, and how many run side by side on its tokens: a MoE
+ * layer's routed experts. */
+static bool weight_gemm(const struct model_arch *m, enum op_kind k, double *groups)
+{
+    *groups = 1.0;
+    switch (k) {
+    case OP_MLP_UP:
+    case OP_MLP_GATE:
+    case OP_MLP_DOWN:
+        if (model_is_moe(m))
+            *groups = (double)m->experts;
+        return true;
+    case OP_QKV:
+    case OP_OUT_PROJ:
+    case OP_LM_HEAD:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* Tensor cores multiply in tiles of at least 64 rows (Hopper's wgmma instructions take
+ * M = 64 per warpgroup; CUTLASS's and cuBLAS's smallest CTA tiles are 64 rows on Ampere and
+ * Hopper): a GEMM of M token rows computes ceil(M / 64) x 64 of them. The fraction of that
+ * work that is real. */
+static double row_fill(double M)
+{
+    return M > 0 ? M / (ceil(M / 64.0) * 64.0) : 1.0;
+}
+
+/*
+ * One serving op's time by its shape. A weight GEMM of M token rows computes on whole
+ * 64-row tiles (row_fill): decode's batch of rows pays for the padding of the last tile,
+ * while the weights stream at the bandwidth, so its skinny GEMMs stay memory-bound until the
+ * batch is large; a MoE layer's chosen experts each take their share of the routed rows.
+ * FlashAttention reaches PREDICT_FLASH_EFFICIENCY of the peak (never above the GEMMs'
+ * fraction; the step-time model's figure): prefill's attention is compute-bound there,
+ * decode's reads the cache at the bandwidth. Never faster than the roofline.
+ */
+static double op_seconds(const struct infer_scenario *s, double rows, const struct op *o)
+{
+    const struct model_arch *m = &s->model;
+    double E, me;
+    infer_efficiencies(s, &E, &me);
+    const double peak = gpu_peak(&s->gpu, s->dtype), bw = s->gpu.bandwidth;
+    const double mem = bw > 0 ? o->bytes / (me * bw) : 0.0;
+    double groups = 1.0;
+    double sec = o->seconds;
+    if (weight_gemm(m, o->kind, &groups) && peak > 0) {
+        double M = o->kind == OP_LM_HEAD ? (double)s->batch : rows;
+        if (groups > 1) {
+            /* The experts some token chose, E (1 - (1 - k/E)^T) (flops_pass reads as many),
+             * share the T x k routed rows. */
+            const double k = fmin((double)m->experts_active, groups);
+            const double touched = groups * (1.0 - pow(1.0 - k / groups, fmax(rows, 1.0)));
+            M = rows * k / fmax(touched, k);
+        }
+        sec = fmax(o->flops / (E * row_fill(M) * peak), mem);
+    } else if (o->kind == OP_FLASH_ATTN && peak > 0) {
+        sec = fmax(o->flops / (fmin(PREDICT_FLASH_EFFICIENCY, E) * peak), mem);
+    }
+    return fmax(sec, o->seconds);
+}
+
 static void phase_run(const struct infer_scenario *s, double queries, double keys,
                       struct infer_phase *ph)
 {
@@ -209,6 +291,7 @@ static void phase_run(const struct infer_scenario *s, double queries, double key
     infer_efficiencies(s, &p.compute_eff, &p.memory_eff);
     flops_pass(&s->model, &s->gpu, &p, ph->ops, &ph->n_ops);
     for (int i = 0; i < ph->n_ops; i++) {
+        ph->ops[i].seconds = op_seconds(s, (double)s->batch * queries, &ph->ops[i]);
         ph->flops += ph->ops[i].flops;
         ph->bytes += ph->ops[i].bytes;
         ph->compute_seconds += ph->ops[i].seconds;
@@ -267,10 +350,11 @@ void infer_run(const struct infer_scenario *s, struct infer_result *out)
     out->memory.activations = B * act_seq;
     out->memory.total = out->memory.weights + out->memory.kv_cache + out->memory.activations;
     out->memory.capacity = s->gpu.memory_bytes;
-    out->memory.fits = out->memory.total <= out->memory.capacity;
+    out->memory.usable = hbm_fraction(s) * s->gpu.memory_bytes - s->memory_reserve;
+    out->memory.fits = out->memory.total <= out->memory.usable;
 
     const double per_seq = out->kv_bytes_per_sequence_gpu + act_seq;
-    const double room = s->gpu.memory_bytes - weights;
+    const double room = out->memory.usable - weights;
     double mb = per_seq > 0 && room > 0 ? floor(room / per_seq) : 0.0;
     out->max_batch = mb > (double)INFER_BATCH_MAX ? INFER_BATCH_MAX : (int64_t)mb;
 

@@ -30,7 +30,16 @@ struct infer_scenario {
      * (PREDICT_GEMM_EFFICIENCY, PREDICT_MEMORY_EFFICIENCY). */
     double compute_eff;
     double memory_eff;
+    /* The memory an engine plans on: hbm_fraction of each GPU's memory (0: 0.9, vLLM's
+     * gpu_memory_utilization default; TensorRT-LLM's KV cache takes 0.9 of what is free), less
+     * memory_reserve bytes for the CUDA context, NCCL's buffers and the allocator (training's
+     * reserve, SCENARIO_MEMORY_RESERVE_DEFAULT). Fits and the max batch compare against it. */
+    double hbm_fraction;
+    double memory_reserve;
 };
+
+/* vLLM's gpu_memory_utilization default (vllm/config: 0.9). */
+#define INFER_HBM_FRACTION_DEFAULT 0.9
 
 /* One phase's totals on one GPU (prefill: the whole prompt; decode: one step of the batch). */
 struct infer_phase {
@@ -53,6 +62,7 @@ struct infer_result {
         double activations;  /* transient: the largest one layer of prefill keeps live */
         double total;
         double capacity;
+        double usable;       /* capacity x the HBM fraction - the reserve: what fits uses */
         bool fits;
     } memory;
     double kv_bytes_per_token;          /* whole model: the formula from the config */

@@ -14,14 +14,17 @@
 
 enum infer_flag {
     F_MODEL, F_GPU, F_TP, F_BATCH, F_PROMPT, F_GENERATE, F_DTYPE, F_WEIGHTS, F_KV,
-    F_COMPUTE_EFF, F_MEMORY_EFF, F_FORMAT, F_PROBE_SHAPES, F_COUNT
+    F_COMPUTE_EFF, F_MEMORY_EFF, F_HBM_FRACTION, F_MEMORY_RESERVE, F_FORMAT, F_PROBE_SHAPES,
+    F_COUNT
 };
 
 static const char *const flag_names[F_COUNT] = {
     [F_MODEL] = "model", [F_GPU] = "gpu", [F_TP] = "tp", [F_BATCH] = "batch",
     [F_PROMPT] = "prompt", [F_GENERATE] = "generate", [F_DTYPE] = "dtype",
     [F_WEIGHTS] = "weights-dtype", [F_KV] = "kv-dtype", [F_COMPUTE_EFF] = "compute-eff",
-    [F_MEMORY_EFF] = "memory-eff", [F_FORMAT] = "format", [F_PROBE_SHAPES] = "probe-shapes",
+    [F_MEMORY_EFF] = "memory-eff", [F_HBM_FRACTION] = "hbm-fraction",
+    [F_MEMORY_RESERVE] = "memory-reserve", [F_FORMAT] = "format",
+    [F_PROBE_SHAPES] = "probe-shapes",
 };
 
 void infer_cli_help(FILE *f)
@@ -45,6 +48,10 @@ void infer_cli_help(FILE *f)
           "                          0.801)\n"
           "  --memory-eff E|auto     fraction of the memory bandwidth reached, 0.001 to 1\n"
           "                          (default auto: the GPU spec's measured copy efficiency, 0.9)\n"
+          "  --hbm-fraction F|auto   fraction of each GPU's memory the engine plans on (default\n"
+          "                          auto: 0.9, vLLM's gpu_memory_utilization)\n"
+          "  --memory-reserve BYTES  of that, kept by the CUDA context, NCCL and the allocator\n"
+          "                          (default 2GB, as training's)\n"
           "  --format F              text (default), json, csv or md\n"
           "  --probe-shapes B,B,...  print instead the decode GEMMs at these batches as\n"
           "                          `rooftop probe --shapes` takes them\n"
@@ -91,7 +98,8 @@ static bool from_registry(struct infer_scenario *s, enum infer_flag f, const cha
         [F_MODEL] = "model", [F_GPU] = "gpu", [F_TP] = "tp", [F_BATCH] = "batch",
         [F_PROMPT] = "prompt", [F_GENERATE] = "generate", [F_DTYPE] = "dtype",
         [F_WEIGHTS] = "weights_dtype", [F_KV] = "kv_dtype", [F_COMPUTE_EFF] = "compute_eff",
-        [F_MEMORY_EFF] = "memory_eff",
+        [F_MEMORY_EFF] = "memory_eff", [F_HBM_FRACTION] = "hbm_fraction",
+        [F_MEMORY_RESERVE] = "memory_reserve",
     };
     const struct input *in = keys[f] ? inputs_find(keys[f]) : NULL;
     /* A blank scenario: every row reads or writes its own field only, and the GPU's file is
@@ -156,6 +164,12 @@ static bool from_registry(struct infer_scenario *s, enum infer_flag f, const cha
     case F_MEMORY_EFF:
         s->memory_eff = scratch.memory_eff;
         break;
+    case F_HBM_FRACTION:
+        s->hbm_fraction = scratch.hbm_fraction;
+        break;
+    case F_MEMORY_RESERVE:
+        s->memory_reserve = scratch.memory_reserve;
+        break;
     default:
         return false;
     }
@@ -201,7 +215,8 @@ bool infer_cli_set(struct infer_scenario *s, const char *key, const char *value,
         return apply(s, (enum infer_flag)f, value, weights_set, kv_set, NULL, err, errlen);
     }
     snprintf(err, errlen, "'%s' is not a serving input (model, gpu, tp, batch, prompt, generate, "
-                          "dtype, weights_dtype, kv_dtype, compute_eff, memory_eff)", key);
+                          "dtype, weights_dtype, kv_dtype, compute_eff, memory_eff, hbm_fraction, "
+                          "memory_reserve)", key);
     return false;
 }
 

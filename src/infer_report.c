@@ -43,6 +43,7 @@ static int metrics_of(const struct infer_result *r, struct metric *m)
     m[n++] = (struct metric){"memory", "activations", r->memory.activations, "B"};
     m[n++] = (struct metric){"memory", "total", r->memory.total, "B"};
     m[n++] = (struct metric){"memory", "capacity", r->memory.capacity, "B"};
+    m[n++] = (struct metric){"memory", "usable", r->memory.usable, "B"};
     m[n++] = (struct metric){"kv", "bytes_per_token", r->kv_bytes_per_token, "B"};
     m[n++] = (struct metric){"kv", "bytes_per_token_per_gpu", r->kv_bytes_per_token_gpu, "B"};
     m[n++] = (struct metric){"kv", "bytes_per_sequence_per_gpu", r->kv_bytes_per_sequence_gpu, "B"};
@@ -214,7 +215,8 @@ static bool text_ops(FILE *f, const char *phase, const struct infer_phase *p)
 
 static bool write_text(FILE *f, const struct infer_scenario *s, const struct infer_result *r)
 {
-    char w[32], kv[32], act[32], tot[32], cap[32], kvt[32], kvg[32];
+    char w[32], kv[32], act[32], tot[32], cap[32], kvt[32], kvg[32], use[32];
+    units_bytes(r->memory.usable, use, sizeof use);
     units_bytes(r->memory.weights, w, sizeof w);
     units_bytes(r->memory.kv_cache, kv, sizeof kv);
     units_bytes(r->memory.activations, act, sizeof act);
@@ -222,7 +224,7 @@ static bool write_text(FILE *f, const struct infer_scenario *s, const struct inf
     units_bytes(r->memory.capacity, cap, sizeof cap);
     units_bytes(r->kv_bytes_per_token, kvt, sizeof kvt);
     units_bytes(r->kv_bytes_per_token_gpu, kvg, sizeof kvg);
-    const double pct = r->memory.capacity > 0 ? 100.0 * r->memory.total / r->memory.capacity : 0;
+    const double pct = r->memory.usable > 0 ? 100.0 * r->memory.total / r->memory.usable : 0;
     bool ok = fprintf(f, "Inference: %s on %lld x %s (tensor parallel %lld)\n"
                          "  batch %lld x (prompt %lld + generate %lld tokens)\n"
                          "  dtypes activations %s, weights %s, KV cache %s; efficiency compute %.2g, memory %.2g\n\n",
@@ -232,10 +234,10 @@ static bool write_text(FILE *f, const struct infer_scenario *s, const struct inf
                       r->compute_eff, r->memory_eff) > 0;
     ok = ok && fprintf(f, "Memory per GPU\n  weights      %10s\n  KV cache     %10s   (%s per token; %s on each GPU)\n"
                           "  activations  %10s   (transient, the largest prefill layer)\n"
-                          "  total        %10s   %s (%.0f%% of %s)\n"
+                          "  total        %10s   %s (%.0f%% of the %s planned on, of %s)\n"
                           "  max batch    %lld sequences of %lld tokens\n\n",
                        w, kv, kvt, kvg, act, tot, r->memory.fits ? "fits" : "DOES NOT FIT", pct,
-                       cap, (long long)r->max_batch, (long long)(s->prompt + s->generate)) > 0;
+                       use, cap, (long long)r->max_batch, (long long)(s->prompt + s->generate)) > 0;
     ok = ok && fputs("Phases (one GPU)\n", f) >= 0 && text_phase(f, "prefill", &r->prefill) &&
          text_phase(f, "decode avg", &r->decode) && text_phase(f, "decode last", &r->decode_last);
     char ttft[32], tpot[32], last[32], e2e[32], tps[32], tpg[32], dtp[32];

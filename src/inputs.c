@@ -514,6 +514,11 @@ static const struct input TABLE[] = {
      "gpu",
      INPUT_HIDDEN | INPUT_AUTO_ZERO, STEPS_LINEAR, 0.05, 1, 0.05, F(memory_eff), FIELD_DOUBLE,
      NULL},
+    {"hbm_fraction", "HBM fraction", INPUT_FRACTION, "", 0.01, 1, NULL, 0, "F|auto",
+     "serving: fraction of each GPU's memory the engine plans on, before the memory reserve "
+     "(auto: 0.9, vLLM's gpu_memory_utilization default)", "gpu",
+     INPUT_HIDDEN | INPUT_AUTO_ZERO, STEPS_LINEAR, 0.5, 1, 0.05, F(hbm_fraction), FIELD_DOUBLE,
+     NULL},
     {"name", "name", INPUT_NAME, "", 0, 0, NULL, 0, "TEXT", "the scenario's title", "",
      INPUT_HIDDEN, STEPS_NONE, 0, 0, 0, 0, FIELD_NONE, &NAME_OPS},
 };

@@ -83,6 +83,8 @@ struct scenario {
     enum dtype kv_dtype;     /* the KV cache; SCENARIO_DTYPE_AUTO: the dtype's */
     double compute_eff;      /* fraction of the dense peak reached; 0 = the GPU spec's */
     double memory_eff;       /* fraction of the bandwidth reached; 0 = the GPU spec's */
+    double hbm_fraction;     /* fraction of each GPU's memory the engine plans on, (0, 1]; 0 =
+                                INFER_HBM_FRACTION_DEFAULT (vLLM's gpu_memory_utilization) */
 };
 
 /* "auto" for the serving dtypes: the same as dtype. */
