@@ -404,8 +404,9 @@ END_TEST
  * nvidia/Llama-3.1-8B-Instruct-FP8 on one H100 SXM 80GB and nvidia/Llama-3.3-70B-Instruct-FP8
  * on two, KV cache fraction 0.9-0.95). rooftop: fp8 activations, weights and KV cache, the
  * batch at the max batch that fits, output tokens / (TTFT + steps x TPOT). Before issue 20
- * (all of HBM, one GEMM efficiency for every shape) the mean error was 29.0%, at most +58.2%
- * (70B, 128/2048); the bound below holds the model to what it reaches now (README table).
+ * (all of HBM, one GEMM efficiency for every shape) the mean error was 27.4%, at most +53.0%
+ * (70B, 128/2048); now 20.1%, at most +43.4% (8B, 128/128): the bounds below hold the model to
+ * that (README table).
  */
 START_TEST(published_serving)
 {
