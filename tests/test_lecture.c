@@ -211,6 +211,20 @@ START_TEST(claims_toys)
     /* "accumulated over 4 steps ... store a quarter" */
     ck_assert(st->toy_B / st->toy_micro == 4);
     says(k, "over 4 steps", "over 4 steps");
+    /* and the toy panels beside those captions show the same bytes */
+    struct harness h;
+    harness_start(&h, 80, 24, true, true);
+    harness_keys(&h, "n");
+    dash_demo_show(&h.d, k);
+    harness_draw(&h);
+    ck_assert_screen_has(&h, "2,097,152 bytes");
+    ck_assert_screen_has(&h, "524,288 bytes");
+    ck_assert(!screen_contains(&h.s, "bytes/param")); /* no formula of a slider not shown */
+    dash_demo_show(&h.d, step_of("toy optimizer"));
+    harness_draw(&h);
+    ck_assert_screen_has(&h, "432 B");
+    ck_assert_screen_has(&h, "192 B");
+    harness_stop(&h);
 }
 END_TEST
 

@@ -98,6 +98,9 @@ static void draw_explain(const struct dash *d, struct screen *s, struct rect r)
     const struct demo_step *st = lecture_view_step(d);
     if (rect_empty(r) || (st != NULL && st->answer[0]))
         return;
+    /* Nor a formula of an input the step does not show (the toy and dtype steps). */
+    if (st != NULL && !lecture_focusable(st, d->focus))
+        return;
     char line[512];
     explain_line(d, r.w - 2, line, sizeof line);
     screen_text(s, r.x + 1, r.y, r.w - 2, line, E_EXPLAIN);

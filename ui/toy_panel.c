@@ -2,6 +2,7 @@
 #include "toy_panel.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "memory.h"
 #include "widgets.h"
@@ -11,16 +12,32 @@ int toy_panel_rows(const struct demo_step *st)
     return st->toy == DEMO_TOY_OPTIMIZER ? 7 : 6;
 }
 
+/* A whole number with thousands separators, as the lecture writes its bytes: 2,097,152. */
+static void grouped(double v, char *buf, size_t n)
+{
+    char digits[40];
+    snprintf(digits, sizeof digits, "%.0f", v);
+    size_t len = strlen(digits), o = 0;
+    for (size_t i = 0; i < len && o + 2 < n; i++) {
+        if (i > 0 && (len - i) % 3 == 0 && digits[0] != '-')
+            buf[o++] = ',';
+        buf[o++] = digits[i];
+    }
+    buf[o] = '\0';
+}
+
 static void accumulation(const struct demo_step *st, struct screen *s, struct rect r)
 {
     struct memory whole, micro;
     memory_toy_mlp(st->toy_B, st->toy_D, st->toy_L, DTYPE_BF16, 1, &whole);
     memory_toy_mlp(st->toy_micro, st->toy_D, st->toy_L, DTYPE_BF16, 1, &micro);
-    char line[4][200];
-    snprintf(line[0], sizeof line[0], "activations, batch %.0f:  2 B D L = 2 x %.0f x %.0f x %.0f = %.0f bytes",
-             st->toy_B, st->toy_B, st->toy_D, st->toy_L, whole.row[MEM_ACTIVATIONS].bytes);
-    snprintf(line[1], sizeof line[1], "micro-batch %.0f:          2 x %.0f x %.0f x %.0f = %.0f bytes",
-             st->toy_micro, st->toy_micro, st->toy_D, st->toy_L, micro.row[MEM_ACTIVATIONS].bytes);
+    char line[4][200], wb[40], mb[40];
+    grouped(whole.row[MEM_ACTIVATIONS].bytes, wb, sizeof wb);
+    grouped(micro.row[MEM_ACTIVATIONS].bytes, mb, sizeof mb);
+    snprintf(line[0], sizeof line[0], "activations, batch %.0f:  2 B D L = 2 x %.0f x %.0f x %.0f = %s bytes",
+             st->toy_B, st->toy_B, st->toy_D, st->toy_L, wb);
+    snprintf(line[1], sizeof line[1], "micro-batch %.0f:          2 x %.0f x %.0f x %.0f = %s bytes",
+             st->toy_micro, st->toy_micro, st->toy_D, st->toy_L, mb);
     double steps = st->toy_B / st->toy_micro;
     snprintf(line[2], sizeof line[2], "%.4g accumulation steps of %.0f: activations / %.4g", steps,
              st->toy_micro, steps);
@@ -40,7 +57,7 @@ static void optimizer(const struct demo_step *st, struct screen *s, struct rect 
         int row;
         const char *name, *count;
     } rows[] = {{MEM_PARAMS, "parameters", "D x D x L"},
-                {MEM_GRADS, "gradients", "one a parameter"},
+                {MEM_GRADS, "gradients", "one per parameter"},
                 {MEM_OPTIMIZER, "optimizer", "one state each"},
                 {MEM_ACTIVATIONS, "activations", "B x D x L"}};
     int y = r.y + 1;
