@@ -1250,3 +1250,17 @@ int cli_print_json(struct cJSON *o, bool built, const char *cmd)
 {
     return print_json(o, built, cmd);
 }
+
+int cli_args_end(int r, const struct cli_args *a, void (*help)(FILE *), const char *cmd)
+{
+    return args_end(r, a, help, cmd);
+}
+
+bool cli_text_or_json(const char *v, bool *json, char *err, size_t errlen)
+{
+    *json = strcmp(v, "json") == 0;
+    if (*json || strcmp(v, "text") == 0)
+        return true;
+    snprintf(err, errlen, "--format: '%.100s' is not text or json", v);
+    return false;
+}

@@ -78,5 +78,10 @@ struct cJSON;
 int cli_usage_error(const char *cmd, const char *msg);
 int cli_finish_output(const char *cmd);
 int cli_print_json(struct cJSON *o, bool built, const char *cmd);
+/* Where a subcommand's cli_next loop stopped: CLI_HELP prints help (exit 0), CLI_ERROR the
+ * one line (exit 2); -1 at the end of the arguments, and the command goes on. */
+int cli_args_end(int r, const struct cli_args *a, void (*help)(FILE *), const char *cmd);
+/* --format for commands that write text or json: *json, or false with err. */
+bool cli_text_or_json(const char *v, bool *json, char *err, size_t errlen);
 
 #endif

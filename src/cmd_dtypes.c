@@ -97,17 +97,12 @@ int cmd_dtypes(int argc, char **argv)
             snprintf(err, sizeof err, "--block-max: '%.100s' is not a number above 0", v);
             return cli_usage_error("dtypes", err);
         }
-        if (f == &own[2] && !((json = strcmp(v, "json") == 0) || strcmp(v, "text") == 0)) {
-            snprintf(err, sizeof err, "--format: '%.100s' is not text or json", v);
+        if (f == &own[2] && !cli_text_or_json(v, &json, err, sizeof err))
             return cli_usage_error("dtypes", err);
-        }
     }
-    if (r == CLI_HELP) {
-        dtypes_help(stdout);
-        return cli_finish_output("dtypes");
-    }
-    if (r == CLI_ERROR)
-        return cli_usage_error("dtypes", args.err);
+    int end = cli_args_end(r, &args, dtypes_help, "dtypes");
+    if (end >= 0)
+        return end;
     if (json)
         return dtypes_json(have_value, x, block_max);
     char line[256];

@@ -171,17 +171,12 @@ int cmd_einsum(int argc, char **argv)
             snprintf(err, sizeof err, "--gpu: %s", sub);
             return cli_usage_error("einsum", err);
         }
-        if (f == &own[3] && !((json = strcmp(v, "json") == 0) || strcmp(v, "text") == 0)) {
-            snprintf(err, sizeof err, "--format: '%.100s' is not text or json", v);
+        if (f == &own[3] && !cli_text_or_json(v, &json, err, sizeof err))
             return cli_usage_error("einsum", err);
-        }
     }
-    if (r == CLI_HELP) {
-        einsum_help(stdout);
-        return cli_finish_output("einsum");
-    }
-    if (r == CLI_ERROR)
-        return cli_usage_error("einsum", args.err);
+    int end = cli_args_end(r, &args, einsum_help, "einsum");
+    if (end >= 0)
+        return end;
     double size[EINSUM_MAX_NAMES];
     if (dims == NULL)
         return cli_usage_error("einsum", "--dims: give the size of every name (a=3,b=4)");

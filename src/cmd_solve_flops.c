@@ -54,17 +54,12 @@ int cmd_solve_flops(int argc, char **argv)
             snprintf(err, sizeof err, "--%s: '%.100s' is not a number above 0", f->name, v);
             return cli_usage_error("solve", err);
         }
-        if (f == &own[2] && !((json = strcmp(v, "json") == 0) || strcmp(v, "text") == 0)) {
-            snprintf(err, sizeof err, "--format: '%.100s' is not text or json", v);
+        if (f == &own[2] && !cli_text_or_json(v, &json, err, sizeof err))
             return cli_usage_error("solve", err);
-        }
     }
-    if (r == CLI_HELP) {
-        cmd_solve_flops_help(stdout);
-        return cli_finish_output("solve");
-    }
-    if (r == CLI_ERROR)
-        return cli_usage_error("solve", args.err);
+    int end = cli_args_end(r, &args, cmd_solve_flops_help, "solve");
+    if (end >= 0)
+        return end;
     if (!(days > 0))
         return cli_usage_error("solve", "--days: flops needs the time (--days 14 for 2 weeks)");
     if (!(peak > 0))

@@ -80,6 +80,19 @@ void labels_mark(struct board *b, int x, int y, uint32_t ch, int elem)
     *board_at(b, x, y) = OCC_TAKEN;
 }
 
+/* After a search around a mark: the search's own mark and gap undone, the label at the best
+ * spot found; false when there was none. */
+static bool spot_place(struct board *b, const struct spot *best, const char *text, int elem,
+                       enum plot_label_kind kind)
+{
+    b->own_x = b->own_y = -1;
+    b->mark_gap = 2;
+    if (best->cost < 0)
+        return false;
+    board_label(b, best->x, best->y, text, elem, kind);
+    return true;
+}
+
 /* Places a label beside a mark at (x, y), nearest first; false when nowhere fits. */
 static bool label_beside(struct board *b, int x, int y, const char *text, int elem,
                          enum plot_label_kind kind, bool far)
@@ -106,12 +119,7 @@ static bool label_beside(struct board *b, int x, int y, const char *text, int el
         int dy = abs(near[i].dy);
         spot_try(b, &best, lx, ly, w, 0, i + (dy < 2 ? 0 : dy == 2 ? 40 : 90));
     }
-    b->own_x = b->own_y = -1;
-    b->mark_gap = 2;
-    if (best.cost < 0)
-        return false;
-    board_label(b, best.x, best.y, text, elem, kind);
-    return true;
+    return spot_place(b, &best, text, elem, kind);
 }
 
 /* Places a label on its mark's own row, to the right or the left of it, nearest first:
@@ -130,12 +138,7 @@ static bool label_on_row(struct board *b, int x, int y, const char *text, int el
         spot_try(b, &best, x + dx, y, w, 0, 2 * dx);
         spot_try(b, &best, x - dx - w + 1, y, w, 0, 2 * dx + 1);
     }
-    b->own_x = b->own_y = -1;
-    b->mark_gap = 2;
-    if (best.cost < 0)
-        return false;
-    board_label(b, best.x, best.y, text, elem, kind);
-    return true;
+    return spot_place(b, &best, text, elem, kind);
 }
 
 /* "989 TFLOP/s" -> "989T": the rate without its unit, for tight spots. */
