@@ -508,7 +508,10 @@ static void plan_help(FILE *f)
           "layouts that fit, ranked\n"
           "by predicted step time (see report's Predicted step). Each plan's options, given to\n"
           "rooftop report with the same scenario options, reproduce its step time.\n"
-          "  --top K           how many plans (1-100, default 5)\n\n",
+          "  --top K           how many plans (1-100, default 5)\n"
+          "  --by time|cost|energy  rank by the predicted step (default), or by the run's cost\n"
+          "                    (needs --price) or energy; these two also try half, a quarter,\n"
+          "                    ... of --gpus: fewer GPUs take longer but may waste less\n\n",
           f);
     cli_scenario_help(f);
 }
@@ -520,7 +523,8 @@ int cli_plan(int argc, char **argv)
     enum report_format fmt = REPORT_TEXT;
     char err[ERR_MAX];
     long top = 5;
-    static const struct cli_flag own[] = {{"format", true}, {"top", true}};
+    enum plan_by by = PLAN_BY_TIME;
+    static const struct cli_flag own[] = {{"format", true}, {"top", true}, {"by", true}};
     struct cli_args args;
     cli_args_init(&args, argc, argv, 1, &s, own, sizeof own / sizeof own[0]);
     const struct cli_flag *f;
@@ -539,12 +543,23 @@ int cli_plan(int argc, char **argv)
                 return usage_error("plan", err);
             }
         }
+        if (f == &own[2] && !plan_by_parse(v, &by)) {
+            snprintf(err, sizeof err, "--by: '%s' is not one of time, cost, energy", v);
+            one_line(err);
+            return usage_error("plan", err);
+        }
     }
     int end = args_end(r, &args, plan_help, "plan");
     if (end >= 0)
         return end;
     if (fmt != REPORT_TEXT && fmt != REPORT_JSON)
         return usage_error("plan", "--format: plan writes text or json");
+    if (by == PLAN_BY_COST && !(s.price > 0))
+        return usage_error("plan", "--by cost: needs --price (USD per GPU-hour; presets carry "
+                                   "none)");
+    if (by == PLAN_BY_ENERGY && !(s.gpu.board_power > 0))
+        return usage_error("plan", "--by energy: the GPU spec has no board power (\"power\": "
+                                   "{\"board\": W} in its file)");
     /* The layout is the search's: every other input must hold on its own. One GPU checks
      * all but the GPU count; a batch of one sequence per GPU checks the GPU count (the
      * search looks for the layouts whose data-parallel degree splits the real batch). */
@@ -564,8 +579,9 @@ int cli_plan(int argc, char **argv)
         fprintf(stderr, "rooftop plan: out of memory\n");
         return EXIT_FAIL;
     }
-    plan_search(&s, (int)top, res);
-    bool ok = fmt == REPORT_JSON ? plan_write_json(stdout, &s, res) : plan_write_text(stdout, &s, res);
+    plan_search_by(&s, (int)top, by, res);
+    bool ok = fmt == REPORT_JSON ? plan_write_json(stdout, &s, res, by)
+                                 : plan_write_text(stdout, &s, res, by);
     free(res);
     int rc = finish_output("plan");
     return ok ? rc : EXIT_FAIL;

@@ -45,6 +45,7 @@ void evaluation_run(const struct scenario *s, const struct eval_input *in, struc
     if (out->mfu != s->mfu)
         analysis_retime(s, out->mfu, &out->an);
     warnings_collect(s, &out->an, &out->warn);
+    cost_compute(s, out->an.time.seconds, &out->cost);
 }
 
 const struct measured *evaluation_measured(const struct evaluation *ev)

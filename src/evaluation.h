@@ -14,6 +14,7 @@
 #include <stddef.h>
 
 #include "analysis.h"
+#include "cost.h"
 #include "measured.h"
 #include "points.h"
 #include "predict.h"
@@ -35,6 +36,7 @@ struct evaluation {
     char mfu_why[256];
     struct prediction pred;       /* the step-time model (src/predict.h) */
     struct warnings warn;         /* inputs that do nothing or make no sense together */
+    struct cost cost;             /* GPU-hours, energy and money of an.time (src/cost.h) */
 };
 
 /* What an evaluation takes besides the scenario. */

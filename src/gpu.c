@@ -76,5 +76,7 @@ void gpu_builtin_h100(struct gpu_spec *g)
     /* Bekman, ml-engineering, "Maximum Achievable Matmul FLOPS" table: H100 SXM 792.1 of 989
      * TFLOP/s bf16; the copy fraction measured on an H200 (reference.md section 3). */
     g->gemm_efficiency = 0.801;
+    /* NVIDIA H100 datasheet: SXM max TDP up to 700 W (configurable). */
+    g->board_power = 700;
     g->memory_efficiency = 0.9;
 }

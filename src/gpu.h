@@ -37,6 +37,9 @@ struct gpu_spec {
      * names its source); 0 = unknown, the step-time model then uses its defaults. */
     double gemm_efficiency;           /* a large dense GEMM's rate / the dense peak */
     double memory_efficiency;         /* a streaming copy's bytes/s / the bandwidth */
+    /* The datasheet's maximum board power (TDP, TBP) in watts, what the energy of a run is
+     * counted at (src/cost.h); the spec file's "power" names its source. 0 = unknown. */
+    double board_power;
 };
 
 /*

@@ -489,6 +489,13 @@ static const struct input TABLE[] = {
      "pad the vocabulary to a multiple of N x tp as Megatron-LM does (its default N: 128; "
      "0: no padding)", "tp model", INPUT_HIDDEN, STEPS_POW2, 1, 1024, 0, F(vocab_pad),
      FIELD_I64, NULL},
+    /* What a run costs (src/cost.h): GPU-hours, energy and, with a price, money. */
+    {"price", "price", INPUT_SIZE, "USD/GPU-hour", 0, 1e6, NULL, 0, "USD",
+     "price of one GPU-hour, e.g. 2.49 (0, the default: none; no cost is shown)", "", INPUT_HIDDEN,
+     STEPS_NONE, 0, 0, 0, F(price), FIELD_DOUBLE, NULL},
+    {"pue", "PUE", INPUT_SIZE, "", 1, 5, NULL, 0, "P",
+     "power usage effectiveness: the facility's power over the GPUs' (default 1.2)", "",
+     INPUT_HIDDEN, STEPS_LINEAR, 1, 2, 0.1, F(pue), FIELD_DOUBLE, NULL},
     /* Serving's own (rooftop infer and the inference view, which has its own sliders). */
     {"prompt", "prompt", INPUT_COUNT, "tokens", 1, 1e9, NULL, 0, "P",
      "serving: prompt tokens per sequence", "model", INPUT_HIDDEN, STEPS_POW2, 128, 1048576, 0,

@@ -59,6 +59,7 @@ static void try_layout(struct search *st, const struct scenario *s)
     predict_run(s, st->a, NULL, &p.pred);
     p.memory_total = st->a->memory.total;
     p.fits = st->a->memory.fits;
+    cost_compute(s, p.pred.days * 86400.0, &p.cost);
     st->out->searched++;
     if (p.fits) {
         st->out->fitting++;
@@ -153,31 +154,107 @@ void plan_search(const struct scenario *base, int top, struct plan_result *out)
     free(st.a);
 }
 
+static const char *const BY_NAMES[PLAN_BY_COUNT] = {"time", "cost", "energy"};
+
+const char *plan_by_name(enum plan_by by)
+{
+    return (int)by >= 0 && by < PLAN_BY_COUNT ? BY_NAMES[by] : "?";
+}
+
+bool plan_by_parse(const char *s, enum plan_by *out)
+{
+    for (int i = 0; i < PLAN_BY_COUNT; i++)
+        if (strcmp(s, BY_NAMES[i]) == 0) {
+            *out = (enum plan_by)i;
+            return true;
+        }
+    return false;
+}
+
+/* GPU-seconds of the whole run: what the cost and the energy are proportional to. */
+static double by_gpu_seconds(const struct plan *p)
+{
+    return (double)p->s.gpus * p->pred.step_seconds;
+}
+
+void plan_search_by(const struct scenario *base, int top, enum plan_by by,
+                    struct plan_result *out)
+{
+    if (by == PLAN_BY_TIME) {
+        plan_search(base, top, out);
+        return;
+    }
+    memset(out, 0, sizeof *out);
+    top = top < 1 ? 1 : top > PLAN_TOP_MAX ? PLAN_TOP_MAX : top;
+    struct plan_result *one = malloc(sizeof *one);
+    struct plan *misses = calloc((size_t)top, sizeof *misses);
+    int n_misses = 0;
+    if (one == NULL || misses == NULL) {
+        free(one);
+        free(misses);
+        return;
+    }
+    struct scenario s = *base;
+    for (int64_t g = base->gpus; g >= 1; g = g % 2 == 0 ? g / 2 : 0) {
+        s.gpus = g;
+        plan_search(&s, top, one);
+        out->searched += one->searched;
+        out->fitting += one->fitting;
+        for (int i = 0; i < one->n; i++) {
+            const struct plan *p = &one->plans[i];
+            if (p->fits)
+                keep(out->plans, &out->n, top, p, by_gpu_seconds(p), by_gpu_seconds);
+            else
+                keep(misses, &n_misses, top, p, by_memory(p), by_memory);
+        }
+    }
+    for (int i = 0; i < n_misses && out->n < top; i++)
+        out->plans[out->n++] = misses[i];
+    free(one);
+    free(misses);
+}
+
 void plan_flags(const struct plan *p, char *buf, size_t n)
 {
     const struct scenario *s = &p->s;
     snprintf(buf, n,
-             "--tp %lld --pp %lld --vpp %lld --cp %lld --ep %lld --sp %s --zero %d --micro-batch %lld "
+             "--gpus %lld --tp %lld --pp %lld --vpp %lld --cp %lld --ep %lld --sp %s --zero %d --micro-batch %lld "
              "--recompute %s --mfu predicted",
-             (long long)s->tp, (long long)s->pp, (long long)s->vpp, (long long)s->cp,
-             (long long)s->ep, s->sp ? "on" : "off", s->zero,
+             (long long)s->gpus, (long long)s->tp, (long long)s->pp, (long long)s->vpp,
+             (long long)s->cp, (long long)s->ep, s->sp ? "on" : "off", s->zero,
              (long long)s->micro_batch, recompute_name(s->recompute));
 }
 
-bool plan_write_text(FILE *f, const struct scenario *base, const struct plan_result *r)
+/* The run's cost when priced, else its energy, else its GPU-hours: the money column. */
+static void plan_cost_cell(const struct cost *c, char *buf, size_t n)
 {
-    char b1[48], b2[48], b3[48];
-    fprintf(f, "Layouts of %s on %lld x %s, batch %lld x seq %lld: %ld searched, %ld fit\n",
-            base->model.name, (long long)base->gpus, base->gpu.name, (long long)base->batch,
-            (long long)base->seq, r->searched, r->fitting);
+    if (c->has_price)
+        cost_usd_text(c->usd, buf, n);
+    else if (c->has_energy)
+        cost_energy_text(c->energy_kwh, buf, n);
+    else
+        units_count(c->gpu_hours, buf, n);
+}
+
+bool plan_write_text(FILE *f, const struct scenario *base, const struct plan_result *r,
+                     enum plan_by by)
+{
+    char b1[48], b2[48], b3[48], b4[48];
+    fprintf(f, "Layouts of %s on %s%lld x %s, batch %lld x seq %lld, by %s: %ld searched, %ld "
+               "fit\n",
+            base->model.name, by == PLAN_BY_TIME ? "" : "up to ", (long long)base->gpus,
+            base->gpu.name, (long long)base->batch, (long long)base->seq, plan_by_name(by),
+            r->searched, r->fitting);
     if (r->n == 0) {
         fprintf(f, "No layout splits this batch over this GPU count (tp must divide the heads, "
                    "pp the layers, dp the batch).\n");
         return !ferror(f);
     }
-    fprintf(f, "  %2s %4s %4s %4s %5s %3s %3s %3s %4s %4s %-9s %9s %6s %10s %10s  %s\n", "#", "dp",
-            "tp", "pp", "vpp", "cp", "ep", "sp", "zero", "mb", "recompute", "step", "MFU", "memory",
-            "tokens/s", "largest part");
+    const char *money = base->price > 0 ? "cost" : base->gpu.board_power > 0 ? "energy"
+                                                                             : "GPU-hours";
+    fprintf(f, "  %2s %5s %4s %4s %4s %5s %3s %3s %3s %4s %4s %-9s %9s %6s %10s %10s %7s %9s  %s\n",
+            "#", "GPUs", "dp", "tp", "pp", "vpp", "cp", "ep", "sp", "zero", "mb", "recompute",
+            "step", "MFU", "memory", "tokens/s", "days", money, "largest part");
     for (int i = 0; i < r->n; i++) {
         const struct plan *p = &r->plans[i];
         const struct scenario *s = &p->s;
@@ -188,13 +265,14 @@ bool plan_write_text(FILE *f, const struct scenario *base, const struct plan_res
         for (int k = 1; k < PART_COUNT; k++)
             if (p->pred.part[k] > p->pred.part[big])
                 big = k;
+        plan_cost_cell(&p->cost, b4, sizeof b4);
         fprintf(f,
-                "  %2d %4lld %4lld %4lld %5lld %3lld %3lld %3s %4d %4lld %-9s %9s %6.3f %10s %10s  "
-                "%s %.0f%%%s\n",
-                i + 1, (long long)scenario_dp(s), (long long)s->tp, (long long)s->pp,
+                "  %2d %5lld %4lld %4lld %4lld %5lld %3lld %3lld %3s %4d %4lld %-9s %9s %6.3f %10s "
+                "%10s %7.1f %9s  %s %.0f%%%s\n",
+                i + 1, (long long)s->gpus, (long long)scenario_dp(s), (long long)s->tp, (long long)s->pp,
                 (long long)s->vpp, (long long)s->cp, (long long)s->ep, s->sp ? "on" : "off",
                 s->zero, (long long)s->micro_batch,
-                recompute_name(s->recompute), b1, p->pred.mfu, b2, b3,
+                recompute_name(s->recompute), b1, p->pred.mfu, b2, b3, p->pred.days, b4,
                 predict_part_label((enum predict_part)big),
                 100.0 * p->pred.part[big] / p->pred.step_seconds, p->fits ? "" : "  DOES NOT FIT");
     }
@@ -243,18 +321,28 @@ static bool plan_json(cJSON *arr, const struct scenario *base, const struct plan
          add_num(o, "hfu", p->pred.hfu) && add_num(o, "tokens_per_s", p->pred.tokens_per_s) &&
          add_num(o, "days", p->pred.days) && add_num(o, "memory_total", p->memory_total) &&
          cJSON_AddBoolToObject(o, "fits", p->fits) != NULL;
+    /* The run's cost as report's JSON has it: null where unknown or no price is given. */
+    cJSON *co = ok ? cJSON_AddObjectToObject(o, "cost") : NULL;
+    ok = ok && co != NULL && add_num(co, "gpu_hours", p->cost.gpu_hours) &&
+         cJSON_AddItemToObject(co, "energy_kwh", p->cost.has_energy
+                                                     ? cJSON_CreateNumber(p->cost.energy_kwh)
+                                                     : cJSON_CreateNull()) &&
+         cJSON_AddItemToObject(co, "usd", p->cost.has_price ? cJSON_CreateNumber(p->cost.usd)
+                                                            : cJSON_CreateNull());
     for (int k = 0; ok && k < PART_COUNT; k++)
         ok = add_num(bd, predict_part_name((enum predict_part)k), p->pred.part[k]);
     return ok;
 }
 
-bool plan_write_json(FILE *f, const struct scenario *base, const struct plan_result *r)
+bool plan_write_json(FILE *f, const struct scenario *base, const struct plan_result *r,
+                     enum plan_by by)
 {
     cJSON *root = cJSON_CreateObject();
     if (root == NULL)
         return false;
     cJSON *arr = cJSON_AddArrayToObject(root, "plans");
-    bool ok = arr != NULL && add_num(root, "searched", (double)r->searched) &&
+    bool ok = arr != NULL && add_str(root, "by", plan_by_name(by)) &&
+              add_num(root, "searched", (double)r->searched) &&
               add_num(root, "fitting", (double)r->fitting);
     for (int i = 0; ok && i < r->n; i++)
         ok = plan_json(arr, base, &r->plans[i]);

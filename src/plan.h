@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "cost.h"
 #include "predict.h"
 #include "scenario.h"
 
@@ -18,7 +19,19 @@ struct plan {
     struct prediction pred;
     double memory_total;      /* bytes per GPU */
     bool fits;
+    struct cost cost;         /* GPU-hours, energy, money of the training at the predicted step */
 };
+
+/* What plans are ranked by: the predicted step time, or the run's cost or energy. Both of the
+ * latter are GPUs x step time for a given GPU (the price and the board power are per GPU), so
+ * they rank alike; they differ from the step time once the GPU count may change: ranked by
+ * cost or energy the search also tries half, a quarter, ... of --gpus, where fewer GPUs
+ * waste less on communication and the bubble and take longer. */
+enum plan_by { PLAN_BY_TIME, PLAN_BY_COST, PLAN_BY_ENERGY, PLAN_BY_COUNT };
+
+/* "time", "cost", "energy"; parse: false for another word. */
+const char *plan_by_name(enum plan_by by);
+bool plan_by_parse(const char *s, enum plan_by *out);
 
 struct plan_result {
     struct plan plans[PLAN_TOP_MAX];  /* best first: fitting layouts by step time, then (when
@@ -38,13 +51,20 @@ struct plan_result {
  * rank, recomputation none, selective, full.
  */
 void plan_search(const struct scenario *base, int top, struct plan_result *out);
+/* The same search ranked by `by`; by cost or energy over base's GPU count and its halvings
+ * down to one GPU (each as plan_search does it), the fitting layouts by GPU-seconds. */
+void plan_search_by(const struct scenario *base, int top, enum plan_by by,
+                    struct plan_result *out);
 
 /* Writes one plan's options as command-line flags ("--tp 8 --pp 4 ... --mfu predicted"). */
 void plan_flags(const struct plan *p, char *buf, size_t n);
 
 /* The result as text (a table) or JSON ({"plans": [{options, step_seconds, mfu, hfu,
- * tokens_per_s, memory_total, fits, breakdown}], "searched", "fitting"}). */
-bool plan_write_text(FILE *f, const struct scenario *base, const struct plan_result *r);
-bool plan_write_json(FILE *f, const struct scenario *base, const struct plan_result *r);
+ * tokens_per_s, days, memory_total, fits, breakdown, cost{gpu_hours, energy_kwh, usd}}], "by",
+ * "searched", "fitting"}). */
+bool plan_write_text(FILE *f, const struct scenario *base, const struct plan_result *r,
+                     enum plan_by by);
+bool plan_write_json(FILE *f, const struct scenario *base, const struct plan_result *r,
+                     enum plan_by by);
 
 #endif

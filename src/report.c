@@ -7,6 +7,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "cost.h"
 #include "dtype.h"
 #include "op_contract.h"
 #include "framework.h"
@@ -226,7 +227,23 @@ struct report_prediction {
     struct prediction p;
     bool mfu_predicted;
     const struct warnings *warn;
+    const struct cost *cost;      /* GPU-hours, energy and money at the time above */
 };
+
+/* "cost": GPU-hours, energy (null without a board power) and money (null without a price). */
+static void json_cost(cJSON *root, const struct cost *c, bool *ok)
+{
+    cJSON *co = jobj(root, "cost", ok);
+    if (co == NULL)
+        return;
+    jnum(co, "gpu_hours", c->gpu_hours, ok);
+    jnum(co, "energy_kwh", c->has_energy ? c->energy_kwh : NAN, ok);
+    jnum(co, "usd", c->has_price ? c->usd : NAN, ok);
+    jnum(co, "price_per_gpu_hour", c->has_price ? c->price : NAN, ok);
+    jnum(co, "board_power_w", c->board_power > 0 ? c->board_power : NAN, ok);
+    jnum(co, "pue", c->pue, ok);
+    jnum(co, "seconds", c->seconds, ok);
+}
 
 /* The report as one JSON object (NULL on allocation failure). */
 static cJSON *report_json(const struct scenario *s, const struct analysis *a,
@@ -398,6 +415,8 @@ static cJSON *report_json(const struct scenario *s, const struct analysis *a,
         }
     }
 
+    json_cost(root, pr->cost, &ok);
+
     const struct roofline *rl = &a->roofline;
     cJSON *ro = jobj(root, "roofline", &ok);
     if (ro != NULL) {
@@ -567,6 +586,15 @@ static const char *section_unit(const char *section, const char *key)
             return "s";
         if (strcmp(key, "peak") == 0)
             return "FLOP/s";
+        return "";
+    }
+    if (strcmp(section, "cost") == 0) {
+        static const char *const units[][2] = {
+            {"gpu_hours", "GPU-hours"}, {"energy_kwh", "kWh"}, {"usd", "USD"},
+            {"price_per_gpu_hour", "USD/GPU-hour"}, {"board_power_w", "W"}, {"seconds", "s"}};
+        for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+            if (strcmp(key, units[i][0]) == 0)
+                return units[i][1];
         return "";
     }
     if (strcmp(section, "roofline") == 0) {
@@ -826,6 +854,28 @@ static void text_predicted(FILE *out, const struct report_prediction *pr)
             f->assumed);
 }
 
+/* The cost section: GPU-hours, energy and its formula, money or how to get it. */
+static void text_cost(FILE *out, const struct scenario *s, const struct cost *c)
+{
+    char b1[48], b2[64], b3[48];
+    fprintf(out, "Cost\n");
+    units_count(c->gpu_hours, b1, sizeof b1);
+    fprintf(out, "  GPU-hours          %s\n", b1);
+    if (c->has_energy) {
+        cost_energy_text(c->energy_kwh, b2, sizeof b2);
+        fprintf(out, "  energy             %s (%lld GPUs x %.0f W x PUE %.3g)\n", b2,
+                (long long)s->gpus, c->board_power, c->pue);
+    } else {
+        fprintf(out, "  energy             unknown (the GPU spec has no \"power\")\n");
+    }
+    if (c->has_price) {
+        cost_usd_text(c->usd, b3, sizeof b3);
+        fprintf(out, "  cost               %s at $%.4g per GPU-hour\n\n", b3, c->price);
+    } else {
+        fprintf(out, "  cost               no price given (--price USD per GPU-hour)\n\n");
+    }
+}
+
 static bool write_text(FILE *out, const struct scenario *s, const struct analysis *a,
                        const struct measured *meas, bool mfu_measured, const struct report_prediction *pr)
 {
@@ -937,6 +987,7 @@ static bool write_text(FILE *out, const struct scenario *s, const struct analysi
         fprintf(out, "  step time          %s (%s steps)\n", b4, b1);
     }
     fprintf(out, "  MFU %.3g   HFU %.3g\n\n", fin(t->mfu), fin(t->hfu));
+    text_cost(out, s, pr->cost);
     text_predicted(out, pr);
 
     char stage[96] = "";
@@ -1002,6 +1053,23 @@ static void md_cell(FILE *out, const char *v)
         else
             fputc(*c, out);
     }
+}
+
+static void md_cost(FILE *out, const struct cost *c)
+{
+    char b1[48], b2[64], b3[48];
+    units_count(c->gpu_hours, b1, sizeof b1);
+    if (c->has_energy)
+        cost_energy_text(c->energy_kwh, b2, sizeof b2);
+    else
+        snprintf(b2, sizeof b2, "unknown");
+    if (c->has_price)
+        cost_usd_text(c->usd, b3, sizeof b3);
+    else
+        snprintf(b3, sizeof b3, "no price given");
+    fprintf(out, "\n## Cost\n\n| | |\n|---|---:|\n| GPU-hours | %s |\n| energy | %s |\n"
+                 "| PUE | %.3g |\n| cost | %s |\n",
+            b1, b2, c->pue, b3);
 }
 
 static bool write_md(FILE *out, const struct scenario *s, const struct analysis *a,
@@ -1093,6 +1161,7 @@ static bool write_md(FILE *out, const struct scenario *s, const struct analysis 
     units_duration(t->step_seconds, b1, sizeof b1);
     fprintf(out, "| step time | %s |\n| MFU | %.3g |\n| HFU | %.3g |\n", b1, fin(t->mfu),
             fin(t->hfu));
+    md_cost(out, pr->cost);
     units_duration(pr->p.step_seconds, b1, sizeof b1);
     fprintf(out, "\n## Predicted step%s\n\nstep %s, MFU %.3g, HFU %.3g\n\n| part | time | share |\n"
                  "|---|---:|---:|\n",
@@ -1145,17 +1214,32 @@ static bool write_md(FILE *out, const struct scenario *s, const struct analysis 
     return !ferror(out);
 }
 
+/* The scenario block echoes the MFU in use as a number (its JSON meaning before the MFU
+ * modes); time.mfu_source says where it comes from. */
+static void shown_scenario(const struct evaluation *ev, struct scenario *shown)
+{
+    *shown = ev->sc;
+    shown->mfu = ev->mfu;
+    shown->mfu_mode = MFU_TYPED;
+}
+
+cJSON *report_json_of(const struct evaluation *ev)
+{
+    struct scenario shown;
+    shown_scenario(ev, &shown);
+    struct report_prediction pr = {ev->pred, ev->mfu_from == MFU_PREDICTED, &ev->warn, &ev->cost};
+    return report_json(&shown, &ev->an, evaluation_measured(ev), ev->mfu_from == MFU_MEASURED,
+                       &pr);
+}
+
 bool report_write(FILE *f, const struct evaluation *ev, enum report_format fmt)
 {
-    /* The scenario block echoes the MFU in use as a number (its JSON meaning before the MFU
-     * modes); time.mfu_source says where it comes from. */
-    struct scenario shown = ev->sc;
-    shown.mfu = ev->mfu;
-    shown.mfu_mode = MFU_TYPED;
+    struct scenario shown;
+    shown_scenario(ev, &shown);
     const struct analysis *a = &ev->an;
     const struct measured *m = evaluation_measured(ev);
     bool mfu_measured = ev->mfu_from == MFU_MEASURED;
-    struct report_prediction pr = {ev->pred, ev->mfu_from == MFU_PREDICTED, &ev->warn};
+    struct report_prediction pr = {ev->pred, ev->mfu_from == MFU_PREDICTED, &ev->warn, &ev->cost};
     switch (fmt) {
     case REPORT_TEXT:
         return write_text(f, &shown, a, m, mfu_measured, &pr);

@@ -19,7 +19,8 @@ bool report_format_parse(const char *s, enum report_format *out);
  * keys of issue 2 (params, memory, flops, time, roofline, ops[]) plus "scenario" (the inputs,
  * with the MFU in use as its mfu), "warnings" and time.predicted (step_seconds, mfu, hfu,
  * tokens_per_s, days and breakdown{compute, recompute, tp_comm, pp_bubble, pp_comm, dp_comm,
- * optimizer}); time.mfu_source says where the MFU in use comes from (input, measured,
+ * optimizer}), cost (gpu_hours, energy_kwh, usd: src/cost.h; null where unknown or no price
+ * is given); time.mfu_source says where the MFU in use comes from (input, measured,
  * predicted). CSV: one "section,name,value,unit" row per figure plus the ops. Markdown:
  * tables. With measured points: a measured column in the operations table (JSON
  * ops[].measured_seconds, null when an op was not measured) and the measured GEMM
@@ -29,6 +30,11 @@ bool report_format_parse(const char *s, enum report_format *out);
 bool report_write(FILE *f, const struct evaluation *ev, enum report_format fmt);
 
 struct cJSON;
+/* The report's JSON object of one evaluation, as report_write's JSON prints it (NULL when
+ * it could not be built); the caller frees it. For the views that take figures from it by
+ * their keys ("memory.total", "cost.usd"): sweep and diff. */
+struct cJSON *report_json_of(const struct evaluation *ev);
+
 /* Prints root (pretty, a newline after) and frees it; false when root is NULL or writing
  * fails. For every command's --format json. */
 bool report_print_json(FILE *f, struct cJSON *root);

@@ -152,6 +152,9 @@ void scenario_default(struct scenario *s)
     s->node_gpus = 0;
     s->network_bw = 0.0;
     s->memory_reserve = SCENARIO_MEMORY_RESERVE_DEFAULT;
+    /* No price is a fact: none unless given (--price). */
+    s->price = 0.0;
+    s->pue = SCENARIO_PUE_DEFAULT;
     /* Serving: infer_default's. */
     s->prompt = SCENARIO_PROMPT_DEFAULT;
     s->generate = SCENARIO_GENERATE_DEFAULT;

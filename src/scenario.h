@@ -75,6 +75,10 @@ struct scenario {
     double network_bw;       /* network bytes/s per GPU per direction; 0 = the GPU spec's */
     double memory_reserve;   /* bytes per GPU the CUDA context and allocator keep: "fits"
                                 compares against the capacity less this */
+    /* What a run costs (src/cost.h): the price of one GPU-hour (the user's; 0 = none, no
+     * cost is shown) and the data centre's power usage effectiveness. */
+    double price;            /* USD per GPU-hour; 0 = not given */
+    double pue;              /* facility power / IT power, >= 1 */
     /* Serving's own inputs (rooftop infer, the dashboard's inference view, src/infer.h); the
      * training accounting does not read them. */
     int64_t prompt;          /* prompt tokens per sequence */
@@ -97,6 +101,9 @@ struct scenario {
  * allocator's fragmentation take the rest of the 2 GB assumed here.
  */
 #define SCENARIO_MEMORY_RESERVE_DEFAULT 2e9
+/* The power usage effectiveness assumed when none is given: 1.2, a modern large data centre
+ * (Uptime Institute's 2023 survey average is 1.58; hyperscalers report 1.1 to 1.2). */
+#define SCENARIO_PUE_DEFAULT 1.2
 /* Serving's default lengths (here and in infer_default): a 2Ki-token prompt, 256 generated. */
 #define SCENARIO_PROMPT_DEFAULT 2048
 #define SCENARIO_GENERATE_DEFAULT 256

@@ -45,6 +45,7 @@
 #define GPU_FLOPS_MAX 1e19
 #define GPU_SMS_MAX 1000000
 #define GPU_L2_MAX 1e13
+#define GPU_POWER_MAX 1e5 /* watts: a board of 100 kW is a typo */
 
 /* The error context of one parse: the file's name (already made safe to print) and where the
  * one-line message goes. */
@@ -71,7 +72,7 @@ static const char *const model_fields[] = {
 
 static const char *const gpu_fields[] = {
     "name", "memory_bytes", "bandwidth", "peak_flops", "sms", "l2_bytes",
-    "interconnect_bandwidth", "source", "node", "efficiency",
+    "interconnect_bandwidth", "source", "node", "efficiency", "power",
 };
 #define GPU_FIELD_COUNT (sizeof gpu_fields / sizeof gpu_fields[0])
 
@@ -776,7 +777,7 @@ static bool sub_object(const struct spec_err *r, const cJSON *o, const char *nam
 /* Optional "node": {"gpus" (per NVLink domain), "nvlink_bandwidth", "network_bandwidth"
  * (bytes/s per GPU per direction), "nvlink_latency", "network_latency" (seconds per ring
  * step), "source"}, and "efficiency": {"gemm", "memory" (fractions of peak and bandwidth),
- * "source"}: for the step-time model. */
+ * "source"}: for the step-time model; "power": {"board", "source"} for the energy. */
 static bool gpu_read_node(const struct spec_err *r, const cJSON *o, struct gpu_spec *g)
 {
     static const char *const node_keys[] = {"gpus", "nvlink_bandwidth", "network_bandwidth",
@@ -792,11 +793,19 @@ static bool gpu_read_node(const struct spec_err *r, const cJSON *o, struct gpu_s
         {"gemm", 0.01, 1.0, false, &g->gemm_efficiency},
         {"memory", 0.01, 1.0, false, &g->memory_efficiency},
     };
-    const cJSON *node, *eff, *v;
+    /* "power": {"board" (W, the datasheet's maximum board power), "source"}: for the energy
+     * of a run (src/cost.h). */
+    static const char *const power_keys[] = {"board", "source"};
+    const struct sub_number power_nums[] = {
+        {"board", 1, GPU_POWER_MAX, false, &g->board_power},
+    };
+    const cJSON *node, *eff, *power, *v;
     if (!sub_object(r, o, "node", node_keys, sizeof node_keys / sizeof node_keys[0], node_nums,
                     sizeof node_nums / sizeof node_nums[0], &node) ||
         !sub_object(r, o, "efficiency", eff_keys, sizeof eff_keys / sizeof eff_keys[0], eff_nums,
-                    sizeof eff_nums / sizeof eff_nums[0], &eff))
+                    sizeof eff_nums / sizeof eff_nums[0], &eff) ||
+        !sub_object(r, o, "power", power_keys, sizeof power_keys / sizeof power_keys[0],
+                    power_nums, sizeof power_nums / sizeof power_nums[0], &power))
         return false;
     if (node && (v = field_get(node, "gpus")) &&
         !want_int(r, "node.gpus", v, 1, GPU_SMS_MAX, &g->node.domain))
@@ -919,6 +928,9 @@ cJSON *spec_gpu_to_json(const struct gpu_spec *g)
         ok = spec_json_add_number(e, "gemm", eff[0]);
     if (ok && e != NULL && eff[1] > 0)
         ok = spec_json_add_number(e, "memory", eff[1]);
+    cJSON *pw = ok ? add_group(o, "power", &g->board_power, 1, &ok) : NULL;
+    if (ok && pw != NULL)
+        ok = spec_json_add_number(pw, "board", g->board_power);
     if (!ok) {
         cJSON_Delete(o);
         return NULL;

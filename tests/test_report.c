@@ -296,8 +296,8 @@ START_TEST(test_markdown)
         }
         p = e + 1;
     }
-    /* memory, parameters, FLOPs, time, predicted step, operations, roofline */
-    ck_assert_int_eq(tables, 7);
+    /* memory, parameters, FLOPs, time, cost, predicted step, operations, roofline */
+    ck_assert_int_eq(tables, 8);
     ck_assert(strstr(t, "| router |") != NULL);     /* an MoE model has routers */
     ck_assert(strstr(t, "| mlp (active) |") != NULL);
     ck_assert(!has_nonfinite(t));

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cost.h"
 #include "explain.h"
 #include "layout.h"
 #include "dtypes_panel.h"
@@ -466,6 +467,17 @@ static void draw_compute(const struct dash *d, struct screen *s, struct rect r, 
     const int vw = LAYOUT_ITEM_WIDTH - 9 - 2; /* value cells of an item (see below) */
     fit_duration(a->time.seconds, ITEM("time", E_VALUE), 32, vw);
     units_sci(a->flops.total, ITEM("FLOPs", E_VALUE), 32);
+    units_count(a->time.gpu_hours, ITEM("GPU-hours", E_NORMAL), 32);
+    /* What the run costs and draws (src/cost.h), early enough to show at 80x24: "no price"
+     * without --price, "-" where the GPU has no power figure. */
+    if (d->ev.cost.has_price)
+        cost_usd_text(d->ev.cost.usd, ITEM("cost", E_NORMAL), 32);
+    else
+        snprintf(ITEM("cost", E_DIM), 32, "no price");
+    if (d->ev.cost.has_energy)
+        cost_energy_text(d->ev.cost.energy_kwh, ITEM("energy", E_NORMAL), 32);
+    else
+        snprintf(ITEM("energy", E_DIM), 32, "-");
     /* Beside the count used, the other one and how far apart they are. */
     if (d->sc.flops_mode == FLOPS_6ND)
         units_sci(a->flops.detailed, ITEM("detailed", E_NORMAL), 32);
@@ -473,7 +485,6 @@ static void draw_compute(const struct dash *d, struct screen *s, struct rect r, 
         units_sci(a->flops.six_nd, ITEM("6ND", E_NORMAL), 32);
     snprintf(ITEM("vs 6ND", E_NORMAL), 32, "%+.1f%%",
              a->flops.six_nd > 0 ? 100 * (a->flops.detailed / a->flops.six_nd - 1) : 0);
-    units_count(a->time.gpu_hours, ITEM("GPU-hours", E_NORMAL), 32);
     units_count(a->time.tokens_per_s, ITEM("tokens/s", E_NORMAL), 32);
     snprintf(ITEM("MFU", E_NORMAL), 32, "%.3g", a->time.mfu);
     snprintf(ITEM("HFU", E_NORMAL), 32, "%.3g", a->time.hfu);
