@@ -66,7 +66,7 @@ void layout_sliders(struct rect r, int focus, int n, struct slider_geom *g);
 #define LAYOUT_MEMORY_ROWS 9
 #define LAYOUT_MEMORY_MIN_ROWS 8
 /* The compute panel's figures (label + value items; frame.c's draw_compute lists them). */
-#define LAYOUT_COMPUTE_FIGURES 16
+#define LAYOUT_COMPUTE_FIGURES 18
 /* Width of one figure item (label + value) of the compute panel. */
 #define LAYOUT_ITEM_WIDTH 22
 
