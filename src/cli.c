@@ -349,6 +349,8 @@ void cli_usage(FILE *f, void (*keys)(FILE *f))
           "       rooftop list gpus|models\n"
           "       rooftop import FILE [--out FILE]     a Hugging Face config.json as a model file\n"
           "       rooftop plan [--top K] [options]     the fastest layouts that fit\n"
+          "       rooftop sweep --knob IN --from A --to B  one input swept: memory, step, fit\n"
+          "       rooftop diff A.json [B.json|options]  two scenarios side by side\n"
           "       rooftop snapshot --size COLSxROWS ...  the dashboard rendered to a file\n"
           "       rooftop probe ...                   measure this machine's roofline\n"
           "       rooftop --version\n"

@@ -4,9 +4,11 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cmd_diff.h"
 #include "cmd_dtypes.h"
 #include "cmd_einsum.h"
 #include "cmd_solve_flops.h"
+#include "cmd_sweep.h"
 #include "infer_cli.h"
 #include "keymap.h"
 #include "live.h"
@@ -34,6 +36,10 @@ int main(int argc, char **argv)
             return cli_infer(argc - 1, argv + 1);
         if (strcmp(cmd, "plan") == 0)
             return cli_plan(argc - 1, argv + 1);
+        if (strcmp(cmd, "diff") == 0)
+            return cmd_diff(argc - 1, argv + 1);
+        if (strcmp(cmd, "sweep") == 0)
+            return cmd_sweep(argc - 1, argv + 1);
         if (strcmp(cmd, "dtypes") == 0)
             return cmd_dtypes(argc - 1, argv + 1);
         if (strcmp(cmd, "einsum") == 0)
