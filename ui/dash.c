@@ -19,6 +19,7 @@
 #include "roofline.h"
 #include "scenario_file.h"
 #include "spec.h"
+#include "sweep_plot.h"
 #include "units.h"
 #include "widgets.h"
 
@@ -98,6 +99,8 @@ void dash_free(struct dash *d)
     open_list_free(&d->open);
     demo_free(&d->demo);
     points_free(&d->points);
+    sweep_view_free(&d->swv);
+    compare_view_free(&d->cmp);
 }
 
 bool dash_caption(const struct dash *d, char *head, size_t n, const char **text)
@@ -211,6 +214,56 @@ static bool settle(const struct dash *d, const struct scenario *cand, int moved,
     return scenario_check(c, key, msg, n);
 }
 
+/* What the sweep panel sweeps (ui/sweep_view.h). */
+static struct sweep_view_of sweep_of(const struct dash *d)
+{
+    struct sweep_view_of of = {&d->presets, &d->sc, &d->want,
+                               {d->have_points ? &d->points : NULL, d->points_any_device}};
+    return of;
+}
+
+/* After a change: the sweep's mark or sweep, the comparison's differences. */
+static void views_update(struct dash *d, int moved)
+{
+    struct sweep_view_of of = sweep_of(d);
+    if (!sweep_view_update(&d->swv, &of, moved) || !compare_view_update(&d->cmp, &d->ev))
+        dash_status(d, true, "out of memory: the sweep or comparison is closed");
+}
+
+/* w: the focused slider's range in place of the roofline, or back. */
+static void sweep_key(struct dash *d)
+{
+    if (d->swv.on) {
+        sweep_view_free(&d->swv);
+        return;
+    }
+    if (d->focus >= SL_COUNT) {
+        dash_status(d, true, "w: select an input first; w sweeps its range");
+        return;
+    }
+    struct sweep_view_of of = sweep_of(d);
+    if (!sweep_view_open(&d->swv, &of, d->focus)) {
+        dash_status(d, true, "w: out of memory");
+        return;
+    }
+    char line[256];
+    sweep_plot_crossing(&d->swv.sw, line, sizeof line);
+    dash_status(d, false, "%s (w: the roofline again)", line);
+}
+
+/* x: pins the scenario shown, or unpins. */
+static void compare_key(struct dash *d)
+{
+    if (d->cmp.on) {
+        compare_view_free(&d->cmp);
+        dash_status(d, false, "unpinned");
+    } else if (compare_view_pin(&d->cmp, &d->ev)) {
+        dash_status(d, false, "pinned: the figures now show their change from it (x unpins)");
+    } else {
+        dash_status(d, true, "x: out of memory");
+    }
+}
+
 bool dash_try(struct dash *d, const struct scenario *cand, int moved)
 {
     struct scenario c, want;
@@ -236,6 +289,7 @@ bool dash_try(struct dash *d, const struct scenario *cand, int moved)
     d->want = want;
     d->edited = moved >= 0;
     dash_recompute(d);
+    views_update(d, moved);
     if (note[0])
         dash_status(d, false, "%s", note);
     return true;
@@ -1323,6 +1377,12 @@ static void normal_key(struct dash *d, uint32_t k)
         break;
     case 'b':
         plans_open(d);
+        break;
+    case 'w':
+        sweep_key(d);
+        break;
+    case 'x':
+        compare_key(d);
         break;
     case 'i': {
         char err[DASH_STATUS_MAX];

@@ -8,6 +8,7 @@
 
 #include "evaluation.h"
 #include "charset.h"
+#include "compare_view.h"
 #include "infer_ui.h"
 #include "keys.h"
 #include "layout.h"
@@ -19,6 +20,7 @@
 #include "presets.h"
 #include "scenario.h"
 #include "slider.h"
+#include "sweep_view.h"
 #include "theme.h"
 
 /* Focus: a slider (0 .. SL_COUNT-1) or one of the panels after them. */
@@ -108,6 +110,10 @@ struct dash {
     int n_plans;
     /* The inference view (key i): its own scenario, figures and sliders. */
     struct infer_ui inf;
+    /* The sweep panel (key w): a slider's range in place of the roofline. */
+    struct sweep_view swv;
+    /* The comparison (key x): the pinned scenario against the one shown. */
+    struct compare_view cmp;
 
     /* The probe started with P (live terminal only). */
     bool allow_probe;

@@ -198,6 +198,9 @@ static void draw_sliders(const struct dash *d, struct screen *s, struct rect r)
         widget_slider_row(s, &d->cs, r, y, in->label, LAYOUT_NAME_W, g.track_x, g.track_w,
                           slider_position(&d->presets, &d->sc, (enum slider_id)id), v,
                           LAYOUT_VALUE_W, focused);
+        /* Compared with a pinned scenario (x): the inputs that differ from it. */
+        if (compare_view_marked(&d->cmp, in->key))
+            screen_put(s, r.x, y, d->cs.utf8 ? 0x2260 : '*', E_OVER);
     }
 }
 
@@ -899,10 +902,23 @@ void frame_draw(const struct dash *d, struct screen *s)
         draw_memory(d, s, L.r[P_MEMORY], d->focus == FOCUS_MEMORY);
     if (!rect_empty(L.r[P_COMPUTE]))
         draw_compute(d, s, L.r[P_COMPUTE], d->focus == FOCUS_COMPUTE);
-    if (!rect_empty(L.r[P_ROOFLINE]))
-        plot_roofline(d, s, L.r[P_ROOFLINE], d->focus == FOCUS_ROOFLINE);
-    if (!rect_empty(L.r[P_OPS]))
-        ops_draw(d, s, L.r[P_OPS], d->focus == FOCUS_OPS);
+    /* The sweep (w) takes the roofline's place, the comparison (x) the operations' (the
+     * roofline's where the two share one place). */
+    bool cmp_roof = d->cmp.on && rect_empty(L.r[P_OPS]);
+    if (!rect_empty(L.r[P_ROOFLINE])) {
+        if (cmp_roof)
+            compare_view_draw(&d->cmp, &d->cs, s, L.r[P_ROOFLINE]);
+        else if (d->swv.on)
+            sweep_view_draw(&d->swv, &d->cs, s, L.r[P_ROOFLINE], d->focus == FOCUS_ROOFLINE);
+        else
+            plot_roofline(d, s, L.r[P_ROOFLINE], d->focus == FOCUS_ROOFLINE);
+    }
+    if (!rect_empty(L.r[P_OPS])) {
+        if (d->cmp.on)
+            compare_view_draw(&d->cmp, &d->cs, s, L.r[P_OPS]);
+        else
+            ops_draw(d, s, L.r[P_OPS], d->focus == FOCUS_OPS);
+    }
     lecture_view_draw_extras(d, s);
     if (lecture_view_step(d) != NULL)
         lecture_view_draw_caption(d, s, L.r[P_CAPTION]);
