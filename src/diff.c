@@ -179,7 +179,8 @@ void diff_delta_text(const struct diff_figure *g, char *delta, size_t n, char *p
 static bool write_text(FILE *f, const struct diff *d, const char *ta, const char *tb, bool md)
 {
     if (md)
-        fprintf(f, "# A: %s\n\n# B: %s\n\n## Inputs that differ\n\n| input | A | B |\n|---|---|---|\n",
+        fprintf(f, "# A: %s\n\n# B: %s\n\n## Inputs that differ\n\n| input | A | B |\n"
+                   "|---|---|---|\n",
                 ta, tb);
     else
         fprintf(f, "A: %s\nB: %s\n\nInputs that differ\n", ta, tb);

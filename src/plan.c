@@ -218,8 +218,8 @@ void plan_flags(const struct plan *p, char *buf, size_t n)
 {
     const struct scenario *s = &p->s;
     snprintf(buf, n,
-             "--gpus %lld --tp %lld --pp %lld --vpp %lld --cp %lld --ep %lld --sp %s --zero %d --micro-batch %lld "
-             "--recompute %s --mfu predicted",
+             "--gpus %lld --tp %lld --pp %lld --vpp %lld --cp %lld --ep %lld --sp %s --zero %d "
+             "--micro-batch %lld --recompute %s --mfu predicted",
              (long long)s->gpus, (long long)s->tp, (long long)s->pp, (long long)s->vpp,
              (long long)s->cp, (long long)s->ep, s->sp ? "on" : "off", s->zero,
              (long long)s->micro_batch, recompute_name(s->recompute));
@@ -269,7 +269,8 @@ bool plan_write_text(FILE *f, const struct scenario *base, const struct plan_res
         fprintf(f,
                 "  %2d %5lld %4lld %4lld %4lld %5lld %3lld %3lld %3s %4d %4lld %-9s %9s %6.3f %10s "
                 "%10s %7.1f %9s  %s %.0f%%%s\n",
-                i + 1, (long long)s->gpus, (long long)scenario_dp(s), (long long)s->tp, (long long)s->pp,
+                i + 1, (long long)s->gpus, (long long)scenario_dp(s), (long long)s->tp,
+                (long long)s->pp,
                 (long long)s->vpp, (long long)s->cp, (long long)s->ep, s->sp ? "on" : "off",
                 s->zero, (long long)s->micro_batch,
                 recompute_name(s->recompute), b1, p->pred.mfu, b2, b3, p->pred.days, b4,

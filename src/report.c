@@ -476,6 +476,24 @@ static cJSON *report_json(const struct scenario *s, const struct analysis *a,
     return root;
 }
 
+const cJSON *report_json_at(const cJSON *root, const char *key)
+{
+    const cJSON *o = root;
+    const char *p = key;
+    while (o != NULL && *p != '\0') {
+        const char *dot = strchr(p, '.');
+        size_t len = dot != NULL ? (size_t)(dot - p) : strlen(p);
+        char part[64];
+        if (len >= sizeof part)
+            return NULL;
+        memcpy(part, p, len);
+        part[len] = '\0';
+        o = cJSON_GetObjectItemCaseSensitive(o, part);
+        p += len + (dot != NULL);
+    }
+    return o;
+}
+
 bool report_print_json(FILE *f, cJSON *root)
 {
     char *text = root != NULL ? cJSON_Print(root) : NULL;

@@ -35,6 +35,9 @@ struct cJSON;
  * their keys ("memory.total", "cost.usd"): sweep and diff. */
 struct cJSON *report_json_of(const struct evaluation *ev);
 
+/* The item at a dotted key of such a JSON object ("time.predicted.step_seconds"), or NULL. */
+const struct cJSON *report_json_at(const struct cJSON *root, const char *key);
+
 /* Prints root (pretty, a newline after) and frees it; false when root is NULL or writing
  * fails. For every command's --format json. */
 bool report_print_json(FILE *f, struct cJSON *root);

@@ -11,29 +11,10 @@
 #include "sweep_plot.h"
 #include "units.h"
 
-/* The item at a dotted key of report's JSON ("time.predicted.step_seconds"), or NULL. */
-static const cJSON *json_at(const cJSON *root, const char *key)
-{
-    const cJSON *o = root;
-    const char *p = key;
-    while (o != NULL && *p != '\0') {
-        const char *dot = strchr(p, '.');
-        size_t len = dot != NULL ? (size_t)(dot - p) : strlen(p);
-        char part[64];
-        if (len >= sizeof part)
-            return NULL;
-        memcpy(part, p, len);
-        part[len] = '\0';
-        o = cJSON_GetObjectItemCaseSensitive(o, part);
-        p += len + (dot != NULL);
-    }
-    return o;
-}
-
 /* A number or boolean figure of root; false when absent or null. */
 static bool json_figure(const cJSON *root, const char *key, double *v, bool *is_bool)
 {
-    const cJSON *o = json_at(root, key);
+    const cJSON *o = report_json_at(root, key);
     *is_bool = cJSON_IsBool(o);
     if (cJSON_IsNumber(o))
         *v = o->valuedouble;

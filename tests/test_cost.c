@@ -13,17 +13,6 @@
 #include "scenario.h"
 #include "spec.h"
 
-/* A figure of report's JSON by its dotted key ("cost.usd"); NULL when absent. */
-static const cJSON *json_at(const cJSON *root, const char *dotted)
-{
-    char key[128];
-    snprintf(key, sizeof key, "%s", dotted);
-    const cJSON *o = root;
-    for (char *part = strtok(key, "."); part != NULL && o != NULL; part = strtok(NULL, "."))
-        o = cJSON_GetObjectItemCaseSensitive(o, part);
-    return o;
-}
-
 /* Llama 3.1 8B (8,030,261,248 parameters, Meta's release) on 8 H100 SXM at a typed MFU of
  * 0.5, 6ND over 1T tokens: the time is 6ND / (8 x 989.4 TFLOP/s x 0.5), and the cost figures
  * follow from it by the formulas alone. */
@@ -52,10 +41,10 @@ START_TEST(energy_and_cost_follow_the_formula)
     /* The report's JSON carries the same figures under cost.*. */
     cJSON *j = report_json_of(ev);
     ck_assert_ptr_nonnull(j);
-    ck_assert_rel(json_at(j, "cost.gpu_hours")->valuedouble, gpu_hours, 1e-9);
-    ck_assert_rel(json_at(j, "cost.energy_kwh")->valuedouble, kwh, 1e-9);
-    ck_assert_rel(json_at(j, "cost.usd")->valuedouble, usd, 1e-9);
-    ck_assert_rel(json_at(j, "cost.pue")->valuedouble, 1.3, 1e-12);
+    ck_assert_rel(report_json_at(j, "cost.gpu_hours")->valuedouble, gpu_hours, 1e-9);
+    ck_assert_rel(report_json_at(j, "cost.energy_kwh")->valuedouble, kwh, 1e-9);
+    ck_assert_rel(report_json_at(j, "cost.usd")->valuedouble, usd, 1e-9);
+    ck_assert_rel(report_json_at(j, "cost.pue")->valuedouble, 1.3, 1e-12);
     cJSON_Delete(j);
 
     /* Without a price there is no cost: null, not 0. */
@@ -63,14 +52,14 @@ START_TEST(energy_and_cost_follow_the_formula)
     evaluation_run(&s, NULL, ev);
     ck_assert(!ev->cost.has_price);
     j = report_json_of(ev);
-    ck_assert(cJSON_IsNull(json_at(j, "cost.usd")));
-    ck_assert_rel(json_at(j, "cost.energy_kwh")->valuedouble, kwh, 1e-9);
+    ck_assert(cJSON_IsNull(report_json_at(j, "cost.usd")));
+    ck_assert_rel(report_json_at(j, "cost.energy_kwh")->valuedouble, kwh, 1e-9);
     cJSON_Delete(j);
     /* A GPU without a board power has no energy. */
     s.gpu.board_power = 0;
     evaluation_run(&s, NULL, ev);
     j = report_json_of(ev);
-    ck_assert(cJSON_IsNull(json_at(j, "cost.energy_kwh")));
+    ck_assert(cJSON_IsNull(report_json_at(j, "cost.energy_kwh")));
     cJSON_Delete(j);
     free(ev);
 }
@@ -93,7 +82,7 @@ START_TEST(shipped_gpus_have_board_power)
         char *text = check_read_all(path);
         cJSON *o = cJSON_Parse(text);
         free(text);
-        const cJSON *src = json_at(o, "power.source");
+        const cJSON *src = report_json_at(o, "power.source");
         ck_assert_msg(cJSON_IsString(src) && strlen(src->valuestring) > 20, "%s: no source",
                       g.id);
         cJSON_Delete(o);

@@ -7,17 +7,7 @@
 
 #include "check_util.h"
 #include "diff.h"
-
-/* The item at a dotted key, or NULL. */
-static const cJSON *at(const cJSON *root, const char *dotted)
-{
-    char key[128];
-    snprintf(key, sizeof key, "%s", dotted);
-    const cJSON *o = root;
-    for (char *part = strtok(key, "."); part != NULL && o != NULL; part = strtok(NULL, "."))
-        o = cJSON_GetObjectItemCaseSensitive(o, part);
-    return o;
-}
+#include "report.h"
 
 static bool near(double a, double b, double rel)
 {
@@ -64,18 +54,19 @@ START_TEST(diff_against_two_reports)
     /* The inputs that differ: tp and sp, nothing else. */
     const cJSON *ins = cJSON_GetObjectItem(d, "inputs");
     ck_assert_int_eq(cJSON_GetArraySize(ins), 2);
-    ck_assert_str_eq(at(cJSON_GetArrayItem(ins, 0), "key")->valuestring, "tp");
-    ck_assert_str_eq(at(cJSON_GetArrayItem(ins, 0), "a")->valuestring, "1");
-    ck_assert_str_eq(at(cJSON_GetArrayItem(ins, 0), "b")->valuestring, "2");
-    ck_assert_str_eq(at(cJSON_GetArrayItem(ins, 1), "key")->valuestring, "sp");
+    ck_assert_str_eq(report_json_at(cJSON_GetArrayItem(ins, 0), "key")->valuestring, "tp");
+    ck_assert_str_eq(report_json_at(cJSON_GetArrayItem(ins, 0), "a")->valuestring, "1");
+    ck_assert_str_eq(report_json_at(cJSON_GetArrayItem(ins, 0), "b")->valuestring, "2");
+    ck_assert_str_eq(report_json_at(cJSON_GetArrayItem(ins, 1), "key")->valuestring, "sp");
 
     /* Every figure: a and b are the reports', delta b - a. */
     const cJSON *figs = cJSON_GetObjectItem(d, "figures");
     int n = 0, moved = 0;
     for (const cJSON *f = figs->child; f != NULL; f = f->next, n++) {
-        const char *key = at(f, "key")->valuestring;
-        const cJSON *fa = at(ra, key), *fb = at(rb, key);
-        const cJSON *ga = at(f, "a"), *gb = at(f, "b"), *dl = at(f, "delta");
+        const char *key = report_json_at(f, "key")->valuestring;
+        const cJSON *fa = report_json_at(ra, key), *fb = report_json_at(rb, key);
+        const cJSON *ga = report_json_at(f, "a"), *gb = report_json_at(f, "b");
+        const cJSON *dl = report_json_at(f, "delta");
         ck_assert_msg(fa != NULL && fb != NULL, "%s not in the reports", key);
         if (cJSON_IsNumber(fa)) {
             /* cJSON prints 15 digits where they read back within its epsilon: exact to
@@ -106,14 +97,14 @@ START_TEST(diff_against_two_reports)
     for (size_t i = 0; i < sizeof named / sizeof named[0]; i++) {
         bool found = false;
         for (const cJSON *f = figs->child; f != NULL && !found; f = f->next)
-            found = strcmp(at(f, "key")->valuestring, named[i]) == 0;
+            found = strcmp(report_json_at(f, "key")->valuestring, named[i]) == 0;
         ck_assert_msg(found, "%s missing", named[i]);
     }
     /* B as A with flags is the same comparison. */
     snprintf(cmd, sizeof cmd, "diff '%s' --tp 2 --sp on --format json", a);
     cJSON *d2 = run_json(cmd);
-    ck_assert(cJSON_Compare(cJSON_GetObjectItem(d, "figures"), cJSON_GetObjectItem(d2, "figures"), true));
-    ck_assert(cJSON_Compare(cJSON_GetObjectItem(d, "inputs"), cJSON_GetObjectItem(d2, "inputs"), true));
+    ck_assert(cJSON_Compare(report_json_at(d, "figures"), report_json_at(d2, "figures"), true));
+    ck_assert(cJSON_Compare(report_json_at(d, "inputs"), report_json_at(d2, "inputs"), true));
     cJSON_Delete(d2);
     cJSON_Delete(d);
     cJSON_Delete(ra);

@@ -62,12 +62,7 @@ START_TEST(columns_equal_single_evaluations)
             bool b1, b2;
             bool have = sweep_figure(p, cols[c].key, &got, &b1);
             /* The single report's figure, read from its JSON directly. */
-            const cJSON *o = j;
-            char key[96];
-            snprintf(key, sizeof key, "%s", cols[c].key);
-            for (char *part = strtok(key, "."); part != NULL && o != NULL;
-                 part = strtok(NULL, "."))
-                o = cJSON_GetObjectItemCaseSensitive(o, part);
+            const cJSON *o = report_json_at(j, cols[c].key);
             b2 = cJSON_IsBool(o);
             bool have_one = cJSON_IsNumber(o) || b2;
             want = b2 ? cJSON_IsTrue(o) : (cJSON_IsNumber(o) ? o->valuedouble : 0);
@@ -116,7 +111,8 @@ START_TEST(values_of_a_knob)
     /* Counts round, and repeats go: 1..3 in 5 steps is 1, 2, 3. */
     ck_assert_int_eq(sweep_values(inputs_find("gpus"), 1, 3, 5, v, SWEEP_MAX, err, sizeof err), 3);
     /* The MFU's linear steps are tenths exactly, not sums of them. */
-    ck_assert_int_eq(sweep_values(inputs_find("mfu"), 0.3, 0.6, 0, v, SWEEP_MAX, err, sizeof err), 7);
+    ck_assert_int_eq(sweep_values(inputs_find("mfu"), 0.3, 0.6, 0, v, SWEEP_MAX, err, sizeof err),
+                     7);
     ck_assert(v[6] == 0.6 && v[2] == 0.4);
     /* An input without steps of its own needs --steps. */
     ck_assert_int_eq(sweep_values(inputs_find("layers"), 8, 32, 0, v, SWEEP_MAX, err,
@@ -171,8 +167,10 @@ START_TEST(command_formats)
     const char *keys[][2] = {{"memory", "total"}, {"memory", "activations"}, {"time", "days"},
                              {"cost", "gpu_hours"}};
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
-        double a = cJSON_GetObjectItem(cJSON_GetObjectItem(row, keys[i][0]), keys[i][1])->valuedouble;
-        double b = cJSON_GetObjectItem(cJSON_GetObjectItem(k, keys[i][0]), keys[i][1])->valuedouble;
+        char key[64];
+        snprintf(key, sizeof key, "%s.%s", keys[i][0], keys[i][1]);
+        double a = report_json_at(row, key)->valuedouble;
+        double b = report_json_at(k, key)->valuedouble;
         ck_assert_msg(a == b, "%s.%s: %.17g vs %.17g", keys[i][0], keys[i][1], a, b);
     }
     double sa = cJSON_GetObjectItem(cJSON_GetObjectItem(cJSON_GetObjectItem(row, "time"),
@@ -202,6 +200,11 @@ START_TEST(command_formats)
     ck_assert_int_eq(check_run_bin(&r, "sweep --knob sequence --from 1 --to 2"), 2);
     ck_assert_str_eq(r.err, "rooftop sweep: --knob: 'sequence' is not an input (rooftop sweep "
                             "--help lists them)\n");
+    check_run_free(&r);
+    /* A serving input moves only rooftop infer's figures: refused, not a flat sweep. */
+    ck_assert_int_eq(check_run_bin(&r, "sweep --knob prompt --from 1Ki --to 8Ki"), 2);
+    ck_assert_str_eq(r.err, "rooftop sweep: --knob: prompt is a serving input (rooftop infer); "
+                            "sweeping the serving figures is not done yet\n");
     check_run_free(&r);
     ck_assert_int_eq(check_run_bin(&r, "sweep --knob seq --from 1Ki --to 12x"), 2);
     ck_assert_str_eq(r.err, "rooftop sweep: --to: seq: '12x' is not a number\n");
