@@ -61,7 +61,8 @@ int main(int argc, char **argv)
     if (argc >= 2 && argv[1][0] != '-' && argv[1][0] != '\0') {
         static const char *const commands[] = {"report", "solve",  "intensity", "list",
                                                "import", "infer",  "plan",      "dtypes",
-                                               "einsum", "probe",  "snapshot",  "help"};
+                                               "einsum", "probe",  "snapshot",  "help",
+                                               "sweep",  "diff"};
         char near[160], word[101];
         snprintf(word, sizeof word, "%s", argv[1]);
         for (char *c = word; *c; c++)
