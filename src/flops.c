@@ -470,7 +470,14 @@ void flops_ops(const struct scenario *s, const struct param_counts *pc, struct o
      * The table shows one GPU of the busiest stage (no GPU runs the first stage's layers
      * and the last one's head together). */
     const int64_t L = s->model.layers, p = s->pp > 0 ? s->pp : 1;
-    const double last_layers = (double)(L / p), first_layers = (double)((L + p - 1) / p);
+    double last_layers = (double)(L / p), first_layers = (double)((L + p - 1) / p);
+    if (scenario_uneven_stages(s)) {
+        /* Given first or last stages: the last as given, the busiest of the others. */
+        last_layers = (double)scenario_stage_layers(s, p - 1);
+        first_layers = 0;
+        for (int64_t i = 0; i < p - 1; i++)
+            first_layers = fmax(first_layers, (double)scenario_stage_layers(s, i));
+    }
     double model_flops;
     double step = stage_ops(s, pc, &z, m, p == 1 ? (double)L : last_layers, true, &r, ops,
                             n_ops, &model_flops);

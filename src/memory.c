@@ -363,6 +363,15 @@ static void stage_layers(const struct scenario *s, int64_t i, double *layers, do
     const int64_t pp = s->pp, L = m->layers;
     *layers = 0;
     *moe = 0;
+    if (scenario_uneven_stages(s)) {
+        int64_t lo = 0;
+        for (int64_t j = 0; j < i; j++)
+            lo += scenario_stage_layers(s, j);
+        int64_t n = scenario_stage_layers(s, i);
+        *layers = (double)n;
+        *moe = moe_in(m, lo, lo + n);
+        return;
+    }
     if (s->vpp > 1 && L % (pp * s->vpp) == 0) {
         int64_t c = L / (pp * s->vpp);
         for (int64_t k = 0; k < s->vpp; k++) {

@@ -48,6 +48,18 @@ struct search {
     struct analysis *a;
 };
 
+/* The first and last stages' layers that make L split over pp stages when it does not
+ * evenly: the stages between take ceil(L / pp) each and the two ends share the rest equally
+ * (Llama 3 405B: 126 layers on 16 stages, 8 between and 7 at each end); 0 when no such split
+ * exists. */
+static int64_t plan_uneven_edge(int64_t L, int64_t pp)
+{
+    if (pp < 3)
+        return 0;
+    int64_t c = (L + pp - 1) / pp, rest = L - c * (pp - 2);
+    return rest > 0 && rest % 2 == 0 && rest / 2 <= c ? rest / 2 : 0;
+}
+
 static void try_layout(struct search *st, const struct scenario *s)
 {
     char err[256];
@@ -103,8 +115,15 @@ void plan_search(const struct scenario *base, int top, struct plan_result *out)
                            base->seq / cp < PREDICT_CP_TOKENS_MIN))
                 continue;
             for (int64_t pp = 1; pp <= G / (tp * cp) && pp <= L; pp++) {
-                if ((G / (tp * cp)) % pp != 0 || L % pp != 0)
+                if ((G / (tp * cp)) % pp != 0)
                     continue;
+                /* Layers that do not split over pp: uneven first and last stages (Megatron's
+                 * --decoder-first/last-pipeline-num-layers) where they make the split. */
+                int64_t edge = L % pp == 0 ? 0 : plan_uneven_edge(L, pp);
+                if (L % pp != 0 && edge == 0)
+                    continue;
+                s.first_stage_layers = edge;
+                s.last_stage_layers = edge;
                 int64_t dp = G / (tp * pp * cp);
                 if (base->batch % dp != 0)
                     continue;
@@ -117,8 +136,8 @@ void plan_search(const struct scenario *base, int top, struct plan_result *out)
                         if (per_rank % mb != 0)
                             continue;
                         for (int64_t vpp = 1; vpp <= 4; vpp *= 2) {
-                            if (vpp > 1 &&
-                                (pp == 1 || L % (pp * vpp) != 0 || (per_rank / mb) % pp != 0))
+                            bool splits = edge > 0 ? edge >= vpp : L % (pp * vpp) == 0;
+                            if (vpp > 1 && (pp == 1 || !splits || (per_rank / mb) % pp != 0))
                                 continue;
                             for (int zero = 0; zero <= (dp * cp > 1 ? 3 : 0); zero++) {
                                 for (int sp = 0; sp <= (tp > 1 ? 1 : 0); sp++) {
@@ -223,6 +242,11 @@ void plan_flags(const struct plan *p, char *buf, size_t n)
              (long long)s->gpus, (long long)s->tp, (long long)s->pp, (long long)s->vpp,
              (long long)s->cp, (long long)s->ep, s->sp ? "on" : "off", s->zero,
              (long long)s->micro_batch, recompute_name(s->recompute));
+    size_t used = strlen(buf);
+    if (scenario_uneven_stages(s) && used < n)
+        snprintf(buf + used, n - used,
+                 " --decoder-first-pipeline-num-layers %lld --decoder-last-pipeline-num-layers %lld",
+                 (long long)s->first_stage_layers, (long long)s->last_stage_layers);
 }
 
 /* The run's cost when priced, else its energy, else its GPU-hours: the money column. */
@@ -317,6 +341,9 @@ static bool plan_json(cJSON *arr, const struct scenario *base, const struct plan
               add_num(opt, "micro-batch", (double)s->micro_batch) &&
               add_str(opt, "recompute", recompute_name(s->recompute)) &&
               add_str(opt, "mfu", "predicted");
+    if (ok && scenario_uneven_stages(s))
+        ok = add_num(opt, "decoder-first-pipeline-num-layers", (double)s->first_stage_layers) &&
+             add_num(opt, "decoder-last-pipeline-num-layers", (double)s->last_stage_layers);
     ok = ok && add_num(o, "dp", (double)scenario_dp(s)) &&
          add_num(o, "step_seconds", p->pred.step_seconds) && add_num(o, "mfu", p->pred.mfu) &&
          add_num(o, "hfu", p->pred.hfu) && add_num(o, "tokens_per_s", p->pred.tokens_per_s) &&

@@ -69,6 +69,52 @@ const char *mfu_mode_name(enum mfu_mode m)
     return m >= 0 && m < MFU_MODE_COUNT ? names[m] : "?";
 }
 
+bool scenario_uneven_stages(const struct scenario *s)
+{
+    return s->first_stage_layers > 0 || s->last_stage_layers > 0;
+}
+
+/* The stages between the given first and last, and the layers they share. */
+static void middle_stages(const struct scenario *s, int64_t *stages, int64_t *layers)
+{
+    *stages = s->pp - (s->first_stage_layers > 0 ? 1 : 0) - (s->last_stage_layers > 0 ? 1 : 0);
+    *layers = s->model.layers - s->first_stage_layers - s->last_stage_layers;
+}
+
+/* Whether given first and last stages leave the stages between an equal share of at least
+ * one layer each (and there is a pipeline). */
+static bool uneven_split_ok(const struct scenario *s)
+{
+    int64_t mid, rest;
+    middle_stages(s, &mid, &rest);
+    return s->pp >= 2 && rest >= 0 && (mid == 0 ? rest == 0 : rest >= mid && rest % mid == 0);
+}
+
+/* The fewest layers a stage holds (interleaving needs vpp of them). */
+static int64_t fewest_stage_layers(const struct scenario *s)
+{
+    if (!scenario_uneven_stages(s))
+        return s->pp > 0 ? s->model.layers / s->pp : 0;
+    int64_t least = s->model.layers;
+    for (int64_t i = 0; i < s->pp; i++)
+        if (scenario_stage_layers(s, i) < least)
+            least = scenario_stage_layers(s, i);
+    return least;
+}
+
+int64_t scenario_stage_layers(const struct scenario *s, int64_t i)
+{
+    if (i < 0 || i >= s->pp)
+        return 0;
+    if (i == 0 && s->first_stage_layers > 0)
+        return s->first_stage_layers;
+    if (i == s->pp - 1 && s->last_stage_layers > 0)
+        return s->last_stage_layers;
+    int64_t mid, rest;
+    middle_stages(s, &mid, &rest);
+    return mid > 0 ? rest / mid : 0;
+}
+
 const char *framework_name(enum framework f)
 {
     static const char *const names[FRAMEWORK_COUNT] = {"megatron", "deepspeed", "fsdp"};
@@ -361,7 +407,28 @@ bool scenario_check(const struct scenario *s, const char **key, char *msg, size_
     if (s->vpp > 1 && s->pp == 1)
         FAIL("vpp", "%lld virtual stages need pipeline parallelism (pp above 1)",
              (long long)s->vpp);
-    if (s->vpp > 1 && s->model.layers % (s->pp * s->vpp) != 0)
+    if (s->first_stage_layers < 0 || s->first_stage_layers > s->model.layers)
+        FAIL("decoder_first_pipeline_num_layers", "must be between 1 and the %lld layers, got %lld",
+             (long long)s->model.layers, (long long)s->first_stage_layers);
+    if (s->last_stage_layers < 0 || s->last_stage_layers > s->model.layers)
+        FAIL("decoder_last_pipeline_num_layers", "must be between 1 and the %lld layers, got %lld",
+             (long long)s->model.layers, (long long)s->last_stage_layers);
+    if (scenario_uneven_stages(s)) {
+        const char *which = s->first_stage_layers > 0 ? "decoder_first_pipeline_num_layers"
+                                                      : "decoder_last_pipeline_num_layers";
+        int64_t mid, rest;
+        middle_stages(s, &mid, &rest);
+        if (s->pp < 2)
+            FAIL(which, "uneven stages need pipeline parallelism (pp above 1)");
+        if (!uneven_split_ok(s))
+            FAIL(which, "the %lld layers left for the %lld stages between do not split evenly",
+                 (long long)rest, (long long)mid);
+        for (int64_t i = 0; s->vpp > 1 && i < s->pp; i++)
+            if (scenario_stage_layers(s, i) < s->vpp)
+                FAIL("vpp", "stage %lld holds %lld layers, fewer than vpp %lld chunks", (long long)i,
+                     (long long)scenario_stage_layers(s, i), (long long)s->vpp);
+    }
+    if (s->vpp > 1 && !scenario_uneven_stages(s) && s->model.layers % (s->pp * s->vpp) != 0)
         FAIL("vpp", "%lld layers do not split into pp %lld x vpp %lld chunks",
              (long long)s->model.layers, (long long)s->pp, (long long)s->vpp);
     /* Megatron-LM's interleaved schedule runs micro-batches in groups of pp. */
@@ -529,12 +596,22 @@ void scenario_settle(struct scenario *c, const struct scenario *want, const char
                      (long long)m, (long long)want->micro_batch, (long long)dp);
         c->micro_batch = m;
     }
+    if (scenario_uneven_stages(c) && !uneven_split_ok(c)) {
+        /* Given first and last stages that this pipeline cannot hold: the even split. */
+        c->first_stage_layers = 0;
+        c->last_stage_layers = 0;
+        snprintf(note, n, "uneven stages off: the first and last stages do not fit pp %lld",
+                 (long long)c->pp);
+    }
     if (!is(moved, "vpp") && want->vpp > 1) {
-        /* Interleaving needs the layers to split into pp x vpp chunks and the micro-batches to
-         * come in groups of pp (Megatron-LM); where they do not, the plain schedule. */
+        /* Interleaving needs the layers to split into pp x vpp chunks (with uneven stages:
+         * vpp layers on every stage) and the micro-batches to come in groups of pp
+         * (Megatron-LM); where they do not, the plain schedule. */
         int64_t v = want->vpp;
         int64_t m = scenario_accum_steps(c);
-        if (c->pp == 1 || c->model.layers % (c->pp * v) != 0 || m <= 0 || m % c->pp != 0)
+        bool splits = scenario_uneven_stages(c) ? fewest_stage_layers(c) >= v
+                                                : c->model.layers % (c->pp * v) == 0;
+        if (c->pp == 1 || !splits || m <= 0 || m % c->pp != 0)
             v = 1;
         if (v != want->vpp)
             snprintf(note, n, "interleaved stages off (not %lld): vpp does not split this layout",

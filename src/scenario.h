@@ -68,6 +68,9 @@ struct scenario {
                                 experts) tokens; 0 = dropless (the balanced top-k tokens) */
     /* The step-time model's inputs (src/predict.h). */
     int64_t vpp;             /* virtual pipeline stages per GPU (interleaved 1F1B); 1 = plain */
+    int64_t first_stage_layers; /* Megatron-LM's --decoder-first-pipeline-num-layers: the first
+                                   pipeline stage's layers; 0 = the even split */
+    int64_t last_stage_layers;  /* --decoder-last-pipeline-num-layers: the last stage's */
     enum framework framework; /* Megatron-LM (default), DeepSpeed or PyTorch FSDP */
     double dp_overlap;       /* fraction of data-parallel communication hidden under compute,
                                 or SCENARIO_OVERLAP_AUTO: as the framework hides it */
@@ -144,6 +147,12 @@ void scenario_trained_model(const struct scenario *s, struct model_arch *out);
  * (MoE layers x experts x one expert's matrices, three when gated; expert biases, a few per
  * million, stay with the dense weights). 0 for a dense model. */
 double scenario_expert_params(const struct scenario *s);
+/* Whether the first or the last pipeline stage's layers are given (uneven stages). */
+bool scenario_uneven_stages(const struct scenario *s);
+/* With uneven stages, the layers pipeline stage i of pp holds: the first and the last as
+ * given, the stages between them the rest in equal parts (Megatron-LM's rule, which
+ * scenario_validate checks); 0 for i outside 0..pp-1. */
+int64_t scenario_stage_layers(const struct scenario *s, int64_t i);
 /* Micro-batch actually used (resolves 0 to batch / dp). */
 int64_t scenario_micro_batch(const struct scenario *s);
 /* Gradient-accumulation steps: batch / (micro_batch * dp). */

@@ -26,6 +26,7 @@
 #include "units.h"
 
 static cJSON *report_of(const struct scenario *s);
+static double jget(const cJSON *o, const char *path);
 
 /*
  * Narayanan et al. 2021, Table 1 (reference.md section 7): GPT models on DGX A100 80GB
@@ -783,6 +784,109 @@ START_TEST(test_attention_convention_time)
 }
 END_TEST
 
+/* Uneven pipeline stages (Megatron-LM's --decoder-first-pipeline-num-layers and
+ * --decoder-last-pipeline-num-layers): Llama 3 405B's 126 layers on 16 stages, the first and
+ * last with 7 (Meta's "one Transformer layer fewer" each), the 14 between with 8, interleaved
+ * (vpp 4, which the even split refuses: 126 is no multiple of 64). The busiest stage sets the
+ * pace; the bubble shrinks by vpp; the MFU comes within the Llama 3 paper's 38-43% (BF16, 16K
+ * H100s) by the 12% the validation allows. Bad values: one line naming the flag. */
+START_TEST(test_uneven_stages)
+{
+    struct scenario s;
+    char err[SPEC_ERR_MAX];
+    scenario_default(&s);
+    ck_assert_msg(spec_find_model("llama3.1-405b", &s.model, err, sizeof err), "%s", err);
+    ck_assert_int_eq(s.model.layers, 126);
+    s.gpus = 16384;
+    s.tp = 8;
+    s.pp = 16;
+    s.sp = true;
+    s.zero = 1;
+    s.seq = 8192;
+    s.batch = 2048;
+    s.micro_batch = 1;
+    s.flops_mode = FLOPS_DETAILED;
+    s.attention_flops = ATTN_FLOPS_CAUSAL;
+    s.vpp = 4;
+    ck_assert(!scenario_validate(&s, err, (int)sizeof err));
+    ck_assert_str_eq(err, "--vpp: 126 layers do not split into pp 16 x vpp 4 chunks");
+    s.vpp = 1;
+    struct prediction plain, uneven, inter;
+    predict_of(&s, &plain);
+    s.first_stage_layers = 7;
+    s.last_stage_layers = 7;
+    ck_assert_msg(scenario_validate(&s, err, (int)sizeof err), "%s", err);
+    ck_assert_int_eq(scenario_stage_layers(&s, 0), 7);
+    ck_assert_int_eq(scenario_stage_layers(&s, 1), 8);
+    ck_assert_int_eq(scenario_stage_layers(&s, 14), 8);
+    ck_assert_int_eq(scenario_stage_layers(&s, 15), 7);
+    static struct analysis a;
+    analysis_run(&s, &a);
+    ck_assert(a.roofline.stage_layers == 8.0 && !a.roofline.stage_head); /* a middle stage */
+    predict_of(&s, &uneven);
+    s.vpp = 4;
+    ck_assert_msg(scenario_validate(&s, err, (int)sizeof err), "%s", err);
+    predict_of(&s, &inter);
+    ck_assert_rel(inter.part[PART_PP_BUBBLE], 15.0 / 4.0 * inter.micro_batch_seconds, 1e-12);
+    ck_assert(inter.step_seconds < 0.75 * plain.step_seconds);
+    ck_assert_msg(inter.mfu > 0.38 * 0.88 && inter.mfu < 0.43 * 1.12, "MFU %.3f", inter.mfu);
+    /* What Megatron refuses, refused. */
+    s.vpp = 8;
+    ck_assert(!scenario_validate(&s, err, (int)sizeof err));
+    ck_assert_str_eq(err, "--vpp: stage 0 holds 7 layers, fewer than vpp 8 chunks");
+    s.vpp = 1;
+    s.first_stage_layers = 6;
+    ck_assert(!scenario_validate(&s, err, (int)sizeof err));
+    ck_assert_str_eq(err, "--decoder-first-pipeline-num-layers: the 113 layers left for the 14 "
+                          "stages between do not split evenly");
+    s.pp = 1;
+    s.gpus = 1024;
+    ck_assert(!scenario_validate(&s, err, (int)sizeof err));
+    ck_assert_str_eq(err, "--decoder-first-pipeline-num-layers: uneven stages need pipeline "
+                          "parallelism (pp above 1)");
+}
+END_TEST
+
+/* rooftop plan searches uneven stages: Llama 3 405B (126 layers) on 16,384 H100s, whose
+ * pipelines of 16 split only with 7-layer ends; the fastest plan takes them, interleaved, and
+ * its flags name them, so report reproduces its step. */
+START_TEST(test_plan_uneven)
+{
+    struct check_run run;
+    const char *base = "--model llama3.1-405b --gpus 16384 --seq 8192 --batch 2048 --flops detailed";
+    char args[1024];
+    snprintf(args, sizeof args, "plan %s --top 1 --format json", base);
+    ck_assert_msg(check_run_bin(&run, args) == 0, "plan: %s", run.err);
+    cJSON *root = cJSON_Parse(run.out);
+    check_run_free(&run);
+    ck_assert_ptr_nonnull(root);
+    const cJSON *p = cJSON_GetArrayItem(cJSON_GetObjectItem(root, "plans"), 0);
+    const cJSON *o = cJSON_GetObjectItem(p, "options");
+    ck_assert_int_eq((int)jget(o, "pp"), 16);
+    ck_assert_int_gt((int)jget(o, "vpp"), 1);
+    ck_assert_int_eq((int)jget(o, "decoder-first-pipeline-num-layers"), 7);
+    ck_assert_int_eq((int)jget(o, "decoder-last-pipeline-num-layers"), 7);
+    char flags[1024] = "";
+    size_t at = 0;
+    const cJSON *kv;
+    cJSON_ArrayForEach(kv, o)
+    {
+        if (cJSON_IsNumber(kv))
+            at += (size_t)snprintf(flags + at, sizeof flags - at, " --%s %.17g", kv->string, kv->valuedouble);
+        else
+            at += (size_t)snprintf(flags + at, sizeof flags - at, " --%s %s", kv->string, kv->valuestring);
+    }
+    snprintf(args, sizeof args, "report %s%s --format json", base, flags);
+    ck_assert_msg(check_run_bin(&run, args) == 0, "report%s: %s", flags, run.err);
+    cJSON *rep = cJSON_Parse(run.out);
+    check_run_free(&run);
+    ck_assert_ptr_nonnull(rep);
+    ck_assert_rel(jget(rep, "time.step_seconds"), jget(p, "step_seconds"), 1e-9);
+    cJSON_Delete(rep);
+    cJSON_Delete(root);
+}
+END_TEST
+
 /* The report of s's evaluation as JSON, parsed. */
 static cJSON *report_of(const struct scenario *s)
 {
@@ -1117,11 +1221,13 @@ static Suite *predict_suite(void)
     tcase_add_test(phys, test_dp_zero_overlap);
     tcase_add_test(phys, test_dp_comm_dtypes);
     tcase_add_test(phys, test_attention_convention_time);
+    tcase_add_test(phys, test_uneven_stages);
     suite_add_tcase(s, phys);
     TCase *iface = tcase_create("interface");
     tcase_set_timeout(iface, 60);
     tcase_add_test(iface, test_report_predicted);
     tcase_add_test(iface, test_framework_overlap);
+    tcase_add_test(iface, test_plan_uneven);
     tcase_add_test(iface, test_plan_search);
     tcase_add_test(iface, test_plan_round_trip);
     tcase_add_test(iface, test_dashboard_step);

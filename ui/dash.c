@@ -1002,6 +1002,8 @@ static void plan_apply(struct dash *d, int i)
     c.zero = p->zero;
     c.micro_batch = p->micro_batch;
     c.recompute = p->recompute;
+    c.first_stage_layers = p->first_stage_layers;
+    c.last_stage_layers = p->last_stage_layers;
     /* The whole layout is the user's choice: the inputs that settle toward the user's wishes
      * take the plan's values as theirs (restored if the plan is refused). */
     struct scenario want = d->want;
