@@ -810,24 +810,24 @@ START_TEST(cache_resolves_repo_id)
     ck_assert_str_eq(m.id, "Qwen/Qwen3-8B");
     ck_assert_int_eq(counts(&m).total, 8190735360LL);
     ck_assert(m.checkpoint_bytes == 0); /* no index beside it */
-    /* XDG_CACHE_HOME over HOME, HF_HOME/hub over that, HF_HUB_CACHE over all. */
-    snprintf(hub, sizeof hub, "%s/xdg/huggingface/hub", tmp);
-    cache_model(hub, "Qwen/Qwen3-8B", "gpt2", NULL);
-    snprintf(h, sizeof h, "%s/xdg", tmp);
-    setenv("XDG_CACHE_HOME", h, 1);
-    ck_assert_msg(spec_find_model("Qwen/Qwen3-8B", &m, err, sizeof err), "%s", err);
-    ck_assert_int_eq(counts(&m).total, 124439808LL);
-    snprintf(hub, sizeof hub, "%s/hfhome/hub", tmp);
-    cache_model(hub, "Qwen/Qwen3-8B", "Qwen2.5-0.5B", NULL);
-    snprintf(h, sizeof h, "%s/hfhome", tmp);
-    setenv("HF_HOME", h, 1);
-    ck_assert_msg(spec_find_model("Qwen/Qwen3-8B", &m, err, sizeof err), "%s", err);
-    ck_assert_int_eq(counts(&m).total, 494032768LL);
-    snprintf(hub, sizeof hub, "%s/hubcache", tmp);
-    cache_model(hub, "Qwen/Qwen3-8B", "Llama-3.2-1B", NULL);
-    setenv("HF_HUB_CACHE", hub, 1);
-    ck_assert_msg(spec_find_model("Qwen/Qwen3-8B", &m, err, sizeof err), "%s", err);
-    ck_assert_int_eq(counts(&m).total, 1235814400LL);
+    /* XDG_CACHE_HOME over HOME, HF_HOME/hub over that, HF_HUB_CACHE over all: each set in
+     * turn holds a different config under the same repo id. */
+    static const struct {
+        const char *var, *value, *hub, *dir;
+        int64_t total;
+    } order[] = {
+        {"XDG_CACHE_HOME", "xdg", "xdg/huggingface/hub", "gpt2", 124439808LL},
+        {"HF_HOME", "hfhome", "hfhome/hub", "Qwen2.5-0.5B", 494032768LL},
+        {"HF_HUB_CACHE", "hubcache", "hubcache", "Llama-3.2-1B", 1235814400LL},
+    };
+    for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
+        snprintf(hub, sizeof hub, "%s/%s", tmp, order[i].hub);
+        cache_model(hub, "Qwen/Qwen3-8B", order[i].dir, NULL);
+        snprintf(h, sizeof h, "%s/%s", tmp, order[i].value);
+        setenv(order[i].var, h, 1);
+        ck_assert_msg(spec_find_model("Qwen/Qwen3-8B", &m, err, sizeof err), "%s", err);
+        ck_assert_int_eq(counts(&m).total, order[i].total);
+    }
     /* Not downloaded: one line naming where it looked, offline. */
     ck_assert(!spec_find_model("Qwen/Qwen3-9B", &m, err, sizeof err));
     ck_assert_msg(strstr(err, "/hubcache/models--Qwen--Qwen3-9B: not in the Hugging Face "
