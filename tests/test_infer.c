@@ -590,6 +590,21 @@ START_TEST(cli_inputs_registry)
 }
 END_TEST
 
+/* The inference view starts from what was typed with the training inputs: `rooftop --prompt
+ * 8192 --generate 64`, then i, shows prompt 8192 and generate 64 (it showed 2048 and 256). */
+START_TEST(view_starts_from_typed)
+{
+    struct check_run run;
+    ck_assert_msg(check_run_bin(&run, "snapshot --size 120x40 --model llama3.1-8b --prompt 8192 "
+                                      "--generate 64 --kv-dtype fp8 --keys i") == 0,
+                  "%s", run.err);
+    ck_assert_msg(strstr(run.out, " prompt ") && strstr(run.out, "8192 \xe2\x94\x82"), "%s",
+                  run.out);
+    ck_assert_msg(strstr(run.out, "1 x 8256 tokens"), "%s", run.out);
+    check_run_free(&run);
+}
+END_TEST
+
 START_TEST(probe_decode_shapes)
 {
     /* Decode's weight GEMMs at batch B: M = B rows; Llama-2-7B's QKV is 4096 -> 3 x 4096, its
@@ -631,6 +646,7 @@ static Suite *infer_suite(void)
     tcase_add_test(tc, llm_analysis_llama_a100);
     tcase_add_test(tc, probe_decode_shapes);
     tcase_add_test(tc, cli_inputs_registry);
+    tcase_add_test(tc, view_starts_from_typed);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -236,6 +236,16 @@ bool infer_ui_open(struct infer_ui *u, const struct presets *p, const struct sce
     /* The GPU's dtype when it trains in one serving can use, else bf16. */
     if (train->dtype == DTYPE_FP16 || train->dtype == DTYPE_FP8_E4M3)
         c.dtype = c.weights = c.kv = train->dtype;
+    /* The serving inputs typed with the training ones (--prompt, --generate, the storage
+     * dtypes, the efficiencies) are the view's start: the scenario holds them. */
+    c.prompt = train->prompt;
+    c.generate = train->generate;
+    if (train->weights_dtype != SCENARIO_DTYPE_AUTO)
+        c.weights = train->weights_dtype;
+    if (train->kv_dtype != SCENARIO_DTYPE_AUTO)
+        c.kv = train->kv_dtype;
+    c.compute_eff = train->compute_eff;
+    c.memory_eff = train->memory_eff;
     if (c.prompt + c.generate > c.model.context) {
         c.prompt = c.model.context / 2;
         c.generate = c.model.context / 4 > 0 ? c.model.context / 4 : 1;
