@@ -52,12 +52,13 @@ static bool is_help(const char *a)
     return strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0;
 }
 
-/* True when argv holds --tokens (either form): then --model must not replace the tokens. */
-static bool argv_has_tokens(int argc, char **argv)
+/* True when argv holds --FLAG (either form): then --model must not replace its value. */
+static bool argv_has(int argc, char **argv, const char *flag)
 {
+    size_t n = strlen(flag);
     for (int k = 0; k < argc; k++)
-        if (argv[k] != NULL &&
-            (strcmp(argv[k], "--tokens") == 0 || strncmp(argv[k], "--tokens=", 9) == 0))
+        if (argv[k] != NULL && strncmp(argv[k], flag, n) == 0 &&
+            (argv[k][n] == '\0' || argv[k][n] == '='))
             return true;
     return false;
 }
@@ -145,10 +146,15 @@ static bool scenario_arg(struct cli_args *a, const char *flag, const char *inlin
         return false;
     }
     warn_reading(a, in, value);
-    /* The model file's tokens came with the model: its file is not read a second time. */
-    if (strcmp(in->key, "model") == 0 && !argv_has_tokens(a->argc, a->argv) &&
-        a->s->model.trained_tokens >= 1)
-        a->s->tokens = a->s->model.trained_tokens;
+    if (strcmp(in->key, "model") == 0) {
+        /* The model file's tokens came with the model: its file is not read a second time. */
+        if (!argv_has(a->argc, a->argv, "--tokens") && a->s->model.trained_tokens >= 1)
+            a->s->tokens = a->s->model.trained_tokens;
+        /* A model the user brings is timed at the step-time model's prediction unless an MFU
+         * is typed: an assumed 0.5 is the lecture's, not this model's on this layout. */
+        if (!argv_has(a->argc, a->argv, "--mfu"))
+            a->s->mfu_mode = MFU_PREDICTED;
+    }
     return true;
 }
 

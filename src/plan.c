@@ -276,15 +276,20 @@ bool plan_write_text(FILE *f, const struct scenario *base, const struct plan_res
     }
     const char *money = base->price > 0 ? "cost" : base->gpu.board_power > 0 ? "energy"
                                                                              : "GPU-hours";
-    fprintf(f, "  %2s %5s %4s %4s %4s %5s %3s %3s %3s %4s %4s %-9s %9s %6s %10s %10s %7s %9s  %s\n",
+    fprintf(f, "  %2s %5s %4s %4s %4s %5s %3s %3s %3s %4s %4s %-9s %9s %6s %10s %10s %11s %9s %9s  %s\n",
             "#", "GPUs", "dp", "tp", "pp", "vpp", "cp", "ep", "sp", "zero", "mb", "recompute",
-            "step", "MFU", "memory", "tokens/s", "days", money, "largest part");
+            "step", "MFU", "memory", "tokens/s", "training", "GPU-hours",
+            strcmp(money, "GPU-hours") == 0 ? "" : money, "largest part");
     for (int i = 0; i < r->n; i++) {
         const struct plan *p = &r->plans[i];
         const struct scenario *s = &p->s;
+        char run[48], gh[48];
         units_duration(p->pred.step_seconds, b1, sizeof b1);
         units_bytes(p->memory_total, b2, sizeof b2);
         units_count(p->pred.tokens_per_s, b3, sizeof b3);
+        /* The whole run of the scenario's tokens at this layout's predicted step. */
+        units_duration(p->pred.days * 86400.0, run, sizeof run);
+        units_count(p->pred.days * 24.0 * (double)s->gpus, gh, sizeof gh);
         int big = 0;
         for (int k = 1; k < PART_COUNT; k++)
             if (p->pred.part[k] > p->pred.part[big])
@@ -292,12 +297,13 @@ bool plan_write_text(FILE *f, const struct scenario *base, const struct plan_res
         plan_cost_cell(&p->cost, b4, sizeof b4);
         fprintf(f,
                 "  %2d %5lld %4lld %4lld %4lld %5lld %3lld %3lld %3s %4d %4lld %-9s %9s %6.3f %10s "
-                "%10s %7.1f %9s  %s %.0f%%%s\n",
+                "%10s %11s %9s %9s  %s %.0f%%%s\n",
                 i + 1, (long long)s->gpus, (long long)scenario_dp(s), (long long)s->tp,
                 (long long)s->pp,
                 (long long)s->vpp, (long long)s->cp, (long long)s->ep, s->sp ? "on" : "off",
                 s->zero, (long long)s->micro_batch,
-                recompute_name(s->recompute), b1, p->pred.mfu, b2, b3, p->pred.days, b4,
+                recompute_name(s->recompute), b1, p->pred.mfu, b2, b3, run, gh,
+                strcmp(money, "GPU-hours") == 0 ? "" : b4,
                 predict_part_label((enum predict_part)big),
                 100.0 * p->pred.part[big] / p->pred.step_seconds, p->fits ? "" : "  DOES NOT FIT");
     }
@@ -347,7 +353,9 @@ static bool plan_json(cJSON *arr, const struct scenario *base, const struct plan
     ok = ok && add_num(o, "dp", (double)scenario_dp(s)) &&
          add_num(o, "step_seconds", p->pred.step_seconds) && add_num(o, "mfu", p->pred.mfu) &&
          add_num(o, "hfu", p->pred.hfu) && add_num(o, "tokens_per_s", p->pred.tokens_per_s) &&
-         add_num(o, "days", p->pred.days) && add_num(o, "memory_total", p->memory_total) &&
+         add_num(o, "days", p->pred.days) &&
+         add_num(o, "gpu_hours", p->pred.days * 24.0 * (double)p->s.gpus) &&
+         add_num(o, "memory_total", p->memory_total) &&
          cJSON_AddBoolToObject(o, "fits", p->fits) != NULL;
     /* The run's cost as report's JSON has it: null where unknown or no price is given. */
     cJSON *co = ok ? cJSON_AddObjectToObject(o, "cost") : NULL;

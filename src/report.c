@@ -851,8 +851,11 @@ static void text_predicted(FILE *out, const struct report_prediction *pr)
     units_duration(p->step_seconds, b1, sizeof b1);
     units_count(p->tokens_per_s, b2, sizeof b2);
     fprintf(out, "Predicted step%s\n", pr->mfu_predicted ? " (the time above)" : "");
-    fprintf(out, "  step %s   MFU %.3g   HFU %.3g   tokens/s %s   training %.1f days\n", b1,
-            fin(p->mfu), fin(p->hfu), b2, fin(p->days));
+    /* The whole run in the unit the time section gives it (units_duration), not a second. */
+    char run[48];
+    units_duration(fin(p->days) * 86400.0, run, sizeof run);
+    fprintf(out, "  step %s   MFU %.3g   HFU %.3g   tokens/s %s   training %s\n", b1,
+            fin(p->mfu), fin(p->hfu), b2, run);
     fprintf(out, "  %-22s %10s %7s\n", "part", "time", "share");
     for (int k = 0; k < PART_COUNT; k++) {
         if (p->part[k] <= 0)

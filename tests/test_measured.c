@@ -20,7 +20,7 @@
 /* Llama 2 7B (reference.md section 4) on 2 H200s, tensor-parallel 2, one sequence of 4096. */
 static const char *const LLAMA_ARGS =
     "--model llama2-7b --gpu h200 --gpus 2 --tp 2 --batch 1 --micro-batch 1 --seq 4096 "
-    "--tokens 1e9 --flops detailed";
+    "--tokens 1e9 --flops detailed --mfu 0.5";
 
 static void parse_scenario(struct scenario *s, const char *args)
 {

@@ -13,6 +13,7 @@
 
 #include "analysis.h"
 #include "check_util.h"
+#include "cli.h"
 #include "dash_harness.h"
 #include "evaluation.h"
 #include "inputs.h"
@@ -1114,6 +1115,32 @@ START_TEST(test_mfu_predicted_everywhere)
     evaluation_run(&s, NULL, &ev);
     ck_assert_int_eq(ev.mfu_from, MFU_TYPED);
     ck_assert_str_eq(ev.mfu_why, "no measured points are loaded");
+
+    /* A model the user brings is timed at the prediction unless an MFU is typed, before or
+     * after it; the lecture's default scenario keeps its typed 0.5. */
+    static const struct {
+        const char *args[6];
+        enum mfu_mode mode;
+    } cli[] = {
+        {{"report", NULL}, MFU_TYPED},
+        {{"report", "--model", "llama3.1-8b", NULL}, MFU_PREDICTED},
+        {{"report", "--model", "llama3.1-8b", "--mfu", "0.4", NULL}, MFU_TYPED},
+        {{"report", "--mfu=0.4", "--model", "llama3.1-8b", NULL}, MFU_TYPED},
+        {{"report", "--params", "7B", NULL}, MFU_TYPED},
+    };
+    for (size_t i = 0; i < sizeof cli / sizeof cli[0]; i++) {
+        char *argv[6];
+        int argc = 0;
+        while (cli[i].args[argc] != NULL) {
+            argv[argc] = (char *)cli[i].args[argc];
+            argc++;
+        }
+        argv[argc] = NULL;
+        struct scenario c;
+        scenario_default(&c);
+        ck_assert_msg(cli_parse_scenario(&c, argc, argv, 1, err, sizeof err), "%s", err);
+        ck_assert_msg(c.mfu_mode == cli[i].mode, "case %zu: mode %d", i, (int)c.mfu_mode);
+    }
 
     struct check_run run;
     ck_assert_msg(check_run_bin(&run, "snapshot --size 120x40 --model llama3.1-8b --gpus 8 "

@@ -100,7 +100,11 @@ START_TEST(test_json_keys)
         (void)jnum(j, "time", tk[i]);
     ck_assert_rel(jnum(j, "time", "days") * 86400, jnum(j, "time", "seconds"), 1e-12);
     ck_assert_rel(jnum(j, "time", "gpu_hours"), jnum(j, "time", "seconds") * 64 / 3600, 1e-9);
-    ck_assert_rel(jnum(j, "time", "hfu"), S.mfu, 1e-14);
+    /* The MFU in use: a --model line without --mfu is timed at the predicted HFU, which the
+     * scenario block echoes as its mfu. */
+    ck_assert_str_eq(jpath(j, "time", "mfu_source")->valuestring, "predicted");
+    ck_assert_rel(jnum(j, "time", "hfu"), jnum(j, "scenario", "mfu"), 1e-14);
+    ck_assert_rel(jnum(j, "time", "hfu"), jnum(jpath(j, "time", "predicted"), "hfu", NULL), 1e-14);
 
     ck_assert_rel(jnum(j, "roofline", "peak"), 989.4e12, 1e-14);
     ck_assert_rel(jnum(j, "roofline", "bandwidth"), 3.35e12, 1e-14);

@@ -26,7 +26,7 @@
 static void draw_title(const struct dash *d, struct screen *s, struct rect r)
 {
     const struct analysis *a = &d->ev.an;
-    char model[128], hw[128], days[48], mem[64], prec[48];
+    char model[128], hw[128], days[64], mem[64], prec[48];
     char n[32];
     units_count((double)a->params.total, n, sizeof n);
     if (d->sc.model.id[0] && strcmp(d->sc.model.id, "custom") != 0)
@@ -36,7 +36,13 @@ static void draw_title(const struct dash *d, struct screen *s, struct rect r)
     snprintf(hw, sizeof hw, "%lld %s %s", (long long)d->sc.gpus, d->cs.times,
              d->sc.gpu.id[0] ? d->sc.gpu.id : d->sc.gpu.name);
     snprintf(prec, sizeof prec, "%s", dtype_name(d->sc.dtype));
-    units_duration(a->time.seconds, days, sizeof days);
+    /* The training time the MFU in use gives, and which MFU that is. */
+    char dur[32];
+    units_duration(a->time.seconds, dur, sizeof dur);
+    if (d->ev.mfu_from == MFU_TYPED)
+        snprintf(days, sizeof days, "%s at MFU %.3g", dur, d->ev.mfu);
+    else
+        snprintf(days, sizeof days, "%s %s", dur, mfu_mode_name(d->ev.mfu_from));
     char tot[32];
     units_bytes(a->memory.total, tot, sizeof tot);
     snprintf(mem, sizeof mem, "%s/GPU %s", tot, a->memory.fits ? "fits" : "DOES NOT FIT");
@@ -659,9 +665,9 @@ static void draw_picker(const struct dash *d, struct screen *s)
 }
 
 /* The layouts list's columns; where the box is narrow those of highest drop go first (0:
- * never), so that the step, MFU and memory are never cut. */
+ * never), so that the step, MFU, memory and training time are never cut. */
 enum { PC_DP, PC_TP, PC_PP, PC_VPP, PC_CP, PC_EP, PC_SP, PC_ZERO, PC_MB, PC_RECOMP, PC_STEP,
-       PC_MFU, PC_MEMORY, PC_COUNT };
+       PC_MFU, PC_MEMORY, PC_TRAIN, PC_GPU_HOURS, PC_COUNT };
 static const struct {
     const char *head;
     int w, drop;
@@ -670,7 +676,8 @@ static const struct {
     [PC_VPP] = {"vpp", 3, 4},   [PC_CP] = {"cp", 3, 3},       [PC_EP] = {"ep", 3, 2},
     [PC_SP] = {"sp", 3, 1},     [PC_ZERO] = {"zero", 4, 0},   [PC_MB] = {"mb", 3, 0},
     [PC_RECOMP] = {"recompute", -9, 0}, [PC_STEP] = {"step", 8, 0}, [PC_MFU] = {"MFU", 5, 0},
-    [PC_MEMORY] = {"memory", 8, 0},
+    [PC_MEMORY] = {"memory", 8, 0}, [PC_TRAIN] = {"training", 11, 0},
+    [PC_GPU_HOURS] = {"GPU-hours", 9, 5},
 };
 
 static void plan_cells(const struct plan *p, char v[PC_COUNT][32])
@@ -688,6 +695,9 @@ static void plan_cells(const struct plan *p, char v[PC_COUNT][32])
     units_duration(p->pred.step_seconds, v[PC_STEP], 32);
     snprintf(v[PC_MFU], 32, "%.3f", p->pred.mfu);
     units_bytes(p->memory_total, v[PC_MEMORY], 32);
+    /* The whole run at this layout's predicted step, as `rooftop plan` prints it. */
+    units_duration(p->pred.days * 86400.0, v[PC_TRAIN], 32);
+    units_count(p->pred.days * 24.0 * (double)p->s.gpus, v[PC_GPU_HOURS], 32);
 }
 
 /* One row of the kept columns after lead (2 cells: the row's number, or blanks). */
@@ -706,7 +716,7 @@ static void plan_row(const char *lead, char v[PC_COUNT][32], const bool *keep, c
 
 static void draw_plans(const struct dash *d, struct screen *s)
 {
-    struct rect in = box(d, s, 80, d->n_plans + 4, "fastest layouts that fit (Enter or 1-5 applies, Esc closes)");
+    struct rect in = box(d, s, 102, d->n_plans + 4, "fastest layouts that fit (Enter or 1-5 applies, Esc closes)");
     if (rect_empty(in))
         return;
     bool keep[PC_COUNT];
@@ -715,7 +725,7 @@ static void draw_plans(const struct dash *d, struct screen *s)
         keep[c] = true;
         width += 1 + abs(plan_cols[c].w);
     }
-    for (int drop = 1; drop <= 4 && width > in.w; drop++)
+    for (int drop = 1; drop <= 5 && width > in.w; drop++)
         for (int c = 0; c < PC_COUNT; c++)
             if (plan_cols[c].drop == drop) {
                 keep[c] = false;
