@@ -1,4 +1,4 @@
-/* cli.h - the scriptable command line: report, solve, intensity, list, and scenario options. */
+/* cli.h - what the commands share: scenario options, the argument loop, help, errors, output. */
 #ifndef ROOFTOP_CLI_H
 #define ROOFTOP_CLI_H
 
@@ -7,25 +7,13 @@
 #include <stdio.h>
 
 #include "scenario.h"
+#include "report.h"
 
-/*
- * Subcommands. argv[0] is the subcommand's name ("report", ...); the return value is the
- * process exit status: 0 success, 1 the work itself failed (e.g. writing output),
- * 2 bad usage (one line on stderr "rooftop report: --tp: ...").
- */
-int cli_report(int argc, char **argv);
-int cli_solve(int argc, char **argv);
-int cli_intensity(int argc, char **argv);
-int cli_list(int argc, char **argv);
-/* rooftop import FILE [--out FILE]: a Hugging Face config.json (or any model file) printed or
- * saved as rooftop's model JSON. */
-int cli_import(int argc, char **argv);
-/* rooftop plan: the fastest layouts that fit (src/plan.h). */
-int cli_plan(int argc, char **argv);
+/* Exit statuses: 0 done, 1 the work failed (output, nothing found), 2 bad usage. */
+enum { CLI_EXIT_OK = 0, CLI_EXIT_FAIL = 1, CLI_EXIT_USAGE = 2 };
+/* A one-line message's buffer. */
+#define CLI_ERR_MAX 1024
 
-/* The top-level usage text (commands and where to find more), the dashboard's key list from
- * keys between (NULL: none; the key table is the dashboard's, ui/keymap.c). */
-void cli_usage(FILE *f, void (*keys)(FILE *f));
 /* The scenario options, one per line with their values, for other commands' --help. */
 void cli_scenario_help(FILE *f);
 
@@ -71,9 +59,17 @@ int cli_next(struct cli_args *a, const struct cli_flag **flag, const char **valu
 bool cli_parse_scenario(struct scenario *s, int argc, char **argv, int first, char *err,
                         size_t errlen);
 
-/* For subcommands in their own files: the one-line usage error ("rooftop CMD: MSG" on
- * stderr, returns 2), the flush of stdout (0, or 1 with a message when writing failed), and
- * a JSON document printed and freed (as cli_finish_output; 1 when it could not be built). */
+/* The commands' shared ends (each command is a cmd_*.c of its own):
+ * - cli_usage_error: "rooftop CMD: MSG" on stderr (MSG made one line), exit status 2;
+ * - cli_finish_output: flushes stdout; a failed write (full disk, closed pipe) is status 1;
+ * - cli_print_json: prints o (built completely when built) on stdout and frees it;
+ * - cli_subcommand_head: a command that needs a word after it (solve max-params, list gpus):
+ *   without one its help on stderr and status 2, with --help on stdout; -1 when it goes on;
+ * - cli_args_end: where an argument loop stopped: --help prints the help (0), an error its
+ *   line (2); -1 at the end of the arguments;
+ * - cli_validate: scenario_validate with "rooftop CMD: " before the one line;
+ * - cli_parse_format: a --format value, or false with the line in err;
+ * - cli_one_line: control characters and newlines in s made spaces. */
 struct cJSON;
 int cli_usage_error(const char *cmd, const char *msg);
 int cli_finish_output(const char *cmd);
@@ -83,5 +79,9 @@ int cli_print_json(struct cJSON *o, bool built, const char *cmd);
 int cli_args_end(int r, const struct cli_args *a, void (*help)(FILE *), const char *cmd);
 /* --format for commands that write text or json: *json, or false with err. */
 bool cli_text_or_json(const char *v, bool *json, char *err, size_t errlen);
+int cli_subcommand_head(int argc, char **argv, void (*help)(FILE *), const char *cmd);
+bool cli_validate(const char *cmd, const struct scenario *s);
+bool cli_parse_format(const char *v, enum report_format *fmt, char *err, size_t errlen);
+void cli_one_line(char *s);
 
 #endif

@@ -13,6 +13,7 @@
 
 #include "check_util.h"
 #include "cli.h"
+#include "commands.h"
 #include "model.h"
 #include "scenario.h"
 #include "scenario_file.h"
@@ -814,6 +815,33 @@ START_TEST(test_bin_infer)
 }
 END_TEST
 
+/* The command table is the one dispatch and the one list: every row's command runs (--help
+ * exits 0 with its own usage line) and --help lists every row, nothing else dispatches. */
+START_TEST(test_command_table)
+{
+    ck_assert_int_ge(commands_count(), 11);
+    struct check_run top;
+    ck_assert_int_eq(check_run_bin(&top, "--help"), 0);
+    for (int i = 0; i < commands_count(); i++) {
+        const struct command *c = commands_at(i);
+        ck_assert_ptr_eq(commands_find(c->name), c);
+        char line[256];
+        snprintf(line, sizeof line, "rooftop %s", c->usage);
+        ck_assert_msg(strstr(top.out, line) != NULL, "--help lacks %s", line);
+        char args[64];
+        snprintf(args, sizeof args, "%s --help", c->name);
+        struct check_run r;
+        ck_assert_msg(check_run_bin(&r, args) == 0, "%s: %s", args, r.err);
+        snprintf(line, sizeof line, "usage: rooftop %s", c->name);
+        ck_assert_msg(strstr(r.out, line) != NULL, "%s:\n%s", args, r.out);
+        check_run_free(&r);
+    }
+    check_run_free(&top);
+    ck_assert_ptr_null(commands_find("nosuch"));
+    ck_assert_ptr_null(commands_at(commands_count()));
+}
+END_TEST
+
 static Suite *cli_suite(void)
 {
     Suite *s = suite_create("cli");
@@ -839,6 +867,7 @@ static Suite *cli_suite(void)
     tcase_add_test(tc, test_bin_help_list);
     tcase_add_test(tc, test_bin_scenario_file);
     tcase_add_test(tc, test_bin_infer);
+    tcase_add_test(tc, test_command_table);
     suite_add_tcase(s, tc);
     return s;
 }
