@@ -39,10 +39,13 @@ static void draw_title(const struct dash *d, struct screen *s, struct rect r)
     /* The training time the MFU in use gives, and which MFU that is. */
     char dur[32];
     units_duration(a->time.seconds, dur, sizeof dur);
+    /* Where there is room the whole phrase; at 80 columns a typed MFU is the slider's (on
+     * screen), and a predicted or measured one a short mark. */
+    bool wide = r.w >= 100;
     if (d->ev.mfu_from == MFU_TYPED)
-        snprintf(days, sizeof days, "%s at MFU %.3g", dur, d->ev.mfu);
+        snprintf(days, sizeof days, wide ? "%s at MFU %.3g" : "%s", dur, d->ev.mfu);
     else
-        snprintf(days, sizeof days, "%s %s", dur, mfu_mode_name(d->ev.mfu_from));
+        snprintf(days, sizeof days, "%s %.*s", dur, wide ? 16 : 4, mfu_mode_name(d->ev.mfu_from));
     char tot[32];
     units_bytes(a->memory.total, tot, sizeof tot);
     snprintf(mem, sizeof mem, "%s/GPU %s", tot, a->memory.fits ? "fits" : "DOES NOT FIT");
