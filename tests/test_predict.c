@@ -825,6 +825,7 @@ START_TEST(test_uneven_stages)
     analysis_run(&s, &a);
     ck_assert(a.roofline.stage_layers == 8.0 && !a.roofline.stage_head); /* a middle stage */
     predict_of(&s, &uneven);
+    ck_assert(uneven.step_seconds <= plain.step_seconds * 1.001); /* the same 8-layer pace */
     s.vpp = 4;
     ck_assert_msg(scenario_validate(&s, err, (int)sizeof err), "%s", err);
     predict_of(&s, &inter);
@@ -848,6 +849,24 @@ START_TEST(test_uneven_stages)
 }
 END_TEST
 
+/* A plan's JSON options as the flags that give it to report: " --tp 8 --pp 16 ...". */
+static void options_flags(const cJSON *options, char *buf, size_t n)
+{
+    size_t o = 0;
+    buf[0] = '\0';
+    const cJSON *kv;
+    cJSON_ArrayForEach(kv, options)
+    {
+        char v[64];
+        if (cJSON_IsNumber(kv))
+            snprintf(v, sizeof v, "%.17g", kv->valuedouble);
+        else
+            snprintf(v, sizeof v, "%s", kv->valuestring);
+        if (o < n)
+            o += (size_t)snprintf(buf + o, n - o, " --%s %s", kv->string, v);
+    }
+}
+
 /* rooftop plan searches uneven stages: Llama 3 405B (126 layers) on 16,384 H100s, whose
  * pipelines of 16 split only with 7-layer ends; the fastest plan takes them, interleaved, and
  * its flags name them, so report reproduces its step. */
@@ -855,7 +874,7 @@ START_TEST(test_plan_uneven)
 {
     struct check_run run;
     const char *base = "--model llama3.1-405b --gpus 16384 --seq 8192 --batch 2048 --flops detailed";
-    char args[1024];
+    char args[2048];
     snprintf(args, sizeof args, "plan %s --top 1 --format json", base);
     ck_assert_msg(check_run_bin(&run, args) == 0, "plan: %s", run.err);
     cJSON *root = cJSON_Parse(run.out);
@@ -867,16 +886,8 @@ START_TEST(test_plan_uneven)
     ck_assert_int_gt((int)jget(o, "vpp"), 1);
     ck_assert_int_eq((int)jget(o, "decoder-first-pipeline-num-layers"), 7);
     ck_assert_int_eq((int)jget(o, "decoder-last-pipeline-num-layers"), 7);
-    char flags[1024] = "";
-    size_t at = 0;
-    const cJSON *kv;
-    cJSON_ArrayForEach(kv, o)
-    {
-        if (cJSON_IsNumber(kv))
-            at += (size_t)snprintf(flags + at, sizeof flags - at, " --%s %.17g", kv->string, kv->valuedouble);
-        else
-            at += (size_t)snprintf(flags + at, sizeof flags - at, " --%s %s", kv->string, kv->valuestring);
-    }
+    char flags[1024];
+    options_flags(o, flags, sizeof flags);
     snprintf(args, sizeof args, "report %s%s --format json", base, flags);
     ck_assert_msg(check_run_bin(&run, args) == 0, "report%s: %s", flags, run.err);
     cJSON *rep = cJSON_Parse(run.out);
@@ -1024,18 +1035,8 @@ START_TEST(test_plan_round_trip)
         cJSON_ArrayForEach(p, plans)
         {
             ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(p, "fits")));
-            char flags[1024] = "";
-            size_t o = 0;
-            const cJSON *kv;
-            cJSON_ArrayForEach(kv, cJSON_GetObjectItem(p, "options"))
-            {
-                char v[64];
-                if (cJSON_IsNumber(kv))
-                    snprintf(v, sizeof v, "%.17g", kv->valuedouble);
-                else
-                    snprintf(v, sizeof v, "%s", kv->valuestring);
-                o += (size_t)snprintf(flags + o, sizeof flags - o, " --%s %s", kv->string, v);
-            }
+            char flags[1024];
+            options_flags(cJSON_GetObjectItem(p, "options"), flags, sizeof flags);
             snprintf(args, sizeof args, "report %s%s --format json", bases[b], flags);
             ck_assert_msg(check_run_bin(&run, args) == 0, "report%s: %s", flags, run.err);
             cJSON *rep = cJSON_Parse(run.out);
