@@ -516,11 +516,12 @@ void predict_run_derated(const struct scenario *s, const struct analysis *a,
     }
 
     /* Megatron's --tp-comm-overlap (Transformer Engine's userbuffers, with sequence
-     * parallelism, Hopper and later): each all-gather and reduce-scatter is split into t
+     * parallelism, Hopper and later, inside one NVLink domain): each all-gather and
+     * reduce-scatter is split into t
      * chunks pipelined with the GEMM it feeds or follows, forward, backward and recomputed;
      * the first chunk is exposed, and no more is hidden than the linear layers' GEMM time;
      * the GEMMs under it lose the SMs the communication holds. */
-    if (t > 1 && s->sp && framework_tp_overlap(s)) {
+    if (t > 1 && t <= node->domain && s->sp && framework_tp_overlap(s)) {
         double hid = 0;
         layer_tp = bounded_overlap(layer_tp, t, gemm_seconds, &hid) + comm_interference(s) * hid;
     }

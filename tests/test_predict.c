@@ -692,6 +692,22 @@ START_TEST(test_framework_overlap)
     predict_of(&s, &fsdp);
     ck_assert(ds.part[PART_DP_COMM] > 2.0 * fsdp.part[PART_DP_COMM]);
     ck_assert(framework_layer_tensors(&s.model) == 7.0); /* Llama: QKV, out, 3 MLP, 2 norms */
+    /* --tp-comm-overlap: Megatron's on Hopper with sequence parallelism inside one NVLink
+     * domain hides tensor-parallel traffic DeepSpeed leaves exposed; not across domains. */
+    struct scenario tps = s;
+    tps.sp = true;
+    tps.zero = 1;
+    struct prediction mt, dt;
+    tps.framework = FRAMEWORK_MEGATRON;
+    predict_of(&tps, &mt);
+    tps.framework = FRAMEWORK_DEEPSPEED;
+    predict_of(&tps, &dt);
+    ck_assert(mt.part[PART_TP_COMM] < 0.5 * dt.part[PART_TP_COMM]);
+    tps.node_gpus = 4;
+    predict_of(&tps, &dt);
+    tps.framework = FRAMEWORK_MEGATRON;
+    predict_of(&tps, &mt);
+    ck_assert(mt.part[PART_TP_COMM] == dt.part[PART_TP_COMM]);
     cJSON *j = report_of(&s);
     const cJSON *t = cJSON_GetObjectItem(cJSON_GetObjectItem(j, "time"), "predicted");
     ck_assert_str_eq(cJSON_GetObjectItem(t, "framework")->valuestring, "fsdp");
