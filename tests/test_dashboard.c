@@ -319,8 +319,8 @@ START_TEST(test_inference_view)
 }
 END_TEST
 
-/* The key of the serving view's operation named name, or 0 when it is not listed. */
-static char infer_key_of(const struct harness *h, const char *name)
+/* The key of the operation named name in the view shown, or 0 when it is not listed. */
+static char view_key_of(const struct harness *h, const char *name)
 {
     struct view_op ops[OPS_MAX];
     int n = ops_list(&h->d, ops, OPS_MAX);
@@ -353,15 +353,15 @@ START_TEST(test_inference_letters_and_panel)
     ck_assert_screen_has(&h, "D qkv I");
     struct view_op at1[OPS_MAX];
     int n1 = ops_list(&h.d, at1, OPS_MAX);
-    ck_assert_int_eq(infer_key_of(&h, "D qkv"), 'a' + OP_QKV);
-    ck_assert_int_eq(infer_key_of(&h, "P qkv"), 'A' + OP_QKV);
+    ck_assert_int_eq(view_key_of(&h, "D qkv"), 'a' + OP_QKV);
+    ck_assert_int_eq(view_key_of(&h, "P qkv"), 'A' + OP_QKV);
     while (h.d.inf.focus != IS_BATCH)
         harness_keys(&h, "<Down>");
     harness_keys(&h, "<Repeat 8 Right>");
     ck_assert_int_eq(h.d.inf.sc.batch, 256);
     int common = 0;
     for (int i = 0; i < n1; i++) {
-        char k = infer_key_of(&h, at1[i].name);
+        char k = view_key_of(&h, at1[i].name);
         if (k == 0)
             continue;
         common++;
@@ -369,10 +369,29 @@ START_TEST(test_inference_letters_and_panel)
                       at1[i].key, k);
     }
     ck_assert_int_ge(common, 10);
-    ck_assert_int_eq(infer_key_of(&h, "D qkv"), 'a' + OP_QKV);
+    ck_assert_int_eq(view_key_of(&h, "D qkv"), 'a' + OP_QKV);
     char qkv[32];
     units_plain(decode_qkv(&h)->intensity, qkv, sizeof qkv);
     ck_assert_screen_has(&h, qkv);
+    harness_stop(&h);
+}
+END_TEST
+
+/* The training view's letters are the kinds' too: qkv is b as in the serving view, and
+ * mlp_down keeps its letter when FlashAttention off lists scores, softmax and attn_v. */
+START_TEST(test_training_letters_stable)
+{
+    struct harness h;
+    harness_start(&h, 160, 50, true, true);
+    ck_assert_int_eq(view_key_of(&h, "qkv"), 'a' + OP_QKV);
+    char down = view_key_of(&h, "mlp_down");
+    ck_assert_int_eq(down, 'a' + OP_MLP_DOWN);
+    ck_assert(h.d.sc.flash);
+    harness_focus(&h, SL_FLASH);
+    harness_keys(&h, "<Left>");
+    ck_assert(!h.d.sc.flash);
+    ck_assert_int_eq(view_key_of(&h, "attn_scores"), 'a' + OP_SCORES);
+    ck_assert_int_eq(view_key_of(&h, "mlp_down"), down);
     harness_stop(&h);
 }
 END_TEST
@@ -1076,6 +1095,7 @@ static Suite *dashboard_suite(void)
     tcase_add_test(tc, test_key_names);
     tcase_add_test(tc, test_inference_view);
     tcase_add_test(tc, test_inference_letters_and_panel);
+    tcase_add_test(tc, test_training_letters_stable);
     tcase_add_test(tc, test_inference_demo);
     tcase_add_test(tc, test_parallel_explain_params);
     tcase_add_test(tc, test_inference_demo_errors);

@@ -103,11 +103,15 @@ int ops_list(const struct dash *d, struct view_op *out, int max)
         }
         return n;
     }
+    /* The letter of the operation's kind, as in the serving view (qkv is b in both): it
+     * stays whichever others are listed (FlashAttention in place of scores, softmax and
+     * attn_v, a MoE's router). */
     for (int i = 0; i < a->n_ops && n < max; i++) {
         const struct op *op = &a->ops[i];
         if (!(op->flops > 0) || !(op->bytes > 0))
             continue;
-        view_of(&out[n], op, (char)('a' + n), op->name);
+        bool known = (unsigned)op->kind < OP_KIND_COUNT;
+        view_of(&out[n], op, known ? (char)('a' + (int)op->kind) : '?', op->name);
         n++;
     }
     return n;
