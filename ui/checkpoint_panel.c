@@ -45,27 +45,26 @@ void checkpoint_panel_draw(const struct dash *d, struct screen *s, struct rect r
     checkpoint_curve(L, 1, 1, toy, 24); /* the toy: a layer stores its output only */
     int y = r.y + 1, end = r.y + r.h;
     if (y < end)
-        screen_label(s, r.x + 1, y++, r.w - 2, "k            memory re-run  toy A=I: mem re-run",
-                     E_DIM);
+        screen_label(s, r.x + 1, y++, r.w - 2, "interval   memory re-run | toy: mem re-run", E_DIM);
     for (int i = 0; i < n && y < end - 2; i++, y++) {
         const struct ckpt_row *w = &rows[i];
         char name[24], mem[24], line[160];
         if (w->kind == CKPT_ALL)
             snprintf(name, sizeof name, "store all");
         else if (w->kind == CKPT_NONE)
-            snprintf(name, sizeof name, "store none");
+            snprintf(name, sizeof name, "none");
         else
-            snprintf(name, sizeof name, "every %.0f%s", w->k, w->sqrt_l ? " =sqrtL" : "");
+            snprintf(name, sizeof name, "k=%.0f%s", w->k, w->sqrt_l ? " sqrtL" : "");
         units_bytes(w->memory, mem, sizeof mem);
         bool now = is_current(d, w);
-        snprintf(line, sizeof line, "%-12s %7s %6.0f  %8.0f I %6.0f%s", name, mem, w->recompute,
+        snprintf(line, sizeof line, "%-9s %8s %5.0f | %4.0f I %4.0f%s", name, mem, w->recompute,
                  toy[i].memory, toy[i].recompute,
-                 w->kind == CKPT_NONE ? " O(L^2)" : now ? " <-" : "");
+                 w->kind == CKPT_NONE ? " L^2" : now ? " <-" : "");
         screen_label(s, r.x + 1, y, r.w - 2, line, now ? E_VALUE : E_NORMAL);
     }
     char note[2][160];
     snprintf(note[0], sizeof note[0], "least memory at k = sqrt(L I / A) = %.1f", checkpoint_best_k(L, A, I));
-    snprintf(note[1], sizeof note[1], "sqrt(L) = %.1f is the best k when A = I (the toy)", sqrt(L));
+    snprintf(note[1], sizeof note[1], "sqrt(L) = %.1f: the best k when A = I (toy)", sqrt(L));
     for (int i = 0; i < 2 && y < end; i++, y++)
         screen_label(s, r.x + 1, y, r.w - 2, note[i], E_DIM);
 }
