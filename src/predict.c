@@ -338,6 +338,30 @@ static double dp_group_exposed(const struct scenario *s, const struct predict_no
     return comm - hid;
 }
 
+/* Data parallelism over the dp x cp ranks that hold the same weights, every t ranks
+ * (Megatron's order tp-cp-dp: its gradient reduce runs over the data-parallel group with
+ * context parallelism), exposed under the framework's schedule (dp_group_exposed). With
+ * expert parallelism the routed experts' share (ep times fewer per GPU) reduces over the
+ * dp x cp / ep ranks of its expert-data-parallel group, every t x ep ranks. The compute under
+ * the hidden part loses the SMs the communication holds. */
+static double dp_part(const struct scenario *s, const struct analysis *a,
+                      const struct predict_node *node, const struct dp_window *w)
+{
+    const double t = (double)s->tp, p = (double)s->pp, ep = (double)s->ep;
+    const double R = (double)a->dp * (double)s->cp;
+    if (R <= 1)
+        return 0.0;
+    double routed = ep > 1 ? scenario_expert_params(s) : 0.0;
+    double hidden = 0;
+    struct dp_group dense = {R, t, ceil(((double)a->params.total - routed) / (t * p))};
+    double comm = dp_group_exposed(s, node, &dense, w, &hidden);
+    if (routed > 0 && R / ep > 1) {
+        struct dp_group experts = {R / ep, t * ep, ceil(routed / (t * p * ep))};
+        comm += dp_group_exposed(s, node, &experts, w, &hidden);
+    }
+    return comm + comm_interference(s) * hidden;
+}
+
 void predict_run(const struct scenario *s, const struct analysis *a, const struct measured *m,
                  struct prediction *out)
 {
@@ -366,7 +390,6 @@ void predict_run_derated(const struct scenario *s, const struct analysis *a,
 
     const double t = (double)s->tp, p = (double)s->pp, v = (double)s->vpp;
     const double cp = (double)s->cp, ep = (double)s->ep;
-    const double dp = (double)a->dp;
     const double mb = (double)a->micro_batch, seq = (double)s->seq, h = (double)s->model.d_model;
     /* Queries (tokens) of each sequence on one context-parallel rank: seq / cp. */
     const double seq_r = seq / cp;
@@ -558,32 +581,13 @@ void predict_run_derated(const struct scenario *s, const struct analysis *a,
         out->part[PART_PP_COMM] = 2.0 * v * micro * (S / pbw + plat);
     }
 
-    /* Data parallelism over the dp x cp ranks that hold the same weights, every t ranks
-     * (Megatron's order tp-cp-dp: its gradient reduce runs over the data-parallel group with
-     * context parallelism): gradients all-reduced once per step (ZeRO 1 and 2: reduce-scatter,
-     * then all-gather of the updated weights: the same volume); ZeRO-3 gathers the weights
-     * for every forward, backward (and recomputed forward) of every micro-batch and
-     * reduce-scatters gradients. With expert parallelism the routed experts' share (ep times
-     * fewer per GPU) reduces over the dp x cp / ep ranks of its expert-data-parallel group,
-     * every t x ep ranks. */
-    const double R = dp * cp;
-    if (R > 1) {
-        double routed = ep > 1 ? scenario_expert_params(s) : 0.0;
-        struct dp_window w = {0, 0, stage_layers, micro, full};
-        if (micro > 0) {
-            w.fwd = layer_compute / (3.0 * micro);
-            w.bwd = 2.0 * w.fwd + layer_recompute / micro;
-        }
-        double hidden = 0;
-        struct dp_group dense = {R, t, ceil(((double)a->params.total - routed) / (t * p))};
-        double comm = dp_group_exposed(s, node, &dense, &w, &hidden);
-        if (routed > 0 && R / ep > 1) {
-            struct dp_group experts = {R / ep, t * ep, ceil(routed / (t * p * ep))};
-            comm += dp_group_exposed(s, node, &experts, &w, &hidden);
-        }
-        /* The compute under the hidden part loses the SMs the communication holds. */
-        out->part[PART_DP_COMM] = comm + comm_interference(s) * hidden;
+    /* Data parallelism (dp_part) under one micro-batch's forward and backward. */
+    struct dp_window w = {0, 0, stage_layers, micro, full};
+    if (micro > 0) {
+        w.fwd = layer_compute / (3.0 * micro);
+        w.bwd = 2.0 * w.fwd + layer_recompute / micro;
     }
+    out->part[PART_DP_COMM] = dp_part(s, a, node, &w);
 
     double step = 0;
     for (int i = 0; i < PART_COUNT; i++)

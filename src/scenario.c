@@ -298,6 +298,34 @@ int64_t scenario_accum_steps(const struct scenario *s)
         return false;                                                                            \
     } while (0)
 
+/* The uneven pipeline stages: in range, on a pipeline, the stages between them an equal
+ * share, each stage at least vpp layers when interleaved. */
+static bool check_stages(const struct scenario *s, const char **key, char *msg, size_t n)
+{
+    if (s->first_stage_layers < 0 || s->first_stage_layers > s->model.layers)
+        FAIL("decoder_first_pipeline_num_layers", "must be between 1 and the %lld layers, got %lld",
+             (long long)s->model.layers, (long long)s->first_stage_layers);
+    if (s->last_stage_layers < 0 || s->last_stage_layers > s->model.layers)
+        FAIL("decoder_last_pipeline_num_layers", "must be between 1 and the %lld layers, got %lld",
+             (long long)s->model.layers, (long long)s->last_stage_layers);
+    if (scenario_uneven_stages(s)) {
+        const char *which = s->first_stage_layers > 0 ? "decoder_first_pipeline_num_layers"
+                                                      : "decoder_last_pipeline_num_layers";
+        int64_t mid, rest;
+        middle_stages(s, &mid, &rest);
+        if (s->pp < 2)
+            FAIL(which, "uneven stages need pipeline parallelism (pp above 1)");
+        if (!uneven_split_ok(s))
+            FAIL(which, "the %lld layers left for the %lld stages between do not split evenly",
+                 (long long)rest, (long long)mid);
+        for (int64_t i = 0; s->vpp > 1 && i < s->pp; i++)
+            if (scenario_stage_layers(s, i) < s->vpp)
+                FAIL("vpp", "stage %lld holds %lld layers, fewer than vpp %lld chunks", (long long)i,
+                     (long long)scenario_stage_layers(s, i), (long long)s->vpp);
+    }
+    return true;
+}
+
 bool scenario_check(const struct scenario *s, const char **key, char *msg, size_t n)
 {
     char merr[256];
@@ -407,27 +435,8 @@ bool scenario_check(const struct scenario *s, const char **key, char *msg, size_
     if (s->vpp > 1 && s->pp == 1)
         FAIL("vpp", "%lld virtual stages need pipeline parallelism (pp above 1)",
              (long long)s->vpp);
-    if (s->first_stage_layers < 0 || s->first_stage_layers > s->model.layers)
-        FAIL("decoder_first_pipeline_num_layers", "must be between 1 and the %lld layers, got %lld",
-             (long long)s->model.layers, (long long)s->first_stage_layers);
-    if (s->last_stage_layers < 0 || s->last_stage_layers > s->model.layers)
-        FAIL("decoder_last_pipeline_num_layers", "must be between 1 and the %lld layers, got %lld",
-             (long long)s->model.layers, (long long)s->last_stage_layers);
-    if (scenario_uneven_stages(s)) {
-        const char *which = s->first_stage_layers > 0 ? "decoder_first_pipeline_num_layers"
-                                                      : "decoder_last_pipeline_num_layers";
-        int64_t mid, rest;
-        middle_stages(s, &mid, &rest);
-        if (s->pp < 2)
-            FAIL(which, "uneven stages need pipeline parallelism (pp above 1)");
-        if (!uneven_split_ok(s))
-            FAIL(which, "the %lld layers left for the %lld stages between do not split evenly",
-                 (long long)rest, (long long)mid);
-        for (int64_t i = 0; s->vpp > 1 && i < s->pp; i++)
-            if (scenario_stage_layers(s, i) < s->vpp)
-                FAIL("vpp", "stage %lld holds %lld layers, fewer than vpp %lld chunks", (long long)i,
-                     (long long)scenario_stage_layers(s, i), (long long)s->vpp);
-    }
+    if (!check_stages(s, key, msg, n))
+        return false;
     if (s->vpp > 1 && !scenario_uneven_stages(s) && s->model.layers % (s->pp * s->vpp) != 0)
         FAIL("vpp", "%lld layers do not split into pp %lld x vpp %lld chunks",
              (long long)s->model.layers, (long long)s->pp, (long long)s->vpp);
