@@ -186,6 +186,21 @@ void lecture_layout(const struct demo *demo, int step, bool answer_shown, int n_
             rx = sw + 1;
         }
     }
+    int w = cols - rx;
+    if (st->n_panels == 2 && w >= 2 * 50 + 1) {
+        /* Two panels on a wide screen: side by side, each the body's height. */
+        int lw = (w - 1) / 2;
+        struct rect *a = panel_rect(L, extra, st->panels[0]);
+        struct rect *b = panel_rect(L, extra, st->panels[1]);
+        if (a != NULL && b != NULL) {
+            *a = (struct rect){rx, body_y, lw, body_h};
+            *b = (struct rect){rx + lw + 1, body_y, w - lw - 1, body_h};
+            L->vrule_x[L->n_vrules] = rx + lw;
+            L->vrule[L->n_vrules] = (struct rect){rx + lw, body_y, 1, body_h};
+            L->n_vrules++;
+            return;
+        }
+    }
     if (st->n_panels > 0)
-        stack_panels(st, n_ops, L, extra, rx, body_y, cols - rx, body_h);
+        stack_panels(st, n_ops, L, extra, rx, body_y, w, body_h);
 }
