@@ -219,7 +219,9 @@ bool sweep_plot_draw(const struct sweep *sw, int mark, bool utf8, int w, int h,
     }
     if (w < SWEEP_PLOT_MIN_W || h < SWEEP_PLOT_MIN_H || sw->n < 1)
         return false;
-    struct geo g = {w, h, LEFT_W, w - RIGHT_W, 1, h - 3, 0, 0};
+    /* The legend row only where there are rows to spare. */
+    bool with_legend = h >= 10;
+    struct geo g = {w, h, LEFT_W, w - RIGHT_W, with_legend ? 1 : 0, h - 3, 0, 0};
     scales(sw, &g);
     for (int i = 0; i < sw->n; i++)
         draw_point(sw, i, utf8, &g, cells);
@@ -232,7 +234,8 @@ bool sweep_plot_draw(const struct sweep *sw, int mark, bool utf8, int w, int h,
                 put(cells, &g, a - 1 >= g.x0 ? a - 1 : a, y, utf8 ? 0x2506 : '!', SP_CROSS);
     }
     axes(sw, utf8, &g, cells);
-    legend(utf8, &g, cells);
+    if (with_legend)
+        legend(utf8, &g, cells);
     if (mark >= 0 && mark < sw->n) {
         int a, b;
         band(&g, sw->n, mark, &a, &b);

@@ -34,13 +34,13 @@ struct sweep_cell {
 
 /* Smallest grid the plot draws in. */
 #define SWEEP_PLOT_MIN_W 30
-#define SWEEP_PLOT_MIN_H 8
+#define SWEEP_PLOT_MIN_H 6
 
 /*
  * Draws sw into cells (w x h, row-major), with the point `mark` marked under the axis (-1:
- * none). Row 0 is the legend, the last two the knob's axis and its values; the memory axis is
- * on the left, the step time's on the right. False (cells blank) when w x h is under the
- * minimum.
+ * none). Row 0 is the legend (at 10 rows and more), the last two the knob's axis and its
+ * values; the memory axis is on the left, the step time's on the right. False (cells blank)
+ * when w x h is under the minimum.
  */
 bool sweep_plot_draw(const struct sweep *sw, int mark, bool utf8, int w, int h,
                      struct sweep_cell *cells);
