@@ -87,6 +87,8 @@ START_TEST(compare_pinned)
     ck_assert_screen_has(&h, "48.1 GB");
     ck_assert_screen_has(&h, "90.7 GB");
     ck_assert_screen_has(&h, "+42.6 GB");
+    /* The memory panel's verdict carries the change too. */
+    ck_assert_screen_has(&h, "90.7 GB of 78 GB usable: over by 12.7 GB (1.2\xC3\x97)  +42.6 GB vs pinned");
     harness_keys(&h, "x");
     ck_assert(!h.d.cmp.on);
     ck_assert(!screen_contains(&h.s, "Against the pinned"));

@@ -334,6 +334,17 @@ static void draw_memory(const struct dash *d, struct screen *s, struct rect r, b
             break;
         }
     screen_text(s, r.x + 1, y, r.w - 2, line[pick], m->fits ? E_OK : E_OVER);
+    /* Pinned (x): the total's change from the pinned scenario's, where it fits. */
+    const struct diff_figure *pin = d->cmp.on ? diff_find(&d->cmp.d, "memory.total") : NULL;
+    if (pin != NULL && pin->have_a && pin->have_b) {
+        char dl[48], pc[32], vs[96];
+        diff_delta_text(pin, dl, sizeof dl, pc, sizeof pc);
+        snprintf(vs, sizeof vs, "  %s vs pinned", pin->a == pin->b ? "=" : dl);
+        int used = screen_width(line[pick]);
+        if (used + screen_width(vs) <= r.w - 2)
+            screen_text(s, r.x + 1 + used, y, r.w - 2 - used, vs,
+                        pin->b > pin->a ? E_OVER : E_OK);
+    }
     y++;
     /* The lecture's table: each row's dtype, element count and bytes. */
     int cw_name = 12, cw_dt = 9, cw_el = 9, cw_by = 9;
