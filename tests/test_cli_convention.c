@@ -105,6 +105,9 @@ START_TEST(flags_get_nearest_names)
     refused("probe --thread 2", "rooftop probe: unknown option '--thread' (did you mean --threads?");
     /* Nothing near: no guess. */
     refused("report --x 1", "rooftop report: unknown option '--x'\n");
+    /* snapshot's options given to the dashboard. */
+    refused("--size 80x24", "rooftop: unknown option '--size' (a snapshot option: rooftop "
+                            "snapshot --size COLSxROWS; the dashboard fills the terminal)\n");
     /* A misspelt command ("unexpected argument 'reprot'" before). */
     refused("reprot --gpus 8",
             "rooftop: 'reprot' is not a command (did you mean report? rooftop --help lists "

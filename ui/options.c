@@ -26,6 +26,19 @@ bool ui_options_parse(int argc, char **argv, int first, bool snapshot, struct ui
     struct cli_args args;
     cli_args_init(&args, argc, argv, first, &o->sc, own,
                   snapshot ? sizeof own / sizeof own[0] : 6);
+    /* snapshot's flags given to the dashboard: say where they belong. */
+    static const char *const hints[][2] = {
+        {"size", "a snapshot option: rooftop snapshot --size COLSxROWS; the dashboard fills "
+                 "the terminal"},
+        {"keys", "a snapshot option: rooftop snapshot --keys KEYS"},
+        {"format", "rooftop report --format text|json|csv|md prints the report, rooftop "
+                   "snapshot --format txt|ansi|svg the screen"},
+        {"out", "a snapshot option: rooftop snapshot --out FILE; e exports the report"},
+    };
+    if (!snapshot) {
+        args.hints = hints;
+        args.n_hints = sizeof hints / sizeof hints[0];
+    }
     const struct cli_flag *f;
     const char *v;
     int r;
