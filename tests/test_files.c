@@ -887,7 +887,7 @@ START_TEST(lecture_demo_found_by_name)
         snprintf(args, sizeof args, "snapshot --size 100x30 --scenario %s", forms[i]);
         run_elsewhere(r, env, args);
         ck_assert_msg(r->status == 0, "%s: status %d: %s", forms[i], r->status, r->err);
-        ck_assert_msg(strstr(r->out, "Step 1/12 The 144-day question"), "%s: not the demo:\n%s",
+        ck_assert_msg(strstr(r->out, "Step 1/13 The 144-day question"), "%s: not the demo:\n%s",
                       forms[i], r->out);
         check_run_free(r);
     }

@@ -12,6 +12,8 @@
 #include "check_util.h"
 #include "checkpoint.h"
 #include "dash_harness.h"
+#include "einsum.h"
+#include "op_contract.h"
 #include "demo.h"
 #include "lecture_view.h"
 #include "memory.h"
@@ -362,6 +364,32 @@ START_TEST(claims_roofline)
     char shown[64];
     snprintf(shown, sizeof shown, "ridge at %.0f FLOP/byte", ridge);
     says(k, "ridge at 295 FLOP/byte", shown);
+
+    /* "For mlp_up, b s h, h f -> b s f sums over h: ... 2 b s h f FLOPs a layer forward,
+     * three times that with the backward" */
+    int kc = step_of("Operations as contracts");
+    ck_assert(demo_step_has_panel(&lec.steps[kc], "contracts"));
+    bool is_mm;
+    const char *c = op_contract(OP_MLP_UP, true, &is_mm);
+    ck_assert(is_mm);
+    says(kc, "b s h, h f -> b s f", c);
+    struct einsum_spec sp;
+    char err[256], dims[128];
+    ck_assert(einsum_parse(c, EINSUM_CONTRACT, &sp, err, sizeof err));
+    const struct scenario *sc = &lec.steps[kc].scenario;
+    double b = (double)sc->batch / (double)scenario_dp(sc);
+    snprintf(dims, sizeof dims, "b=%.0f,s=%lld,h=%lld,f=%lld", b, (long long)sc->seq,
+             (long long)sc->model.d_model, (long long)sc->model.ffn);
+    double size[EINSUM_MAX_NAMES];
+    ck_assert_msg(einsum_dims(&sp, dims, size, err, sizeof err), "%s", err);
+    struct einsum_cost cost;
+    einsum_cost(&sp, size, 2, &cost);
+    ck_assert_int_eq((int)cost.summed, 1 << 2); /* h, the third name */
+    ck_assert(cost.flops == 2 * b * (double)sc->seq * (double)sc->model.d_model *
+                                (double)sc->model.ffn);
+    for (int i = 0; i < an[kc].n_ops; i++)
+        if (an[kc].ops[i].kind == OP_MLP_UP)
+            ck_assert_rel(an[kc].ops[i].flops, 3 * (double)sc->model.layers * cost.flops, 1e-12);
 
     k = step_of("transformer's operations");
     /* "the matmuls ... are compute-bound; the norms, residuals and the activation function

@@ -122,7 +122,7 @@ static bool infer_step(const cJSON *root_infer, const cJSON *st, const char *ori
 }
 
 static const char *const panel_names[] = {"memory", "compute", "roofline", "ops",
-                                          "dtypes", "checkpoint", "toy"};
+                                          "dtypes", "checkpoint", "toy", "contracts"};
 
 /* A list of names ("_panels", "_sliders") into dst; each checked by ok_name. */
 static bool name_list(const cJSON *st, const char *key, bool (*ok_name)(const char *),

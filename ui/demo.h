@@ -27,7 +27,7 @@
  *               file's top-level "_infer"; model and GPU are the step's scenario's unless
  *               given here. The step is checked as `rooftop infer` checks its flags.
  *   "_panels"   what the screen shows, from "memory", "compute", "roofline", "ops" and the
- *               lecture's panels "dtypes", "checkpoint", "toy" (absent: every panel of the
+ *               lecture's panels "dtypes", "checkpoint", "toy", "contracts" (absent: every panel of the
  *               dashboard); the caption is then a box of up to DEMO_CAPTION_ROWS lines
  *   "_sliders"  the inputs listed, by key ("params", "gpus", ...; [] for none; absent: all)
  *   "_answer"   an exercise's answer, hidden until the a key shows it under the caption

@@ -7,7 +7,7 @@
 #include "numfmt.h"
 #include "widgets.h"
 
-static const char *const extra_names[LP_COUNT] = {"dtypes", "checkpoint", "toy"};
+static const char *const extra_names[LP_COUNT] = {"dtypes", "checkpoint", "toy", "contracts"};
 static const char *const std_names[LECTURE_FOCUS_PANELS] = {"memory", "compute", "roofline",
                                                             "ops"};
 
@@ -102,6 +102,8 @@ static int panel_rows(const struct demo_step *st, const char *name, int w, int n
         return st->toy == DEMO_TOY_OPTIMIZER ? 7 : 6;
     if (strcmp(name, "ops") == 0)
         return LAYOUT_OPS_HEAD_ROWS + n_ops;
+    if (strcmp(name, "contracts") == 0)
+        return 3 + n_ops; /* header, column heads, an operation a row, the letters' key */
     return 0;
 }
 

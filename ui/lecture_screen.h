@@ -14,7 +14,7 @@
 #include "slider.h"
 
 /* The lecture's panels beside the dashboard's, where lecture_layout puts them. */
-enum lecture_panel { LP_DTYPES, LP_CHECKPOINT, LP_TOY, LP_COUNT };
+enum lecture_panel { LP_DTYPES, LP_CHECKPOINT, LP_TOY, LP_CONTRACTS, LP_COUNT };
 
 /* The panels after the sliders in focus order (FOCUS_MEMORY, ... in dash.h). */
 #define LECTURE_FOCUS_PANELS 4

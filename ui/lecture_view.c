@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "checkpoint_panel.h"
+#include "contracts_panel.h"
 #include "dtypes_panel.h"
 #include "toy_panel.h"
 #include "widgets.h"
@@ -77,4 +78,6 @@ void lecture_view_draw_extras(const struct dash *d, struct screen *s)
         checkpoint_panel_draw(d, s, extra[LP_CHECKPOINT]);
     if (!rect_empty(extra[LP_TOY]))
         toy_panel_draw(d, s, extra[LP_TOY]);
+    if (!rect_empty(extra[LP_CONTRACTS]))
+        contracts_panel_draw(d, s, extra[LP_CONTRACTS]);
 }
