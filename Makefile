@@ -252,8 +252,10 @@ man: $(B)/tests/man_options
 $(B)/tests/man_options: $(B)/tests/man_options.o $(LINK_LIBS)
 	$(CC) $(CFLAGS_ALL) -o $@ $< $(LINK_LIBS) $(LDLIBS_ALL)
 
+# Timings, then instruction counts under callgrind (tests/bench-ir.sh; skipped without valgrind).
 bench: all $(BENCH_BIN)
 	@for b in $(BENCH_BIN); do ROOFTOP_SPECS=$(CURDIR)/specs $$b || exit 1; done
+	@ROOFTOP_SPECS=$(CURDIR)/specs sh tests/bench-ir.sh $(B)
 
 screenshots: all
 	sh tests/screenshots.sh $(B)/rooftop-bin

@@ -51,7 +51,7 @@ struct Probe {
 
 double probe_wall(void);
 
-// Median seconds per call of launch(i) over >= 11 timed repeats after warm-up; each repeat
+// The best (fastest) seconds per call of launch(i) over 11 timed repeats after warm-up; each repeat
 // runs a batch of calls between two events, sized so a batch lasts >= 0.2 ms (short kernels
 // would otherwise time the launch and the event, not the work). i counts calls from 0, so
 // callers rotate input sets with i % sets.

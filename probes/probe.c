@@ -2,6 +2,7 @@
 #include "probe.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -157,16 +158,11 @@ double probe_now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static int cmp_double(const void *a, const void *b)
+double probe_best(const double *v, size_t n)
 {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-double probe_median(double *v, size_t n)
-{
-    if (n == 0)
-        return 0;
-    qsort(v, n, sizeof *v, cmp_double);
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+    double best = 0;
+    for (size_t i = 0; i < n; i++)
+        if (v[i] > 0 && isfinite(v[i]) && (best == 0 || v[i] < best))
+            best = v[i];
+    return best;
 }

@@ -73,7 +73,9 @@ bool probe_parse_shapes(const char *s, struct probe_options *o, char *err, size_
 
 /* Monotonic seconds (CLOCK_MONOTONIC). */
 double probe_now(void);
-/* Median of v[0..n-1] (sorts v). */
-double probe_median(double *v, size_t n);
+/* The fastest of n timed passes: the smallest positive, finite v[i] (0 when none). Load on
+ * the machine only slows a pass, so the best of several after warm-up is the hardware's rate
+ * (as STREAM and mixbench report). */
+double probe_best(const double *v, size_t n);
 
 #endif

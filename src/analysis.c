@@ -26,20 +26,38 @@ static void timing_compute(const struct scenario *s, double mfu, const struct fl
     t->step_seconds = t->steps > 0 ? t->seconds / t->steps : 0.0;
 }
 
-void analysis_run(const struct scenario *s, struct analysis *out)
+/* The model as trained (a padded vocabulary: its embedding, LM head, FLOPs, logits). */
+static void trained(const struct scenario *s, struct scenario *t)
+{
+    *t = *s;
+    scenario_trained_model(s, &t->model);
+}
+
+void analysis_memory(const struct scenario *s, struct analysis *out)
 {
     memset(out, 0, sizeof *out);
-    /* The model as trained (a padded vocabulary: its embedding, LM head, FLOPs, logits). */
-    struct scenario t = *s;
-    scenario_trained_model(s, &t.model);
+    struct scenario t;
+    trained(s, &t);
     out->dp = scenario_dp(&t);
     out->micro_batch = scenario_micro_batch(&t);
     out->accum_steps = scenario_accum_steps(&t);
     model_params(&t.model, &out->params);
     memory_compute(&t, &out->params, &out->memory);
+}
+
+void analysis_finish(const struct scenario *s, struct analysis *out)
+{
+    struct scenario t;
+    trained(s, &t);
     flops_totals(&t, &out->params, &out->flops);
     timing_compute(&t, t.mfu, &out->flops, &out->time);
     flops_ops(&t, &out->params, out->ops, &out->n_ops, &out->roofline);
+}
+
+void analysis_run(const struct scenario *s, struct analysis *out)
+{
+    analysis_memory(s, out);
+    analysis_finish(s, out);
 }
 
 void analysis_retime(const struct scenario *s, double mfu, struct analysis *a)

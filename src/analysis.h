@@ -44,4 +44,11 @@ void analysis_run(const struct scenario *s, struct analysis *out);
  * nothing else of a depends on it. a must hold analysis_run(s). */
 void analysis_retime(const struct scenario *s, double mfu, struct analysis *a);
 
+/* analysis_run in two halves, for a search that wants only what fits: analysis_memory fills
+ * the parameter counts, the memory and the data-parallel split (dp, micro_batch,
+ * accum_steps), the rest zero; analysis_finish, on what analysis_memory filled for the same
+ * scenario, adds the FLOPs, the time and the ops. The two give what analysis_run gives. */
+void analysis_memory(const struct scenario *s, struct analysis *out);
+void analysis_finish(const struct scenario *s, struct analysis *out);
+
 #endif

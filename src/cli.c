@@ -145,6 +145,9 @@ static bool scenario_arg(struct cli_args *a, const char *flag, const char *inlin
         return false;
     }
     warn_reading(a, in, value);
+    int k = inputs_index(in);
+    if (k >= 0 && k < CLI_INPUTS_MAX)
+        a->given[k] = true;
     if (strcmp(in->key, "model") == 0) {
         /* The model file's tokens came with the model: its file is not read a second time. */
         if (!argv_has(a->argc, a->argv, "--tokens") && a->s->model.trained_tokens >= 1)

@@ -29,6 +29,10 @@ struct cli_flag {
     bool value;       /* takes a value */
 };
 
+/* Inputs a command line can name, for cli_args.given (the registry holds fewer; test_cli
+ * checks). */
+#define CLI_INPUTS_MAX 160
+
 struct cli_args {
     int argc;
     char **argv;
@@ -41,6 +45,8 @@ struct cli_args {
     const char *const (*hints)[2];
     size_t n_hints;
     char err[1024];              /* CLI_ERROR: one line, "--gpus: '12x' is not a number" */
+    bool given[CLI_INPUTS_MAX];  /* by inputs_index: the input was set by a flag (not by a
+                                    --scenario file) */
 };
 
 enum { CLI_END, CLI_HELP, CLI_OWN, CLI_ERROR };

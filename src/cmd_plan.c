@@ -38,6 +38,9 @@ static void plan_help(FILE *f)
           "layouts that fit, ranked\n"
           "by predicted step time (see report's Predicted step). Each plan's options, given to\n"
           "rooftop report with the same scenario options, reproduce its step time.\n"
+          "Layout flags given (--tp --pp --vpp --cp --ep --sp --zero --micro-batch --recompute)\n"
+          "are constraints: only layouts with those values are searched, and the output says\n"
+          "\"constrained: tp 8, ...\".\n"
           "  --top K           how many plans (1-100, default 5)\n"
           "  --by time|cost|energy  rank by the predicted step (default), or by the run's cost\n"
           "                    (needs --price) or energy; these two also try half, a quarter,\n"
@@ -89,8 +92,18 @@ int cmd_plan(int argc, char **argv)
     if (by == PLAN_BY_ENERGY && !(s.gpu.board_power > 0))
         return cli_usage_error("plan", "--by energy: the GPU spec has no board power (\"power\": "
                                    "{\"board\": W} in its file)");
-    /* The layout is the search's: every other input must hold on its own. One GPU checks
-     * all but the GPU count; a batch of one sequence per GPU checks the GPU count (the
+    /* Layout flags given are the search's constraints (--tp 8: only layouts with tp 8). */
+    struct plan_fixed fixed;
+    memset(&fixed, 0, sizeof fixed);
+    for (int ax = 0; ax < PLAN_AXES; ax++) {
+        int k = inputs_index(inputs_find(plan_axis_key((enum plan_axis)ax)));
+        if (k >= 0 && k < CLI_INPUTS_MAX && args.given[k]) {
+            fixed.set[ax] = true;
+            fixed.value[ax] = plan_axis_get(&s, (enum plan_axis)ax);
+        }
+    }
+    /* The rest of the layout is the search's: every other input must hold on its own. One GPU
+     * checks all but the GPU count; a batch of one sequence per GPU checks the GPU count (the
      * search looks for the layouts whose data-parallel degree splits the real batch). */
     s.tp = 1;
     s.pp = 1;
@@ -108,7 +121,7 @@ int cmd_plan(int argc, char **argv)
         fprintf(stderr, "rooftop plan: out of memory\n");
         return CLI_EXIT_FAIL;
     }
-    plan_search_by(&s, (int)top, by, res);
+    plan_search_by(&s, &fixed, (int)top, by, res);
     bool ok = fmt == REPORT_JSON ? plan_write_json(stdout, &s, res, by)
                                  : plan_write_text(stdout, &s, res, by);
     free(res);

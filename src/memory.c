@@ -305,7 +305,7 @@ static double total_of(const struct model_arch *m, struct param_counts *pc)
     return (double)pc->total;
 }
 
-static void layout_compute(const struct model_arch *m, struct layout *o)
+static void layout_count(const struct model_arch *m, struct layout *o)
 {
     memset(o, 0, sizeof *o);
     struct param_counts p1, p2, p3 = {0}, p4;
@@ -344,6 +344,27 @@ static void layout_compute(const struct model_arch *m, struct layout *o)
     big = fmax(big, h * (double)ad.q_width);
     big = fmax(big, h * (double)ad.o_width);
     o->largest_in_layer = big;
+}
+
+/* layout_count, kept for the last architecture (per thread): `rooftop plan` and the
+ * dashboard's layouts list count the memory of thousands of layouts of one model, whose
+ * layout this is (it counts one- and two-layer copies of the model each time). Keyed on the
+ * whole struct: equal bytes, equal counts. */
+static void layout_compute(const struct model_arch *m, struct layout *o)
+{
+    static _Thread_local struct {
+        bool set;
+        struct model_arch m;
+        struct layout l;
+    } last;
+    if (last.set && memcmp(&last.m, m, sizeof *m) == 0) {
+        *o = last.l;
+        return;
+    }
+    layout_count(m, o);
+    last.set = true;
+    last.m = *m;
+    last.l = *o;
 }
 
 /* Layers [lo, hi) of the model: how many of them are MoE layers (the dense ones come first). */

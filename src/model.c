@@ -298,7 +298,7 @@ static int64_t layer_total(const struct layer_parts *p)
     return p->attn + p->attn_bias + p->norms + p->mlp + p->mlp_bias + p->router;
 }
 
-void model_params(const struct model_arch *m, struct param_counts *out)
+static void params_count(const struct model_arch *m, struct param_counts *out)
 {
     memset(out, 0, sizeof *out);
     const int64_t h = m->d_model;
@@ -345,6 +345,26 @@ void model_params(const struct model_arch *m, struct param_counts *out)
     }
 
     out->typed = m->exact_params > 0 ? m->exact_params : 0;
+}
+
+/* The counts of the last architecture asked for are kept (per thread): `rooftop plan` counts
+ * one model's parameters for each of thousands of layouts. Keyed on the whole struct: equal
+ * bytes, equal counts. */
+void model_params(const struct model_arch *m, struct param_counts *out)
+{
+    static _Thread_local struct {
+        bool set;
+        struct model_arch m;
+        struct param_counts p;
+    } last;
+    if (last.set && memcmp(&last.m, m, sizeof *m) == 0) {
+        *out = last.p;
+        return;
+    }
+    params_count(m, out);
+    last.set = true;
+    last.m = *m;
+    last.p = *out;
 }
 
 static bool field_range(const char *field, int64_t v, int64_t lo, int64_t hi, char *err, int n)

@@ -8,6 +8,7 @@
 #include <cjson/cJSON.h>
 
 #include "analysis.h"
+#include "inputs.h"
 #include "report.h"
 #include "units.h"
 
@@ -16,11 +17,19 @@
 #define PLAN_CP_MAX 16
 #define PLAN_EP_MAX 64
 
+/* Whether keep() would take an entry of this key: the list is not full, or the key beats its
+ * last. */
+static bool would_keep(const struct plan *list, int n, int cap, double key,
+                       double (*key_of)(const struct plan *))
+{
+    return n < cap || key < key_of(&list[n - 1]);
+}
+
 /* Keeps list[0..*n) sorted by key ascending, at most cap entries. */
 static void keep(struct plan *list, int *n, int cap, const struct plan *p, double key,
                  double (*key_of)(const struct plan *))
 {
-    if (*n == cap && key >= key_of(&list[*n - 1]))
+    if (!would_keep(list, *n, cap, key, key_of))
         return;
     int i = *n < cap ? (*n)++ : cap - 1;
     while (i > 0 && key_of(&list[i - 1]) > key) {
@@ -42,7 +51,7 @@ static double by_memory(const struct plan *p)
 
 struct search {
     struct plan_result *out;
-    struct plan *misses;     /* the smallest layouts that do not fit */
+    struct plan *misses;     /* the smallest layouts that do not fit (predicted at the end) */
     int n_misses;
     int top;
     struct analysis *a;
@@ -60,62 +69,154 @@ static int64_t plan_uneven_edge(int64_t L, int64_t pp)
     return rest > 0 && rest % 2 == 0 && rest / 2 <= c ? rest / 2 : 0;
 }
 
+/* Memory first: the FLOPs and the prediction only for a layout that fits (or, at the end, for
+ * the closest misses that are shown). */
 static void try_layout(struct search *st, const struct scenario *s)
 {
     char err[256];
     if (!scenario_validate(s, err, (int)sizeof err))
         return;
-    analysis_run(s, st->a);
-    struct plan p;
-    p.s = *s;
-    predict_run(s, st->a, NULL, &p.pred);
-    p.memory_total = st->a->memory.total;
-    p.fits = st->a->memory.fits;
-    cost_compute(s, p.pred.days * 86400.0, &p.cost);
+    analysis_memory(s, st->a);
     st->out->searched++;
-    if (p.fits) {
-        st->out->fitting++;
-        keep(st->out->plans, &st->out->n, st->top, &p, by_step(&p), by_step);
-    } else {
-        keep(st->misses, &st->n_misses, st->top, &p, by_memory(&p), by_memory);
+    const double total = st->a->memory.total;
+    if (!st->a->memory.fits) {
+        if (!would_keep(st->misses, st->n_misses, st->top, total, by_memory))
+            return;
+        struct plan p = {.s = *s, .memory_total = total, .fits = false};
+        keep(st->misses, &st->n_misses, st->top, &p, total, by_memory);
+        return;
+    }
+    st->out->fitting++;
+    analysis_finish(s, st->a);
+    struct prediction pred;
+    predict_run(s, st->a, NULL, &pred);
+    if (!would_keep(st->out->plans, st->out->n, st->top, pred.step_seconds, by_step))
+        return;
+    struct plan p = {.s = *s, .pred = pred, .memory_total = total, .fits = true};
+    cost_compute(s, p.pred.days * 86400.0, &p.cost);
+    keep(st->out->plans, &st->out->n, st->top, &p, pred.step_seconds, by_step);
+}
+
+static const char *const axis_keys[PLAN_AXES] = {
+    [PLAN_TP] = "tp",     [PLAN_PP] = "pp",     [PLAN_VPP] = "vpp",
+    [PLAN_CP] = "cp",     [PLAN_EP] = "ep",     [PLAN_SP] = "sp",
+    [PLAN_ZERO] = "zero", [PLAN_MICRO_BATCH] = "micro_batch", [PLAN_RECOMPUTE] = "recompute",
+};
+
+const char *plan_axis_key(enum plan_axis a)
+{
+    return (unsigned)a < PLAN_AXES ? axis_keys[a] : "?";
+}
+
+int64_t plan_axis_get(const struct scenario *s, enum plan_axis a)
+{
+    switch (a) {
+    case PLAN_TP: return s->tp;
+    case PLAN_PP: return s->pp;
+    case PLAN_VPP: return s->vpp;
+    case PLAN_CP: return s->cp;
+    case PLAN_EP: return s->ep;
+    case PLAN_SP: return s->sp ? 1 : 0;
+    case PLAN_ZERO: return s->zero;
+    case PLAN_MICRO_BATCH: return s->micro_batch;
+    case PLAN_RECOMPUTE: return (int64_t)s->recompute;
+    case PLAN_AXES: break;
+    }
+    return 0;
+}
+
+/* An axis's values in the search: the fixed one alone, else lo to hi; free when not fixed
+ * (the search's own bounds and shortcuts apply only to free axes). */
+static bool is_free(const struct plan_fixed *fx, enum plan_axis a)
+{
+    return fx == NULL || !fx->set[a];
+}
+
+static int64_t first_of(const struct plan_fixed *fx, enum plan_axis a, int64_t lo)
+{
+    return is_free(fx, a) ? lo : fx->value[a];
+}
+
+static int64_t last_of(const struct plan_fixed *fx, enum plan_axis a, int64_t hi)
+{
+    return is_free(fx, a) ? hi : fx->value[a];
+}
+
+/* The inner axes of one (tp, cp, pp, ep) layout with per_rank sequences per data-parallel
+ * rank: micro-batch, interleaving, ZeRO, sp and recomputation. */
+static void search_inner(struct search *st, struct scenario *s, const struct plan_fixed *fx,
+                         int64_t dp, int64_t per_rank)
+{
+    static const enum recompute recomputes[] = {RECOMPUTE_NONE, RECOMPUTE_SELECTIVE, RECOMPUTE_FULL};
+    const int n_re = (int)(sizeof recomputes / sizeof recomputes[0]);
+    const int64_t L = s->model.layers, tp = s->tp, pp = s->pp, cp = s->cp;
+    const int64_t edge = s->first_stage_layers;
+    /* A fixed micro-batch of auto (0) is the whole batch per rank. */
+    int64_t mb0 = first_of(fx, PLAN_MICRO_BATCH, 1), mb1 = last_of(fx, PLAN_MICRO_BATCH, 16);
+    if (mb0 == 0)
+        mb0 = mb1 = per_rank;
+    for (int64_t mb = mb0; mb <= mb1 && mb <= per_rank; mb *= 2) {
+        if (per_rank % mb != 0)
+            continue;
+        for (int64_t vpp = first_of(fx, PLAN_VPP, 1); vpp <= last_of(fx, PLAN_VPP, 4); vpp *= 2) {
+            bool splits = edge > 0 ? edge >= vpp : L % (pp * vpp) == 0;
+            if (vpp > 1 && (pp == 1 || !splits || (per_rank / mb) % pp != 0))
+                continue;
+            int z1 = (int)last_of(fx, PLAN_ZERO, dp * cp > 1 ? 3 : 0);
+            for (int zero = (int)first_of(fx, PLAN_ZERO, 0); zero <= z1; zero++) {
+                int sp1 = (int)last_of(fx, PLAN_SP, tp > 1 ? 1 : 0);
+                for (int sp = (int)first_of(fx, PLAN_SP, 0); sp <= sp1; sp++) {
+                    if (sp && tp == 1)
+                        continue;
+                    for (int r = 0; r < (is_free(fx, PLAN_RECOMPUTE) ? n_re : 1); r++) {
+                        enum recompute re = is_free(fx, PLAN_RECOMPUTE)
+                                                ? recomputes[r]
+                                                : (enum recompute)fx->value[PLAN_RECOMPUTE];
+                        /* FlashAttention already recomputes the attention core: selective
+                         * recomputation would repeat "none". */
+                        if (is_free(fx, PLAN_RECOMPUTE) && re == RECOMPUTE_SELECTIVE && s->flash)
+                            continue;
+                        s->micro_batch = mb;
+                        s->vpp = vpp;
+                        s->zero = zero;
+                        s->sp = sp != 0;
+                        s->recompute = re;
+                        try_layout(st, s);
+                    }
+                }
+            }
+        }
     }
 }
 
-void plan_search(const struct scenario *base, int top, struct plan_result *out)
+/* The outer axes: tensor, context, pipeline and expert parallelism. */
+static void search_outer(struct search *st, const struct scenario *base,
+                         const struct plan_fixed *fx)
 {
-    memset(out, 0, sizeof *out);
-    if (top < 1)
-        top = 1;
-    if (top > PLAN_TOP_MAX)
-        top = PLAN_TOP_MAX;
-    struct search st = {out, calloc((size_t)top, sizeof(struct plan)), 0, top,
-                        malloc(sizeof(struct analysis))};
-    if (st.misses == NULL || st.a == NULL) {
-        free(st.misses);
-        free(st.a);
-        return;
-    }
     struct predict_node node;
     predict_node_of(base, &node);
     const int64_t G = base->gpus, L = base->model.layers, H = base->model.heads;
     /* Tensor parallelism past two NVLink domains only loses (its all-reduces go over the
      * network every layer). */
     const int64_t tp_max = (int64_t)fmax(2.0 * node.domain, 1.0);
-    static const enum recompute recomputes[] = {RECOMPUTE_NONE, RECOMPUTE_SELECTIVE, RECOMPUTE_FULL};
     struct scenario s = *base;
     const bool moe = model_is_moe(&base->model);
     const int64_t E = base->model.experts;
-    for (int64_t tp = 1; tp <= G && tp <= tp_max; tp++) {
-        if (G % tp != 0 || H % tp != 0)
+    const int64_t tp1 = last_of(fx, PLAN_TP, tp_max < G ? tp_max : G);
+    for (int64_t tp = first_of(fx, PLAN_TP, 1); tp <= tp1; tp++) {
+        if (tp < 1 || G % tp != 0 || H % tp != 0)
             continue;
         /* Context parallelism in powers of two up to PLAN_CP_MAX, where the sequence splits
-         * into 2 x cp chunks (Megatron-LM). */
-        for (int64_t cp = 1; cp <= PLAN_CP_MAX && cp <= G / tp; cp *= 2) {
-            if (cp > 1 && ((G / tp) % cp != 0 || base->seq % (2 * cp) != 0 ||
-                           base->seq / cp < PREDICT_CP_TOKENS_MIN))
+         * into 2 x cp chunks (Megatron-LM) of PREDICT_CP_TOKENS_MIN tokens or more. */
+        const int64_t cp1 = last_of(fx, PLAN_CP, PLAN_CP_MAX < G / tp ? PLAN_CP_MAX : G / tp);
+        for (int64_t cp = first_of(fx, PLAN_CP, 1); cp <= cp1; cp *= 2) {
+            if (cp < 1 || (G / tp) % cp != 0 ||
+                (cp > 1 && (base->seq % (2 * cp) != 0 ||
+                            (is_free(fx, PLAN_CP) && base->seq / cp < PREDICT_CP_TOKENS_MIN))))
                 continue;
-            for (int64_t pp = 1; pp <= G / (tp * cp) && pp <= L; pp++) {
-                if ((G / (tp * cp)) % pp != 0)
+            const int64_t pp1 = last_of(fx, PLAN_PP, G / (tp * cp) < L ? G / (tp * cp) : L);
+            for (int64_t pp = first_of(fx, PLAN_PP, 1); pp <= pp1; pp++) {
+                if (pp < 1 || (G / (tp * cp)) % pp != 0)
                     continue;
                 /* Layers that do not split over pp: uneven first and last stages (Megatron's
                  * --decoder-first/last-pipeline-num-layers) where they make the split. */
@@ -127,48 +228,53 @@ void plan_search(const struct scenario *base, int top, struct plan_result *out)
                 int64_t dp = G / (tp * pp * cp);
                 if (base->batch % dp != 0)
                     continue;
-                int64_t per_rank = base->batch / dp;
                 /* Expert parallelism in powers of two dividing the experts and dp x cp. */
-                for (int64_t ep = 1; ep <= (moe ? PLAN_EP_MAX : 1); ep *= 2) {
-                    if (ep > 1 && (E % ep != 0 || (dp * cp) % ep != 0))
+                const int64_t ep1 = last_of(fx, PLAN_EP, moe ? PLAN_EP_MAX : 1);
+                for (int64_t ep = first_of(fx, PLAN_EP, 1); ep <= ep1; ep *= 2) {
+                    if (ep < 1 || (ep > 1 && (E % ep != 0 || (dp * cp) % ep != 0)))
                         continue;
-                    for (int64_t mb = 1; mb <= 16 && mb <= per_rank; mb *= 2) {
-                        if (per_rank % mb != 0)
-                            continue;
-                        for (int64_t vpp = 1; vpp <= 4; vpp *= 2) {
-                            bool splits = edge > 0 ? edge >= vpp : L % (pp * vpp) == 0;
-                            if (vpp > 1 && (pp == 1 || !splits || (per_rank / mb) % pp != 0))
-                                continue;
-                            for (int zero = 0; zero <= (dp * cp > 1 ? 3 : 0); zero++) {
-                                for (int sp = 0; sp <= (tp > 1 ? 1 : 0); sp++) {
-                                    for (size_t r = 0; r < sizeof recomputes / sizeof recomputes[0];
-                                         r++) {
-                                        /* FlashAttention already recomputes the attention
-                                         * core: selective recomputation would repeat "none". */
-                                        if (recomputes[r] == RECOMPUTE_SELECTIVE && base->flash)
-                                            continue;
-                                        s.tp = tp;
-                                        s.cp = cp;
-                                        s.ep = ep;
-                                        s.pp = pp;
-                                        s.vpp = vpp;
-                                        s.micro_batch = mb;
-                                        s.zero = zero;
-                                        s.sp = sp != 0;
-                                        s.recompute = recomputes[r];
-                                        try_layout(&st, &s);
-                                    }
-                                }
-                            }
-                        }
-                    }
+                    s.tp = tp;
+                    s.cp = cp;
+                    s.pp = pp;
+                    s.ep = ep;
+                    search_inner(st, &s, fx, dp, base->batch / dp);
                 }
             }
         }
     }
+}
+
+void plan_search(const struct scenario *base, int top, struct plan_result *out)
+{
+    plan_search_fixed(base, NULL, top, out);
+}
+
+void plan_search_fixed(const struct scenario *base, const struct plan_fixed *fixed, int top,
+                       struct plan_result *out)
+{
+    memset(out, 0, sizeof *out);
+    if (fixed != NULL)
+        out->fixed = *fixed;
+    if (top < 1)
+        top = 1;
+    if (top > PLAN_TOP_MAX)
+        top = PLAN_TOP_MAX;
+    struct search st = {out, calloc((size_t)top, sizeof(struct plan)), 0, top,
+                        malloc(sizeof(struct analysis))};
+    if (st.misses == NULL || st.a == NULL) {
+        free(st.misses);
+        free(st.a);
+        return;
+    }
+    search_outer(&st, base, fixed);
     /* Fewer fitting layouts than asked for: the closest misses after them. */
-    for (int i = 0; i < st.n_misses && out->n < top; i++)
-        out->plans[out->n++] = st.misses[i];
+    for (int i = 0; i < st.n_misses && out->n < top; i++) {
+        struct plan *p = &out->plans[out->n++];
+        *p = st.misses[i];
+        analysis_run(&p->s, st.a);
+        predict_run(&p->s, st.a, NULL, &p->pred);
+        cost_compute(&p->s, p->pred.days * 86400.0, &p->cost);
+    }
     free(st.misses);
     free(st.a);
 }
@@ -196,14 +302,16 @@ static double by_gpu_seconds(const struct plan *p)
     return (double)p->s.gpus * p->pred.step_seconds;
 }
 
-void plan_search_by(const struct scenario *base, int top, enum plan_by by,
-                    struct plan_result *out)
+void plan_search_by(const struct scenario *base, const struct plan_fixed *fixed, int top,
+                    enum plan_by by, struct plan_result *out)
 {
     if (by == PLAN_BY_TIME) {
-        plan_search(base, top, out);
+        plan_search_fixed(base, fixed, top, out);
         return;
     }
     memset(out, 0, sizeof *out);
+    if (fixed != NULL)
+        out->fixed = *fixed;
     top = top < 1 ? 1 : top > PLAN_TOP_MAX ? PLAN_TOP_MAX : top;
     struct plan_result *one = malloc(sizeof *one);
     struct plan *misses = calloc((size_t)top, sizeof *misses);
@@ -216,7 +324,7 @@ void plan_search_by(const struct scenario *base, int top, enum plan_by by,
     struct scenario s = *base;
     for (int64_t g = base->gpus; g >= 1; g = g % 2 == 0 ? g / 2 : 0) {
         s.gpus = g;
-        plan_search(&s, top, one);
+        plan_search_fixed(&s, fixed, top, one);
         out->searched += one->searched;
         out->fitting += one->fitting;
         for (int i = 0; i < one->n; i++) {
@@ -260,6 +368,58 @@ static void plan_cost_cell(const struct cost *c, char *buf, size_t n)
         units_count(c->gpu_hours, buf, n);
 }
 
+static bool any_fixed(const struct plan_fixed *fx)
+{
+    for (int a = 0; a < PLAN_AXES; a++)
+        if (fx->set[a])
+            return true;
+    return false;
+}
+
+/* A fixed axis's flag ("micro-batch") and value as the registry writes it ("8", "on", "full",
+ * "auto"). */
+static void fixed_axis(const struct plan_fixed *fx, enum plan_axis a, const struct scenario *base,
+                       char *flag, size_t flag_n, char *value, size_t value_n)
+{
+    const struct input *in = inputs_find(plan_axis_key(a));
+    struct scenario t = *base;
+    int64_t v = fx->value[a];
+    switch (a) {
+    case PLAN_TP: t.tp = v; break;
+    case PLAN_PP: t.pp = v; break;
+    case PLAN_VPP: t.vpp = v; break;
+    case PLAN_CP: t.cp = v; break;
+    case PLAN_EP: t.ep = v; break;
+    case PLAN_SP: t.sp = v != 0; break;
+    case PLAN_ZERO: t.zero = (int)v; break;
+    case PLAN_MICRO_BATCH: t.micro_batch = v; break;
+    case PLAN_RECOMPUTE: t.recompute = (enum recompute)v; break;
+    case PLAN_AXES: break;
+    }
+    snprintf(flag, flag_n, "%s", plan_axis_key(a));
+    snprintf(value, value_n, "%lld", (long long)v);
+    if (in != NULL) {
+        inputs_flag(in, flag, flag_n);
+        inputs_format(in, &t, value, value_n);
+    }
+}
+
+/* "constrained: tp 8, pp 1, zero 0, recompute full (...)" when any axis is fixed. */
+static void write_constrained(FILE *f, const struct scenario *base, const struct plan_fixed *fx)
+{
+    if (!any_fixed(fx))
+        return;
+    fputs("constrained:", f);
+    for (int a = 0, k = 0; a < PLAN_AXES; a++) {
+        if (!fx->set[a])
+            continue;
+        char flag[48], value[48];
+        fixed_axis(fx, (enum plan_axis)a, base, flag, sizeof flag, value, sizeof value);
+        fprintf(f, "%s %s %s", k++ ? "," : "", flag, value);
+    }
+    fputs(" (the layout flags given; the rest searched)\n", f);
+}
+
 bool plan_write_text(FILE *f, const struct scenario *base, const struct plan_result *r,
                      enum plan_by by)
 {
@@ -269,9 +429,11 @@ bool plan_write_text(FILE *f, const struct scenario *base, const struct plan_res
             base->model.name, by == PLAN_BY_TIME ? "" : "up to ", (long long)base->gpus,
             base->gpu.name, (long long)base->batch, (long long)base->seq, plan_by_name(by),
             r->searched, r->fitting);
+    write_constrained(f, base, &r->fixed);
     if (r->n == 0) {
         fprintf(f, "No layout splits this batch over this GPU count (tp must divide the heads, "
-                   "pp the layers, dp the batch).\n");
+                   "pp the layers, dp the batch)%s.\n",
+                any_fixed(&r->fixed) ? " under these constraints" : "");
         return !ferror(f);
     }
     const char *money = base->price > 0 ? "cost" : base->gpu.board_power > 0 ? "energy"
@@ -380,6 +542,20 @@ bool plan_write_json(FILE *f, const struct scenario *base, const struct plan_res
     bool ok = arr != NULL && add_str(root, "by", plan_by_name(by)) &&
               add_num(root, "searched", (double)r->searched) &&
               add_num(root, "fitting", (double)r->fitting);
+    if (ok && any_fixed(&r->fixed)) {
+        /* Counts as numbers, words (sp, recompute, a micro-batch of auto) as strings. */
+        cJSON *c = cJSON_AddObjectToObject(root, "constrained");
+        ok = c != NULL;
+        for (int a = 0; ok && a < PLAN_AXES; a++) {
+            if (!r->fixed.set[a])
+                continue;
+            char flag[48], value[48];
+            fixed_axis(&r->fixed, (enum plan_axis)a, base, flag, sizeof flag, value, sizeof value);
+            bool word = a == PLAN_SP || a == PLAN_RECOMPUTE ||
+                        (a == PLAN_MICRO_BATCH && r->fixed.value[a] == 0);
+            ok = word ? add_str(c, flag, value) : add_num(c, flag, (double)r->fixed.value[a]);
+        }
+    }
     for (int i = 0; ok && i < r->n; i++)
         ok = plan_json(arr, base, &r->plans[i]);
     if (!ok) {

@@ -6,6 +6,7 @@
 #define ROOFTOP_PLAN_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "cost.h"
@@ -33,7 +34,34 @@ enum plan_by { PLAN_BY_TIME, PLAN_BY_COST, PLAN_BY_ENERGY, PLAN_BY_COUNT };
 const char *plan_by_name(enum plan_by by);
 bool plan_by_parse(const char *s, enum plan_by *out);
 
+/* The layout options a search may be held to: those typed on `rooftop plan` (--tp 8 --zero 0
+ * ...) are constraints, not starting points. */
+enum plan_axis {
+    PLAN_TP,
+    PLAN_PP,
+    PLAN_VPP,
+    PLAN_CP,
+    PLAN_EP,
+    PLAN_SP,
+    PLAN_ZERO,
+    PLAN_MICRO_BATCH,
+    PLAN_RECOMPUTE,
+    PLAN_AXES
+};
+
+struct plan_fixed {
+    bool set[PLAN_AXES];      /* held to value[] */
+    int64_t value[PLAN_AXES]; /* as plan_axis_get reads it (sp 0/1, recompute's enum, a
+                                 micro-batch of 0: auto, the whole batch per rank) */
+};
+
+/* The registry key of an axis ("tp", "micro_batch"). */
+const char *plan_axis_key(enum plan_axis a);
+/* The axis's value in s. */
+int64_t plan_axis_get(const struct scenario *s, enum plan_axis a);
+
 struct plan_result {
+    struct plan_fixed fixed;          /* the constraints searched under (none: all unset) */
     struct plan plans[PLAN_TOP_MAX];  /* best first: fitting layouts by step time, then (when
                                          fewer fit than asked) the smallest that do not fit */
     int n;
@@ -52,16 +80,23 @@ struct plan_result {
  */
 void plan_search(const struct scenario *base, int top, struct plan_result *out);
 /* The same search ranked by `by`; by cost or energy over base's GPU count and its halvings
- * down to one GPU (each as plan_search does it), the fitting layouts by GPU-seconds. */
-void plan_search_by(const struct scenario *base, int top, enum plan_by by,
-                    struct plan_result *out);
+ * down to one GPU (each as plan_search_fixed does it, under fixed), the fitting layouts by
+ * GPU-seconds. */
+void plan_search_by(const struct scenario *base, const struct plan_fixed *fixed, int top,
+                    enum plan_by by, struct plan_result *out);
+/* The same search with the axes fixed sets held to their values (fixed NULL: none), outside
+ * the search's own bounds too (a typed --micro-batch 32, --cp 2 at a short sequence, --tp
+ * beyond two NVLink domains); each layout must still divide and validate. */
+void plan_search_fixed(const struct scenario *base, const struct plan_fixed *fixed, int top,
+                       struct plan_result *out);
 
 /* Writes one plan's options as command-line flags ("--tp 8 --pp 4 ... --mfu predicted"). */
 void plan_flags(const struct plan *p, char *buf, size_t n);
 
 /* The result as text (a table) or JSON ({"plans": [{options, step_seconds, mfu, hfu,
  * tokens_per_s, days, memory_total, fits, breakdown, cost{gpu_hours, energy_kwh, usd}}], "by",
- * "searched", "fitting"}). */
+ * "searched", "fitting"}, and "constrained": {"tp": 8, ...} when fixed; the text under a
+ * "constrained: tp 8, zero 0" line). */
 bool plan_write_text(FILE *f, const struct scenario *base, const struct plan_result *r,
                      enum plan_by by);
 bool plan_write_json(FILE *f, const struct scenario *base, const struct plan_result *r,

@@ -4,7 +4,8 @@
 # where few or none fit, so that the closest misses are printed) and writes each output to
 # OUTDIR/NN.json. With REFDIR, compares every output byte for byte with REFDIR's and exits 1
 # on any difference: a change to the search's speed (issue 22) must leave them identical.
-# ROOFTOP_SPECS must point at the specs (as `make test` sets it).
+# The cases give no layout flag (--tp, --zero, ... are constraints of the search). ROOFTOP_SPECS
+# must point at the specs (as `make test` sets it).
 bin=${1:?usage: plan-corpus.sh BIN OUTDIR [REFDIR]}
 out=${2:?usage: plan-corpus.sh BIN OUTDIR [REFDIR]}
 ref=${3:-}
@@ -43,8 +44,11 @@ done <<'CASES'
 --model llama2-70b --gpu a100-40gb --gpus 8 --batch 8 --seq 4096 --top 5
 --model gpt-oss-120b --gpu h100-sxm --gpus 128 --batch 512 --seq 8192 --optimizer sgd
 --model olmo2-13b --gpu l40s --gpus 32 --batch 128 --seq 4096 --top 15
---model phi3-mini --gpu h100-pcie --gpus 4 --batch 16 --seq 4096 --recompute full
+--model phi3-mini --gpu h100-pcie --gpus 4 --batch 16 --seq 4096 --flash off
 --model llama3.1-70b --gpu gb200-nvl72 --gpus 4096 --batch 4096 --seq 8192 --top 2
+--model llama3.1-8b --gpu h100-sxm --gpus 64 --batch 256 --seq 8192 --by cost --price 2.5 --top 8
+--model mixtral-8x7b --gpu h100-sxm --gpus 32 --batch 128 --seq 4096 --by energy --top 4
+--model llama3.1-405b --gpu h100-sxm --gpus 1024 --batch 1024 --seq 8192 --top 4
 CASES
 echo "plan-corpus: $n cases, $bad differ"
 [ "$bad" -eq 0 ]

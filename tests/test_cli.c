@@ -14,6 +14,7 @@
 #include "check_util.h"
 #include "cli.h"
 #include "commands.h"
+#include "inputs.h"
 #include "model.h"
 #include "scenario.h"
 #include "scenario_file.h"
@@ -140,6 +141,29 @@ START_TEST(test_options_set_fields)
     ck_assert_int_eq(s.optimizer, OPT_ADAM8BIT);
     ck_assert_int_eq(s.recompute, RECOMPUTE_SQRT);
     ck_assert_int_eq(s.flops_mode, FLOPS_6ND);
+}
+END_TEST
+
+/* cli_args.given: the inputs a flag set (plan holds layout flags as constraints), by the
+ * registry's index; room for every input of the registry. */
+START_TEST(test_options_given)
+{
+    ck_assert_int_le(inputs_count(), CLI_INPUTS_MAX);
+    struct args a;
+    args_make(&a, "--gpus 64 --tp=4 --micro-batch auto --sp");
+    struct scenario s;
+    scenario_default(&s);
+    struct cli_args ca;
+    cli_args_init(&ca, a.argc, a.argv, 1, &s, NULL, 0);
+    const struct cli_flag *f;
+    const char *v;
+    ck_assert_int_eq(cli_next(&ca, &f, &v), CLI_END);
+    static const char *const given[] = {"gpus", "tp", "micro_batch", "sp"};
+    static const char *const not_given[] = {"pp", "zero", "recompute", "batch"};
+    for (size_t i = 0; i < sizeof given / sizeof given[0]; i++)
+        ck_assert_msg(ca.given[inputs_index(inputs_find(given[i]))], "%s", given[i]);
+    for (size_t i = 0; i < sizeof not_given / sizeof not_given[0]; i++)
+        ck_assert_msg(!ca.given[inputs_index(inputs_find(not_given[i]))], "%s", not_given[i]);
 }
 END_TEST
 
@@ -847,6 +871,7 @@ static Suite *cli_suite(void)
     Suite *s = suite_create("cli");
     TCase *tc = tcase_create("options");
     tcase_add_test(tc, test_options_set_fields);
+    tcase_add_test(tc, test_options_given);
     tcase_add_test(tc, test_options_model);
     tcase_add_test(tc, test_options_errors);
     tcase_add_test(tc, test_option_not_ours);

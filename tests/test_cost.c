@@ -126,7 +126,7 @@ START_TEST(plan_by_cost_ranks_gpu_seconds)
     ck_assert_msg(cli_parse_scenario(&s, 11, argv, 1, err, sizeof err), "%s", err);
     struct plan_result *r = malloc(sizeof *r);
     ck_assert_ptr_nonnull(r);
-    plan_search_by(&s, 10, PLAN_BY_COST, r);
+    plan_search_by(&s, NULL, 10, PLAN_BY_COST, r);
     ck_assert_int_eq(r->n, 10);
     for (int i = 0; i < r->n; i++) {
         const struct plan *p = &r->plans[i];

@@ -614,6 +614,92 @@ START_TEST(plan_takes_report_layout_flags)
 }
 END_TEST
 
+/* Layout flags given to plan are constraints (issues 17 and 21: `plan --tp 8 --pp 1 --zero 0
+ * --recompute full` printed tp 2, pp 4, ZeRO 2 without recomputation first, the four flags
+ * silently dropped): every plan holds them, the output says so, and the search under them
+ * is the free search restricted to them. */
+START_TEST(plan_holds_layout_flags)
+{
+    struct check_run r;
+    ck_assert_int_eq(check_run_bin(&r, "plan --model llama3.1-70b --gpu h100-sxm --gpus 64 "
+                                       "--seq 8192 --batch 512 --tp 8 --pp 1 --zero 0 "
+                                       "--recompute full --top 100 --format json"),
+                     0);
+    cJSON *root = cJSON_Parse(r.out);
+    ck_assert_ptr_nonnull(root);
+    const cJSON *plans = cJSON_GetObjectItemCaseSensitive(root, "plans");
+    ck_assert_int_ge(cJSON_GetArraySize(plans), 2);
+    const cJSON *p;
+    cJSON_ArrayForEach(p, plans) {
+        const cJSON *o = cJSON_GetObjectItemCaseSensitive(p, "options");
+        ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(o, "tp")->valueint, 8);
+        ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(o, "pp")->valueint, 1);
+        ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(o, "zero")->valueint, 0);
+        ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(o, "recompute")->valuestring, "full");
+    }
+    const cJSON *c = cJSON_GetObjectItemCaseSensitive(root, "constrained");
+    ck_assert_int_eq(cJSON_GetArraySize(c), 4);
+    ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(c, "tp")->valueint, 8);
+    ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(c, "recompute")->valuestring, "full");
+    /* 64 GPUs at tp 8, pp 1: dp 8 or dp 4 x cp 2 (8192 tokens split in two); micro-batches
+     * 1..16 dividing 64 or 128 sequences a rank, sp off/on: 2 x 5 x 2 layouts. */
+    ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(root, "searched")->valueint, 20);
+    cJSON_Delete(root);
+    check_run_free(&r);
+
+    ck_assert_int_eq(check_run_bin(&r, "plan --model llama3.1-70b --gpu h100-sxm --gpus 64 "
+                                       "--seq 8192 --batch 512 --tp 8 --pp 1 --zero 0 "
+                                       "--recompute full --top 3"),
+                     0);
+    ck_assert_msg(strstr(r.out, "\nconstrained: tp 8, pp 1, zero 0, recompute full (") != NULL,
+                  "%s", r.out);
+    check_run_free(&r);
+    /* Without layout flags: no such line, the JSON without the key. */
+    ck_assert_int_eq(check_run_bin(&r, "plan --model llama3.1-8b --gpus 8 --seq 4096 --batch 64 "
+                                       "--top 1 --format json"),
+                     0);
+    ck_assert_ptr_null(strstr(r.out, "constrained"));
+    check_run_free(&r);
+
+    /* In process: fixing every axis to the free search's best gives back that layout alone,
+     * at the same step time; fixing tp alone keeps the free search's plans that have it, in
+     * its order. */
+    struct plan_result *free_r = malloc(sizeof *free_r), *held = malloc(sizeof *held);
+    ck_assert(free_r != NULL && held != NULL);
+    struct scenario s = with_model("llama3.1-8b");
+    s.gpus = 16;
+    s.seq = 4096;
+    s.batch = 64;
+    valid(&s);
+    plan_search(&s, 100, free_r);
+    ck_assert_int_ge(free_r->n, 10);
+    struct plan_fixed fx;
+    memset(&fx, 0, sizeof fx);
+    for (int a = 0; a < PLAN_AXES; a++) {
+        fx.set[a] = true;
+        fx.value[a] = plan_axis_get(&free_r->plans[0].s, (enum plan_axis)a);
+    }
+    plan_search_fixed(&s, &fx, 100, held);
+    ck_assert_int_eq(held->searched, 1);
+    ck_assert_int_eq(held->n, 1);
+    ck_assert(held->plans[0].pred.step_seconds == free_r->plans[0].pred.step_seconds);
+    memset(&fx, 0, sizeof fx);
+    fx.set[PLAN_TP] = true;
+    fx.value[PLAN_TP] = 2;
+    plan_search_fixed(&s, &fx, 100, held);
+    int k = 0;
+    for (int i = 0; i < free_r->n && k < held->n; i++)
+        if (free_r->plans[i].s.tp == 2) {
+            ck_assert(held->plans[k].pred.step_seconds == free_r->plans[i].pred.step_seconds);
+            ck_assert_int_eq(held->plans[k].s.tp, 2);
+            k++;
+        }
+    ck_assert_int_ge(k, 1);
+    free(free_r);
+    free(held);
+}
+END_TEST
+
 /* solve's answer names the setting it holds for, cp and ep with tp and pp: at cp 2 the
  * minimum GPU count comes in steps of tp x pp x cp (found by review: the line said only
  * "tp 1, pp 1"). */
@@ -652,6 +738,7 @@ static Suite *parallel_suite(void)
     tcase_add_test(tc, plan_searches_cp_and_ep);
     tcase_add_test(tc, plan_takes_report_layout_flags);
     tcase_add_test(tc, solve_names_cp_and_ep);
+    tcase_add_test(tc, plan_holds_layout_flags);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -1,6 +1,7 @@
 /* test_probe.c - `rooftop probe`: the CPU backend end to end (points valid, the sweep rises then
  * flattens), --backend cuda failing cleanly, bad usage, the child-process runner, and the CUDA
  * probe's build when nvcc exists. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,13 +81,16 @@ START_TEST(test_shapes)
 }
 END_TEST
 
-START_TEST(test_median)
+START_TEST(test_best)
 {
-    double odd[] = {5, 1, 4, 2, 3};
-    ck_assert_double_eq(probe_median(odd, 5), 3);
-    double even[] = {10, 1, 3, 2};
-    ck_assert_double_eq(probe_median(even, 4), 2.5);
-    ck_assert_double_eq(probe_median(even, 0), 0);
+    /* The fastest pass, whatever the order; a pass that never ran (0) or a broken clock
+     * (NaN, infinity, negative) is no pass. */
+    const double t[] = {5, 1.5, 4, 2, 3};
+    ck_assert_double_eq(probe_best(t, 5), 1.5);
+    const double odd[] = {0, -1, NAN, INFINITY, 2.5, 7};
+    ck_assert_double_eq(probe_best(odd, 6), 2.5);
+    ck_assert_double_eq(probe_best(odd, 4), 0);
+    ck_assert_double_eq(probe_best(t, 0), 0);
 }
 END_TEST
 
@@ -476,7 +480,7 @@ static Suite *probe_suite(void)
     Suite *s = suite_create("probe");
     TCase *tc = tcase_create("unit");
     tcase_add_test(tc, test_shapes);
-    tcase_add_test(tc, test_median);
+    tcase_add_test(tc, test_best);
     tcase_add_test(tc, test_child_lines);
     tcase_add_test(tc, test_child_failures);
     suite_add_tcase(s, tc);

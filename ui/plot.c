@@ -44,7 +44,7 @@ static void draw_roof(struct canvas *c, double peak, double bw, bool slope, bool
     const struct axes *ax = c->ax;
     int prev = -1;
     for (int x = 0; x < ax->X; x++) {
-        double I = pow(10, ax->xlo + (ax->xhi - ax->xlo) * x / (ax->X - 1));
+        double I = axes_intensity(ax, x);
         bool on_slope = bw * I < peak;
         double f = on_slope ? bw * I : peak;
         if ((on_slope && !slope) || (!on_slope && !flat)) {
@@ -176,6 +176,7 @@ static void plot_ranges(const struct dash *d, const struct view_op *ops, int n_o
     if (k < 1 && range > ax->yhi - lowest)
         ax->yhi += (range - (ax->yhi - lowest)) / 2;
     ax->ylo = ax->yhi - range;
+    axes_fill_intensity(ax);
 }
 
 /* The lines: other dtypes' flat ceilings first, then the scenario's roof over them, and the

@@ -9,13 +9,38 @@
 #include "gpu.h"
 #include "screen.h"
 
+/* Dot columns whose intensity is kept in a table (a plot 1,024 cells wide at 2 dots a cell);
+ * wider plots compute the rest. */
+#define AXES_INTENSITY_MAX 2048
+
 /* The plot's coordinate system: decades on both axes, dots inside the plot area. */
 struct axes {
     double xlo, xhi, ylo, yhi;   /* log10 bounds */
     int X, Y;                    /* dots */
     int dx, dy;                  /* dots per cell */
     struct rect area;            /* cells */
+    /* The intensity of each dot column x < n_intensity (axes_fill_intensity), which every
+     * line and label of a frame would otherwise recompute with pow. */
+    int n_intensity;
+    double intensity[AXES_INTENSITY_MAX];
 };
+
+/* The intensity at dot column x: 10^(xlo + (xhi - xlo) x / (X - 1)). */
+static inline double axes_intensity(const struct axes *ax, int x)
+{
+    if (x >= 0 && x < ax->n_intensity)
+        return ax->intensity[x];
+    return pow(10, ax->xlo + (ax->xhi - ax->xlo) * x / (ax->X - 1));
+}
+
+/* Fills the intensity table once xlo, xhi and X are set. */
+static inline void axes_fill_intensity(struct axes *ax)
+{
+    ax->n_intensity = 0;
+    for (int x = 0; x < ax->X && x < AXES_INTENSITY_MAX; x++)
+        ax->intensity[x] = axes_intensity(ax, x);
+    ax->n_intensity = ax->X < AXES_INTENSITY_MAX ? ax->X : AXES_INTENSITY_MAX;
+}
 
 static inline double dot_x(const struct axes *ax, double intensity)
 {

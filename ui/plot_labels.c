@@ -218,7 +218,7 @@ static void ceiling_rows(const struct axes *ax, double peak, double bw, bool slo
     for (int c = 0; c < ax->area.w; c++) {
         lo[c] = hi[c] = -1;
         for (int x = c * ax->dx; x < (c + 1) * ax->dx; x++) {
-            double I = pow(10, ax->xlo + (ax->xhi - ax->xlo) * x / (ax->X - 1));
+            double I = axes_intensity(ax, x);
             bool on_slope = bw * I < peak;
             double fy = dot_y(ax, on_slope ? bw * I : peak);
             if ((on_slope && !slope) || !(fy >= -0.5 && fy < ax->Y - 0.5)) {
@@ -237,45 +237,98 @@ static void ceiling_rows(const struct axes *ax, double peak, double bw, bool slo
     }
 }
 
-/* The ceilings' places on the plot, for placing their labels. */
+/* Where a ceiling's label may go relative to its flat part's row, and what each row costs. */
+static const int drow[] = {-1, 0, -2, 1, 2}, rpen[] = {0, 50, 25, 35, 60};
+#define N_DROW ((int)(sizeof drow / sizeof drow[0]))
+#define CEIL_MAX (PEAK_COUNT + 1)
+#define CEIL_TEXT (sizeof(((struct ceiling *)0)->names) + 32 + 1)
+
+/* The ceilings' places on the plot, for placing their labels: all that does not depend on
+ * the labels placed so far, computed once per frame for every trial placement. */
 struct ceil_layout {
     const struct ceiling *ce;
     int n;
-    int ly[PEAK_COUNT + 1];      /* the flat part's row */
-    int xs[PEAK_COUNT + 1];      /* the column the flat part starts in */
-    int start[PEAK_COUNT + 1];   /* the first column the line takes on that row */
-    bool in[PEAK_COUNT + 1];     /* inside the plotted range */
+    int ly[CEIL_MAX];            /* the flat part's row */
+    int xs[CEIL_MAX];            /* the column the flat part starts in */
+    int start[CEIL_MAX];         /* the first column the line takes on that row */
+    bool in[CEIL_MAX];           /* inside the plotted range */
+    char text[CEIL_MAX][2][CEIL_TEXT]; /* "bf16/fp16 989 TFLOP/s", "bf16/fp16 989T" */
+    int text_w[CEIL_MAX][2];
     short *rows;                 /* per ceiling: lo[W], hi[W] (ceiling_rows) */
-    int *bad;                    /* W + 1 */
+    /* Per ceiling and row offset k (drow[k]): bad[col + 1] - bad[c0] counts the columns
+     * c0..col where another line is nearer that row than the label's own; (W + 1) each,
+     * filled on first use (bad_done). */
+    int *bad;
+    bool bad_done[CEIL_MAX][N_DROW];
 };
 
-/* Labels the ceilings in this order; returns how many got one. With shared_rows, a label that
- * finds no row of its own in the lines' order may share one with a neighbour's label. */
-static int place_ceilings(struct board *bd, const struct axes *ax, const struct ceil_layout *L,
-                          const int *order, bool shared_rows)
+/* The columns to avoid for ceiling c's label on the row ly[c] + drow[k] (inside the plot). */
+static const int *layout_bad(struct ceil_layout *L, const struct axes *ax, int c, int k)
+{
+    const int W = ax->area.w, ly = L->ly[c], y = ly + drow[k], dc = abs(drow[k]);
+    int *bad = L->bad + ((size_t)c * N_DROW + (size_t)k) * (size_t)(W + 1);
+    if (L->bad_done[c][k])
+        return bad;
+    L->bad_done[c][k] = true;
+    /* Another line is near where its distance d_o to the row is under dc, or equal to it on
+     * and below the label's own row: d_o < thr. */
+    const int thr = dc + (drow[k] >= 0 ? 1 : 0);
+    for (int col = 0; col <= W; col++)
+        bad[col] = 0;
+    for (int o = 0; o < L->n; o++) {
+        if (o == c || !L->in[o])
+            continue;
+        /* A flat line's row counts left of where it starts too (columns to flat_end): a
+         * label there would read as its name. Flat lines on one row share it. Elsewhere the
+         * distance starts as the plot's height (under thr only on a plot a few rows high). */
+        const bool flat = L->ly[o] != ly, flat_close = abs(L->ly[o] - y) < thr;
+        const bool tiny = ax->area.h < thr;
+        const int flat_end = L->start[o] - ax->area.x;
+        const short *lo = L->rows + (size_t)(2 * o) * W, *hi = lo + W;
+        for (int col = 0; col < W; col++) {
+            if (bad[col + 1])
+                continue;
+            bool near = flat && col <= flat_end ? flat_close : tiny;
+            if (!near && lo[col] >= 0) {
+                int l = lo[col] + ax->area.y, h = hi[col] + ax->area.y;
+                int d = y < l ? l - y : y > h ? y - h : 0;
+                near = !(l == ly && h == ly) && d < thr;
+            }
+            bad[col + 1] = near;
+        }
+    }
+    for (int col = 0; col < W; col++)
+        bad[col + 1] += bad[col];
+    return bad;
+}
+
+/* One ceiling's label as placed: the ceiling, where, and which of its two texts. */
+struct ceil_spot {
+    int c, x, y, form;
+};
+
+/* Places the ceilings' labels in this order on the board (taking their cells) and lists
+ * where in out; returns how many got one. With shared_rows, a label that finds no row of its
+ * own in the lines' order may share one with a neighbour's label. */
+static int place_ceilings(struct board *bd, const struct axes *ax, struct ceil_layout *L,
+                          const int *order, bool shared_rows, struct ceil_spot *out)
 {
     const int W = ax->area.w, right_end = ax->area.x + W;
     int placed = 0;
     /* Rows of the labels placed so far: labels stack in their lines' order, so a higher
      * ceiling's label is never below a lower one's (in ASCII two lines can share a row). */
-    int py[PEAK_COUNT + 1];
+    int py[CEIL_MAX];
     for (int i = 0; i < L->n; i++)
         py[i] = -1;
     for (int i = 0; i < L->n; i++) {
         int c = order[i], ly = L->ly[c], xs = L->xs[c];
         if (!L->in[c])
             continue;
-        char rate[32], rs[16], text[2][sizeof L->ce[0].names + sizeof rate + 1];
-        units_flops_rate(L->ce[c].peak, rate, sizeof rate);
-        rate_short(rate, rs, sizeof rs);
-        snprintf(text[0], sizeof text[0], "%s %s", L->ce[c].names, rate);
-        snprintf(text[1], sizeof text[1], "%s %s", L->ce[c].names, rs);
-        static const int drow[] = {-1, 0, -2, 1, 2}, rpen[] = {0, 50, 25, 35, 60};
         struct spot best = {0, 0, 0, -1};
         /* First with each label on a row of its own order, then sharing a row if need be. */
         for (int strict = 1; strict >= !shared_rows && best.cost < 0; strict--)
-        for (size_t k = 0; k < sizeof drow / sizeof drow[0]; k++) {
-            int y = ly + drow[k], dc = abs(drow[k]);
+        for (int k = 0; k < N_DROW; k++) {
+            int y = ly + drow[k];
             if (y < ax->area.y || y >= ax->area.y + ax->area.h)
                 continue;
             bool in_order = true;
@@ -285,32 +338,9 @@ static int place_ceilings(struct board *bd, const struct axes *ax, const struct 
                              : L->ce[o].peak < L->ce[c].peak ? py[o] > y - !strict : true;
             if (!in_order)
                 continue;
-            /* Columns where another line is nearer this row than the label's own. */
-            int *bad = L->bad;
-            bad[0] = 0;
-            for (int col = 0; col < W; col++) {
-                bool near_other = false;
-                for (int o = 0; o < L->n && !near_other; o++) {
-                    const short *lo = L->rows + (size_t)(2 * o) * W, *hi = lo + W;
-                    if (o == c || !L->in[o])
-                        continue;
-                    /* A flat line's row counts left of where it starts too: a label there
-                     * would read as its name. Flat lines on one row share it. */
-                    int d_o = ax->area.h;
-                    if (L->ly[o] != ly && col + ax->area.x <= L->start[o])
-                        d_o = abs(L->ly[o] - y);
-                    if (lo[col] >= 0) {
-                        int l = lo[col] + ax->area.y, h = hi[col] + ax->area.y;
-                        int d = y < l ? l - y : y > h ? y - h : 0;
-                        if (!(l == ly && h == ly) && d < d_o)
-                            d_o = d;
-                    }
-                    near_other = d_o < dc || (d_o == dc && drow[k] >= 0);
-                }
-                bad[col + 1] = bad[col] + near_other;
-            }
+            const int *bad = layout_bad(L, ax, c, k);
             for (int form = 0; form < 2; form++) {
-                int w = screen_width(text[form]);
+                int w = L->text_w[c][form];
                 /* On its own row only before the line reaches it, ending a cell short. */
                 int x0 = drow[k] == 0 ? L->start[c] - 1 - w : right_end - w;
                 for (int x = x0; x >= ax->area.x; x--) {
@@ -327,16 +357,78 @@ static int place_ceilings(struct board *bd, const struct axes *ax, const struct 
         }
         if (best.cost >= 0) {
             py[c] = best.y;
-            board_label(bd, best.x, best.y, text[best.form], L->ce[c].mine ? E_ROOF : E_CEILING,
-                        PL_CEILING);
-            struct plot_info *in = bd->info;
-            for (int k = 0; in && !bd->dry && k < in->ceilings; k++)
-                if (in->ceiling[k].peak == L->ce[c].peak && in->n_labels > 0)
-                    in->ceiling[k].label = in->n_labels - 1;
-            placed++;
+            int w = L->text_w[c][best.form];
+            for (int k = 0; k < w; k++)
+                *board_at(bd, best.x + k, best.y) = OCC_TAKEN;
+            out[placed++] = (struct ceil_spot){c, best.x, best.y, best.form};
         }
     }
     return placed;
+}
+
+/* Draws the labels place_ceilings listed (on the board it started from). */
+static void draw_ceilings(struct board *bd, const struct ceil_layout *L,
+                          const struct ceil_spot *sp, int n)
+{
+    for (int i = 0; i < n; i++) {
+        const struct ceiling *ce = &L->ce[sp[i].c];
+        board_label(bd, sp[i].x, sp[i].y, L->text[sp[i].c][sp[i].form],
+                    ce->mine ? E_ROOF : E_CEILING, PL_CEILING);
+        struct plot_info *in = bd->info;
+        for (int k = 0; in && !bd->dry && k < in->ceilings; k++)
+            if (in->ceiling[k].peak == ce->peak && in->n_labels > 0)
+                in->ceiling[k].label = in->n_labels - 1;
+    }
+}
+
+/*
+ * Every ceiling: its formats and rate at the right end, just above its line; else further
+ * up, below it, or on its own row just left of where it starts; a short form ("bf16 989T")
+ * where the long one does not fit. A label is never nearer another line than its own
+ * (above its own line it may be as near: a label reads as naming the line under it; flat
+ * lines on one row share). False when memory ran out.
+ */
+/* Fills L's places, texts and rows-to-avoid for the n ceilings ce (L->rows and L->bad
+ * allocated), and names the ceilings in the plot info; returns how many are in range. */
+static int layout_ceilings(struct board *bd, const struct axes *ax, struct ceil_layout *L,
+                           double bw)
+{
+    const int W = ax->area.w, n = L->n;
+    const struct ceiling *ce = L->ce;
+    double roof = 0;
+    int in_range = 0;
+    for (int c = 0; c < n; c++)
+        if (ce[c].mine)
+            roof = ce[c].peak;
+    for (int c = 0; c < n; c++) {
+        int unused;
+        L->in[c] = to_cell(ax, pow(10, ax->xhi), ce[c].peak, false, &unused, &L->ly[c]);
+        in_range += L->in[c];
+        L->xs[c] = col_of(ax, ce[c].peak / bw);
+        if (L->xs[c] < ax->area.x)
+            L->xs[c] = ax->area.x;
+        /* The scenario's roof, and ceilings above it, rise along the memory slope. */
+        const short *lo = L->rows + (size_t)(2 * c) * W, *hi = lo + W;
+        ceiling_rows(ax, ce[c].peak, bw, ce[c].mine || ce[c].peak > roof,
+                     L->rows + (size_t)(2 * c) * W, L->rows + (size_t)(2 * c + 1) * W);
+        L->start[c] = L->xs[c];
+        for (int col = 0; col < W; col++)
+            if (lo[col] >= 0 && lo[col] + ax->area.y <= L->ly[c] && L->ly[c] <= hi[col] + ax->area.y) {
+                L->start[c] = ax->area.x + col;
+                break;
+            }
+        if (bd->info && L->in[c] && bd->info->ceilings < PLOT_MAX_CEILINGS)
+            bd->info->ceiling[bd->info->ceilings++] =
+                (struct plot_ceiling){ce[c].peak, L->ly[c], -1, ce[c].mine};
+        char rate[32], rs[16];
+        units_flops_rate(ce[c].peak, rate, sizeof rate);
+        rate_short(rate, rs, sizeof rs);
+        snprintf(L->text[c][0], sizeof L->text[c][0], "%s %s", ce[c].names, rate);
+        snprintf(L->text[c][1], sizeof L->text[c][1], "%s %s", ce[c].names, rs);
+        L->text_w[c][0] = screen_width(L->text[c][0]);
+        L->text_w[c][1] = screen_width(L->text[c][1]);
+    }
+    return in_range;
 }
 
 /*
@@ -352,8 +444,9 @@ static bool label_ceilings(struct board *bd, const struct axes *ax, const struct
     const int W = ax->area.w;
     size_t cells = (size_t)ax->area.w * (size_t)ax->area.h;
     struct ceil_layout L = {.ce = ce, .n = n};
-    L.rows = malloc(sizeof(short) * 2 * (size_t)(n > 0 ? n : 1) * (size_t)W);
-    L.bad = malloc(sizeof(int) * (size_t)(W + 1));
+    size_t nc = (size_t)(n > 0 ? n : 1);
+    L.rows = malloc(sizeof(short) * 2 * nc * (size_t)W);
+    L.bad = malloc(sizeof(int) * nc * N_DROW * (size_t)(W + 1));
     unsigned char *saved = malloc(cells);
     if (!L.rows || !L.bad || !saved) {
         free(L.rows);
@@ -361,34 +454,11 @@ static bool label_ceilings(struct board *bd, const struct axes *ax, const struct
         free(saved);
         return false;
     }
-    double roof = 0;
-    for (int c = 0; c < n; c++)
-        if (ce[c].mine)
-            roof = ce[c].peak;
-    for (int c = 0; c < n; c++) {
-        int unused;
-        L.in[c] = to_cell(ax, pow(10, ax->xhi), ce[c].peak, false, &unused, &L.ly[c]);
-        L.xs[c] = col_of(ax, ce[c].peak / bw);
-        if (L.xs[c] < ax->area.x)
-            L.xs[c] = ax->area.x;
-        /* The scenario's roof, and ceilings above it, rise along the memory slope. */
-        const short *lo = L.rows + (size_t)(2 * c) * W, *hi = lo + W;
-        ceiling_rows(ax, ce[c].peak, bw, ce[c].mine || ce[c].peak > roof,
-                     L.rows + (size_t)(2 * c) * W, L.rows + (size_t)(2 * c + 1) * W);
-        L.start[c] = L.xs[c];
-        for (int col = 0; col < W; col++)
-            if (lo[col] >= 0 && lo[col] + ax->area.y <= L.ly[c] && L.ly[c] <= hi[col] + ax->area.y) {
-                L.start[c] = ax->area.x + col;
-                break;
-            }
-        if (bd->info && L.in[c] && bd->info->ceilings < PLOT_MAX_CEILINGS)
-            bd->info->ceiling[bd->info->ceilings++] =
-                (struct plot_ceiling){ce[c].peak, L.ly[c], -1, ce[c].mine};
-    }
+    int in_range = layout_ceilings(bd, ax, &L, bw);
     /* Two orders, the better kept: the scenario's roof first, then the others from the
      * lowest up (labels stack in the lines' order); or from the top down, where the top
      * lines, with no room above them, would otherwise go without. */
-    int orders[2][PEAK_COUNT + 1], k0 = 0;
+    int orders[2][CEIL_MAX], k0 = 0;
     for (int c = 0; c < n; c++)
         if (ce[c].mine)
             orders[0][k0++] = c;
@@ -397,26 +467,25 @@ static bool label_ceilings(struct board *bd, const struct axes *ax, const struct
             orders[0][k0++] = c;
     for (int c = 0; c < n; c++)
         orders[1][c] = n - 1 - c;
-    /* Tried dry in both orders, with labels in rows of their own and then sharing rows: the
+    /* Tried in both orders, with labels in rows of their own and then sharing rows: the
      * most labels wins, rows of their own before shared ones, the first order before the
-     * second. */
+     * second (so a trial that labels every ceiling in range ends the search). The winner's
+     * places are then drawn as they were found. */
     memcpy(saved, bd->occ, cells);
-    bd->dry = true;
-    int best_o = 0, best_shared = 0, best_got = -1;
-    for (int shared = 0; shared < 2; shared++)
-        for (int o = 0; o < 2; o++) {
-            int got = place_ceilings(bd, ax, &L, orders[o], shared);
+    struct ceil_spot spots[CEIL_MAX], best[CEIL_MAX];
+    int best_got = -1;
+    for (int shared = 0; shared < 2 && best_got < in_range; shared++)
+        for (int o = 0; o < 2 && best_got < in_range; o++) {
+            int got = place_ceilings(bd, ax, &L, orders[o], shared, spots);
             memcpy(bd->occ, saved, cells);
             if (got > best_got) {
                 best_got = got;
-                best_o = o;
-                best_shared = shared;
+                memcpy(best, spots, sizeof spots[0] * (size_t)got);
             }
         }
-    bd->dry = false;
-    int placed = place_ceilings(bd, ax, &L, orders[best_o], best_shared);
+    draw_ceilings(bd, &L, best, best_got);
     if (bd->info)
-        bd->info->ceilings_labelled = placed;
+        bd->info->ceilings_labelled = best_got;
     for (int c = 0; c < n && bd->n_lead < PLOT_MAX_CEILINGS; c++)
         if (L.in[c])
             bd->lead[bd->n_lead++] = (struct lead_zone){L.ly[c], L.start[c] - 4, L.start[c] - 1};
@@ -425,7 +494,6 @@ static bool label_ceilings(struct board *bd, const struct axes *ax, const struct
     free(saved);
     return true;
 }
-
 
 /* The names of operations that have a mark of their own, beside it where they fit. */
 static void label_names(struct board *bd, const struct op_mark *gm, int n,

@@ -1,0 +1,30 @@
+#!/bin/sh
+# bench-ir.sh BUILD_DIR: instruction counts for `make bench`, from valgrind's callgrind (exact
+# and repeatable where timings on shared cores are not). Prints `name value unit` lines:
+#   plan_instructions: one `rooftop plan` search (plan_search_fixed alone, not start-up or
+#     output) of llama3.1-70b on 1,024 H100s, batch 2048, seq 8192 (issue 22: at most 80M);
+#   frame_instructions: frame_draw per frame of bench_frame's key loop (the grid, not ncurses).
+# Skipped, with a line saying so, where valgrind is missing. ROOFTOP_SPECS must be set.
+b=${1:-build}
+if ! command -v valgrind >/dev/null 2>&1; then
+    echo "plan_instructions skipped: no valgrind (apt-get install valgrind)"
+    exit 0
+fi
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+collected() {
+    sed -n 's/.*Collected : *\([0-9][0-9]*\).*/\1/p' "$1" | tail -n 1
+}
+valgrind --tool=callgrind --toggle-collect=plan_search_fixed --callgrind-out-file="$tmp/plan.out" \
+    "$b/rooftop-bin" plan --model llama3.1-70b --gpu h100-sxm --gpus 1024 --batch 2048 \
+    --seq 8192 >/dev/null 2>"$tmp/plan.log" || { cat "$tmp/plan.log" >&2; exit 1; }
+n=$(collected "$tmp/plan.log")
+[ -n "$n" ] || { echo "bench-ir: no instruction count from callgrind" >&2; exit 1; }
+echo "plan_instructions $n instructions"
+ROOFTOP_BENCH_FRAMES=100 valgrind --tool=callgrind --toggle-collect=frame_draw \
+    --callgrind-out-file="$tmp/frame.out" "$b/tests/bench_frame" >"$tmp/frame.txt" \
+    2>"$tmp/frame.log" || { cat "$tmp/frame.log" >&2; exit 1; }
+n=$(collected "$tmp/frame.log")
+calls=$(sed -n 's/^frame_draw_calls \([0-9][0-9]*\).*/\1/p' "$tmp/frame.txt")
+[ -n "$n" ] && [ -n "$calls" ] && [ "$calls" -gt 0 ] || { echo "bench-ir: no frame count" >&2; exit 1; }
+echo "frame_instructions $((n / calls)) instructions"
