@@ -48,6 +48,22 @@ void evaluation_run(const struct scenario *s, const struct eval_input *in, struc
     cost_compute(s, out->an.time.seconds, &out->cost);
 }
 
+void evaluation_memory(const struct scenario *s, struct evaluation *ev)
+{
+    analysis_memory(s, &ev->an);
+    ev->have_points = false;
+    ev->warn.n = 0;
+}
+
+void evaluation_step(const struct scenario *s, struct evaluation *ev)
+{
+    analysis_finish(s, &ev->an);
+    predict_run(s, &ev->an, NULL, &ev->pred);
+    ev->mfu = s->mfu;
+    ev->mfu_from = MFU_TYPED;
+    ev->mfu_why[0] = '\0';
+}
+
 const struct measured *evaluation_measured(const struct evaluation *ev)
 {
     return ev->have_points ? &ev->meas : NULL;

@@ -48,6 +48,14 @@ struct eval_input {
 /* Evaluates s, which must have passed scenario_validate; in may be NULL (no points). */
 void evaluation_run(const struct scenario *s, const struct eval_input *in, struct evaluation *out);
 
+/* For a search over many layouts (plan): the stages one at a time, so that a layout that does
+ * not fit costs only its memory. evaluation_memory fills ev->an's parameter counts, memory
+ * and data-parallel split; evaluation_step, on what evaluation_memory filled for the same
+ * scenario, the rest of the analysis and the prediction, at the typed MFU, with no points
+ * and no warnings (a search ranks by the predicted step, and warns of nothing). */
+void evaluation_memory(const struct scenario *s, struct evaluation *ev);
+void evaluation_step(const struct scenario *s, struct evaluation *ev);
+
 /* The measured points of out to pass to the writers and panels: &out->meas, or NULL. */
 const struct measured *evaluation_measured(const struct evaluation *ev);
 

@@ -8,6 +8,7 @@
 #include <cjson/cJSON.h>
 
 #include "analysis.h"
+#include "evaluation.h"
 #include "inputs.h"
 #include "report.h"
 #include "units.h"
@@ -54,7 +55,7 @@ struct search {
     struct plan *misses;     /* the smallest layouts that do not fit (predicted at the end) */
     int n_misses;
     int top;
-    struct analysis *a;
+    struct evaluation *ev;   /* one layout at a time, by stages */
 };
 
 /* The first and last stages' layers that make L split over pp stages when it does not
@@ -76,10 +77,10 @@ static void try_layout(struct search *st, const struct scenario *s)
     char err[256];
     if (!scenario_validate(s, err, (int)sizeof err))
         return;
-    analysis_memory(s, st->a);
+    evaluation_memory(s, st->ev);
     st->out->searched++;
-    const double total = st->a->memory.total;
-    if (!st->a->memory.fits) {
+    const double total = st->ev->an.memory.total;
+    if (!st->ev->an.memory.fits) {
         if (!would_keep(st->misses, st->n_misses, st->top, total, by_memory))
             return;
         struct plan p = {.s = *s, .memory_total = total, .fits = false};
@@ -87,9 +88,8 @@ static void try_layout(struct search *st, const struct scenario *s)
         return;
     }
     st->out->fitting++;
-    analysis_finish(s, st->a);
-    struct prediction pred;
-    predict_run(s, st->a, NULL, &pred);
+    evaluation_step(s, st->ev);
+    const struct prediction pred = st->ev->pred;
     if (!would_keep(st->out->plans, st->out->n, st->top, pred.step_seconds, by_step))
         return;
     struct plan p = {.s = *s, .pred = pred, .memory_total = total, .fits = true};
@@ -260,10 +260,10 @@ void plan_search_fixed(const struct scenario *base, const struct plan_fixed *fix
     if (top > PLAN_TOP_MAX)
         top = PLAN_TOP_MAX;
     struct search st = {out, calloc((size_t)top, sizeof(struct plan)), 0, top,
-                        malloc(sizeof(struct analysis))};
-    if (st.misses == NULL || st.a == NULL) {
+                        malloc(sizeof(struct evaluation))};
+    if (st.misses == NULL || st.ev == NULL) {
         free(st.misses);
-        free(st.a);
+        free(st.ev);
         return;
     }
     search_outer(&st, base, fixed);
@@ -271,12 +271,13 @@ void plan_search_fixed(const struct scenario *base, const struct plan_fixed *fix
     for (int i = 0; i < st.n_misses && out->n < top; i++) {
         struct plan *p = &out->plans[out->n++];
         *p = st.misses[i];
-        analysis_run(&p->s, st.a);
-        predict_run(&p->s, st.a, NULL, &p->pred);
+        evaluation_memory(&p->s, st.ev);
+        evaluation_step(&p->s, st.ev);
+        p->pred = st.ev->pred;
         cost_compute(&p->s, p->pred.days * 86400.0, &p->cost);
     }
     free(st.misses);
-    free(st.a);
+    free(st.ev);
 }
 
 static const char *const BY_NAMES[PLAN_BY_COUNT] = {"time", "cost", "energy"};
