@@ -46,6 +46,18 @@ wait_gone() {
     done
     return 0
 }
+# wait_last TEXT [SECONDS]: until the pane's bottom line shows TEXT (after a resize, once the
+# dashboard has drawn the new size).
+wait_last() {
+    n=0
+    lim=$(( ${2:-10} * 10 ))
+    while ! pane | tail -n 1 | grep -qF -- "$1"; do
+        n=$((n + 1))
+        [ "$n" -gt "$lim" ] && return 1
+        sleep 0.1
+    done
+    return 0
+}
 flag() { T display-message -p -t t:0 "#{$1}"; }
 # child_of PID: the first process whose parent is PID, read from /proc (no procps needed: a
 # fresh Debian may lack pgrep).
@@ -145,9 +157,10 @@ wait_gone "any key closes" 5 || fail "the help did not close"
 # bar keeps ? and q, the ? box holds every key whole; at 200 columns the bar has b and i.
 for size in 80x24 200x60; do
     T resize-window -t t:0 -x "${size%x*}" -y "${size#*x}"
-    wait_for "2048 × h100-sxm" 5 || fail "$size: no GPU count in the header"
+    wait_last "? help" 5 || fail "$size: no ? help on the bottom line"
+    [ "$(pane | wc -l)" -eq "${size#*x}" ] || fail "$size: the pane is not ${size#*x} rows"
+    pane | head -n 1 | grep -qF "2048 × h100-sxm" || fail "$size: no GPU count in the header"
     pane | grep -qF "…" && fail "$size: a figure or name is cut short"
-    pane | tail -n 1 | grep -qF "? help" || fail "$size: no ? help on the bottom line"
     pane | tail -n 1 | grep -qF "q quit" || fail "$size: no q quit on the bottom line"
     T send-keys -t t:0 '?'
     wait_for "the fastest layouts that fit (Enter, 1-5 apply)" 5 || fail "$size: ? lacks b's line"
