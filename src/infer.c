@@ -13,27 +13,43 @@
 /* Longest prompt + generation rooftop models (far beyond any released context). */
 #define INFER_TOKENS_MAX 100000000LL
 
-void infer_default(struct infer_scenario *s)
+void infer_default(struct scenario *s)
 {
-    memset(s, 0, sizeof *s);
-    gpu_builtin_h100(&s->gpu);
+    /* The training scenario's defaults (its GPU, reserve, efficiencies on auto) with the
+     * serving ones: one GPU serving one sequence, bf16 everywhere, a 2Ki prompt, 256 out. */
+    scenario_default(s);
+    s->gpus = 1;
     s->tp = 1;
+    s->pp = 1;
+    s->cp = 1;
+    s->ep = 1;
     s->batch = 1;
+    s->micro_batch = 0;
     s->prompt = SCENARIO_PROMPT_DEFAULT;
     s->generate = SCENARIO_GENERATE_DEFAULT;
     s->dtype = DTYPE_BF16;
-    s->weights = DTYPE_BF16;
-    s->kv = DTYPE_BF16;
+    s->weights_dtype = SCENARIO_DTYPE_AUTO;
+    s->kv_dtype = SCENARIO_DTYPE_AUTO;
     s->memory_reserve = SCENARIO_MEMORY_RESERVE_DEFAULT;
 }
 
+enum dtype infer_weights_dtype(const struct scenario *s)
+{
+    return s->weights_dtype == SCENARIO_DTYPE_AUTO ? s->dtype : s->weights_dtype;
+}
+
+enum dtype infer_kv_dtype(const struct scenario *s)
+{
+    return s->kv_dtype == SCENARIO_DTYPE_AUTO ? s->dtype : s->kv_dtype;
+}
+
 /* The fraction of HBM planned on: the input, or vLLM's default. */
-static double hbm_fraction(const struct infer_scenario *s)
+static double hbm_fraction(const struct scenario *s)
 {
     return s->hbm_fraction > 0 ? s->hbm_fraction : INFER_HBM_FRACTION_DEFAULT;
 }
 
-void infer_efficiencies(const struct infer_scenario *s, double *compute, double *memory)
+void infer_efficiencies(const struct scenario *s, double *compute, double *memory)
 {
     const struct gpu_spec *g = &s->gpu;
     *compute = s->compute_eff > 0 ? s->compute_eff
@@ -74,7 +90,7 @@ void infer_dtypes(const struct gpu_spec *g, char *buf, size_t n)
         snprintf(buf, n, "none");
 }
 
-bool infer_validate(const struct infer_scenario *s, char *err, int errlen)
+bool infer_validate(const struct scenario *s, char *err, int errlen)
 {
     const size_t n = (size_t)errlen;
     if (!model_validate(&s->model, err, errlen))
@@ -112,11 +128,12 @@ bool infer_validate(const struct infer_scenario *s, char *err, int errlen)
                  dtype_name(s->dtype));
         return false;
     }
-    if ((unsigned)s->weights >= DTYPE_COUNT || s->weights == DTYPE_FP64 || s->weights == DTYPE_TF32) {
+    const enum dtype wd = infer_weights_dtype(s), kd = infer_kv_dtype(s);
+    if ((unsigned)wd >= DTYPE_COUNT || wd == DTYPE_FP64 || wd == DTYPE_TF32) {
         snprintf(err, n, "--weights-dtype: must be fp32, bf16, fp16, fp8, int8, int4 or fp4");
         return false;
     }
-    if ((unsigned)s->kv >= DTYPE_COUNT || s->kv == DTYPE_FP64 || s->kv == DTYPE_TF32) {
+    if ((unsigned)kd >= DTYPE_COUNT || kd == DTYPE_FP64 || kd == DTYPE_TF32) {
         snprintf(err, n, "--kv-dtype: must be fp32, bf16, fp16, fp8, int8, int4 or fp4");
         return false;
     }
@@ -181,9 +198,10 @@ double infer_allreduce_seconds(const struct gpu_spec *g, double bytes, int64_t n
 /* Weights on one GPU: the blocks' linear layers in the weight dtype; embeddings, LM head,
  * biases and norms stay in the activations' dtype, as GPTQ, AWQ and fp8 serving keep them.
  * Tensor parallelism splits the linear layers and the vocabulary; norms are replicated. */
-static double weight_bytes(const struct infer_scenario *s, const struct param_counts *pc)
+static double weight_bytes(const struct scenario *s, const struct param_counts *pc)
 {
-    const double t = (double)s->tp, ea = dtype_bytes(s->dtype), ew = dtype_bytes(s->weights);
+    const double t = (double)s->tp, ea = dtype_bytes(s->dtype);
+    const double ew = dtype_bytes(infer_weights_dtype(s));
     const double linear = (double)(pc->attention + pc->mlp + pc->router);
     const double other = (double)(pc->embedding + pc->position + pc->lm_head + pc->biases);
     return (linear * ew + other * ea) / t + (double)pc->norms * ea;
@@ -193,7 +211,7 @@ static double weight_bytes(const struct infer_scenario *s, const struct param_co
  * (FlashAttention, so no score matrix): the residual stream in and out plus the larger of
  * the attention's projections and the MLP's hidden tensors, and the fp32 logits of the last
  * position. Linear in the batch. */
-static double activation_bytes_per_seq(const struct infer_scenario *s)
+static double activation_bytes_per_seq(const struct scenario *s)
 {
     const struct model_arch *m = &s->model;
     struct attn_dims ad;
@@ -248,7 +266,7 @@ static double row_fill(double M)
  * fraction; the step-time model's figure): prefill's attention is compute-bound there,
  * decode's reads the cache at the bandwidth. Never faster than the roofline.
  */
-static double op_seconds(const struct infer_scenario *s, double rows, const struct op *o)
+static double op_seconds(const struct scenario *s, double rows, const struct op *o)
 {
     const struct model_arch *m = &s->model;
     double E, me;
@@ -273,7 +291,7 @@ static double op_seconds(const struct infer_scenario *s, double rows, const stru
     return fmax(sec, o->seconds);
 }
 
-static void phase_run(const struct infer_scenario *s, double queries, double keys,
+static void phase_run(const struct scenario *s, double queries, double keys,
                       struct infer_phase *ph)
 {
     memset(ph, 0, sizeof *ph);
@@ -284,8 +302,8 @@ static void phase_run(const struct infer_scenario *s, double queries, double key
         .head_tokens = (double)s->batch,
         .tp = (double)s->tp,
         .act = s->dtype,
-        .weights = s->weights,
-        .kv = s->kv,
+        .weights = infer_weights_dtype(s),
+        .kv = infer_kv_dtype(s),
         .flash = true,
     };
     infer_efficiencies(s, &p.compute_eff, &p.memory_eff);
@@ -329,7 +347,7 @@ static double decode_keys(const struct model_arch *m, double a, double b)
     return ((L - local) * global_sum + local * local_sum) / (L * steps);
 }
 
-void infer_run(const struct infer_scenario *s, struct infer_result *out)
+void infer_run(const struct scenario *s, struct infer_result *out)
 {
     memset(out, 0, sizeof *out);
     const struct model_arch *m = &s->model;
@@ -338,9 +356,10 @@ void infer_run(const struct infer_scenario *s, struct infer_result *out)
     model_attn_dims(m, &ad);
 
     const double P = (double)s->prompt, N = (double)s->generate, ctx = P + N;
-    out->kv_bytes_per_token = (double)ad.cache_per_token * (double)m->layers * dtype_bytes(s->kv);
-    out->kv_bytes_per_token_gpu = cache_per_token_gpu(m, s->tp) * (double)m->layers * dtype_bytes(s->kv);
-    out->kv_bytes_per_sequence_gpu = infer_kv_bytes(m, ctx, s->kv, s->tp);
+    const enum dtype kd = infer_kv_dtype(s);
+    out->kv_bytes_per_token = (double)ad.cache_per_token * (double)m->layers * dtype_bytes(kd);
+    out->kv_bytes_per_token_gpu = cache_per_token_gpu(m, s->tp) * (double)m->layers * dtype_bytes(kd);
+    out->kv_bytes_per_sequence_gpu = infer_kv_bytes(m, ctx, kd, s->tp);
 
     const double weights = weight_bytes(s, &out->params);
     const double act_seq = activation_bytes_per_seq(s);
@@ -385,7 +404,7 @@ void infer_run(const struct infer_scenario *s, struct infer_result *out)
     out->ridge = out->bandwidth > 0 ? out->peak / out->bandwidth : 0.0;
 }
 
-bool infer_probe_shapes(const struct infer_scenario *s, const int64_t *batches, int nb, char *buf,
+bool infer_probe_shapes(const struct scenario *s, const int64_t *batches, int nb, char *buf,
                         size_t n)
 {
     if (n == 0)

@@ -10,33 +10,20 @@
 #include "dtype.h"
 #include "gpu.h"
 #include "model.h"
+#include "scenario.h"
 
 /* Largest batch max_batch reports (beyond it the answer is "more than this"). */
 #define INFER_BATCH_MAX 1000000000LL
 
-/* Every input of one serving scenario. */
-struct infer_scenario {
-    struct model_arch model;
-    struct gpu_spec gpu;
-    int64_t tp;              /* tensor-parallel degree: GPUs serving one copy of the model */
-    int64_t batch;           /* sequences decoded together */
-    int64_t prompt;          /* prompt tokens per sequence */
-    int64_t generate;        /* tokens generated per sequence */
-    enum dtype dtype;        /* activations and the matmuls' arithmetic */
-    enum dtype weights;      /* weights of the transformer blocks' linear layers */
-    enum dtype kv;           /* the KV cache */
-    /* Fractions of the dense peak and of the bandwidth the kernels reach, (0, 1]; 0: the GPU
-     * spec's measured "efficiency" figures, else the step-time model's defaults
-     * (PREDICT_GEMM_EFFICIENCY, PREDICT_MEMORY_EFFICIENCY). */
-    double compute_eff;
-    double memory_eff;
-    /* The memory an engine plans on: hbm_fraction of each GPU's memory (0: 0.9, vLLM's
-     * gpu_memory_utilization default; TensorRT-LLM's KV cache takes 0.9 of what is free), less
-     * memory_reserve bytes for the CUDA context, NCCL's buffers and the allocator (training's
-     * reserve, SCENARIO_MEMORY_RESERVE_DEFAULT). Fits and the max batch compare against it. */
-    double hbm_fraction;
-    double memory_reserve;
-};
+/* A serving scenario is a struct scenario (one registry of inputs, src/inputs.h): the model,
+ * GPU and dtype, tp (GPUs serving one copy of the model), batch (sequences decoded together),
+ * prompt and generate, the storage dtypes (weights_dtype, kv_dtype; auto: the dtype's), the
+ * efficiencies, the memory reserve and the planned HBM fraction. The training layout's other
+ * inputs (pp, zero, ...) are not read. */
+
+/* The storage dtypes in use: the input, or the dtype's when it is auto. */
+enum dtype infer_weights_dtype(const struct scenario *s);
+enum dtype infer_kv_dtype(const struct scenario *s);
 
 /* vLLM's gpu_memory_utilization default (vllm/config: 0.9). */
 #define INFER_HBM_FRACTION_DEFAULT 0.9
@@ -88,7 +75,7 @@ struct infer_result {
 
 /* Defaults on the built-in H100: tp 1, batch 1, prompt 2048, generate 256, bf16 everywhere,
  * the GPU's efficiencies. The model must be set by the caller (a preset). */
-void infer_default(struct infer_scenario *s);
+void infer_default(struct scenario *s);
 
 /* The activations' formats serving computes in on g (those it has a peak for): "fp32, bf16,
  * fp16, fp8-e4m3 or fp8-e5m2" on an H100; "none" for a GPU without peaks. */
@@ -96,10 +83,10 @@ void infer_dtypes(const struct gpu_spec *g, char *buf, size_t n);
 
 /* Checks the inputs together. On error writes one line naming the flag ("--tp: 3 does not
  * divide the model's 32 heads") to err and returns false. */
-bool infer_validate(const struct infer_scenario *s, char *err, int errlen);
+bool infer_validate(const struct scenario *s, char *err, int errlen);
 
 /* Computes everything; s must have passed infer_validate. Never NaN or infinity. */
-void infer_run(const struct infer_scenario *s, struct infer_result *out);
+void infer_run(const struct scenario *s, struct infer_result *out);
 
 /* KV-cache bytes of one sequence of ctx tokens on one of tp GPUs (sliding-window layers keep
  * at most the window). */
@@ -116,10 +103,10 @@ double infer_allreduce_seconds(const struct gpu_spec *g, double bytes, int64_t n
  * far a real GEMM at batch 1, 8, 64 is from the roof. False when buf is too small or a batch
  * is not positive.
  */
-bool infer_probe_shapes(const struct infer_scenario *s, const int64_t *batches, int nb, char *buf,
+bool infer_probe_shapes(const struct scenario *s, const int64_t *batches, int nb, char *buf,
                         size_t n);
 
 /* The efficiencies s runs at: its inputs, or g's measured figures, or the defaults. */
-void infer_efficiencies(const struct infer_scenario *s, double *compute, double *memory);
+void infer_efficiencies(const struct scenario *s, double *compute, double *memory);
 
 #endif

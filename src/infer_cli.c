@@ -91,8 +91,8 @@ static bool parse_batches(const char *v, struct infer_cli_out *out, char *err, s
 
 /* Every serving input is a row of the registry (src/inputs.h: one grammar, one set of
  * messages): read as it reads it, then moved into s. */
-static bool from_registry(struct infer_scenario *s, enum infer_flag f, const char *v,
-                          bool *weights_set, bool *kv_set, char *err, size_t errlen)
+static bool from_registry(struct scenario *s, enum infer_flag f, const char *v,
+                          char *err, size_t errlen)
 {
     static const char *const keys[F_COUNT] = {
         [F_MODEL] = "model", [F_GPU] = "gpu", [F_TP] = "tp", [F_BATCH] = "batch",
@@ -102,82 +102,28 @@ static bool from_registry(struct infer_scenario *s, enum infer_flag f, const cha
         [F_MEMORY_RESERVE] = "memory_reserve",
     };
     const struct input *in = keys[f] ? inputs_find(keys[f]) : NULL;
-    /* A blank scenario: every row reads or writes its own field only, and the GPU's file is
-     * not read for each flag. The model and GPU rows set theirs whole. */
-    struct scenario scratch;
-    memset(&scratch, 0, sizeof scratch);
-    scratch.dtype = s->dtype;
+    /* The registry's row sets its own field of the scenario (auto storage dtypes follow a
+     * later --dtype by themselves); on a refusal the scenario stays as it was. */
     char sub[SPEC_ERR_MAX];
-    if (in == NULL || !inputs_parse(in, &scratch, v, sub, sizeof sub)) {
-        snprintf(err, errlen, "--%s: %s", flag_names[f], in ? sub : "not a serving input");
-        if (f == F_DTYPE) {
-            /* Serving's own list, of the GPU's formats: not training's tf32 and fp4. */
-            char has[128], typed[65];
-            infer_dtypes(&s->gpu, has, sizeof has);
-            snprintf(typed, sizeof typed, "%s", v);
-            for (char *c = typed; *c; c++)
-                if ((unsigned char)*c < 0x20 || *c == 0x7f)
-                    *c = '?';
-            snprintf(err, errlen, "--dtype: '%s' is not one of %s (the activations' formats the "
-                                  "%s has)", typed, has, s->gpu.name);
-        }
-        return false;
+    if (in != NULL && inputs_parse(in, s, v, sub, sizeof sub))
+        return true;
+    snprintf(err, errlen, "--%s: %s", flag_names[f], in ? sub : "not a serving input");
+    if (f == F_DTYPE) {
+        /* Serving's own list, of the GPU's formats: not training's tf32 and fp4. */
+        char has[128], typed[65];
+        infer_dtypes(&s->gpu, has, sizeof has);
+        snprintf(typed, sizeof typed, "%s", v);
+        for (char *c = typed; *c; c++)
+            if ((unsigned char)*c < 0x20 || *c == 0x7f)
+                *c = '?';
+        snprintf(err, errlen, "--dtype: '%s' is not one of %s (the activations' formats the "
+                              "%s has)", typed, has, s->gpu.name);
     }
-    switch (f) {
-    case F_MODEL:
-        s->model = scratch.model;
-        break;
-    case F_GPU:
-        s->gpu = scratch.gpu;
-        break;
-    case F_TP:
-        s->tp = scratch.tp;
-        break;
-    case F_BATCH:
-        s->batch = scratch.batch;
-        break;
-    case F_PROMPT:
-        s->prompt = scratch.prompt;
-        break;
-    case F_GENERATE:
-        s->generate = scratch.generate;
-        break;
-    case F_DTYPE:
-        s->dtype = scratch.dtype;
-        if (!*weights_set)
-            s->weights = s->dtype;
-        if (!*kv_set)
-            s->kv = s->dtype;
-        break;
-    case F_WEIGHTS:
-        /* auto: the dtype's, now and after a later --dtype. */
-        *weights_set = scratch.weights_dtype != SCENARIO_DTYPE_AUTO;
-        s->weights = *weights_set ? scratch.weights_dtype : s->dtype;
-        break;
-    case F_KV:
-        *kv_set = scratch.kv_dtype != SCENARIO_DTYPE_AUTO;
-        s->kv = *kv_set ? scratch.kv_dtype : s->dtype;
-        break;
-    case F_COMPUTE_EFF:
-        s->compute_eff = scratch.compute_eff;
-        break;
-    case F_MEMORY_EFF:
-        s->memory_eff = scratch.memory_eff;
-        break;
-    case F_HBM_FRACTION:
-        s->hbm_fraction = scratch.hbm_fraction;
-        break;
-    case F_MEMORY_RESERVE:
-        s->memory_reserve = scratch.memory_reserve;
-        break;
-    default:
-        return false;
-    }
-    return true;
+    return false;
 }
 
-static bool apply(struct infer_scenario *s, enum infer_flag f, const char *v, bool *weights_set,
-                  bool *kv_set, struct infer_cli_out *out, char *err, size_t errlen)
+static bool apply(struct scenario *s, enum infer_flag f, const char *v,
+                  struct infer_cli_out *out, char *err, size_t errlen)
 {
     switch (f) {
     case F_FORMAT:
@@ -189,12 +135,12 @@ static bool apply(struct infer_scenario *s, enum infer_flag f, const char *v, bo
     case F_PROBE_SHAPES:
         return out != NULL && parse_batches(v, out, err, errlen);
     default:
-        return from_registry(s, f, v, weights_set, kv_set, err, errlen);
+        return from_registry(s, f, v, err, errlen);
     }
 }
 
-bool infer_cli_set(struct infer_scenario *s, const char *key, const char *value,
-                   bool *weights_set, bool *kv_set, char *err, size_t errlen)
+bool infer_cli_set(struct scenario *s, const char *key, const char *value,
+                   char *err, size_t errlen)
 {
     /* A file's key ("kv_dtype") is the flag's name with '_' for '-'. */
     char flag[32];
@@ -212,7 +158,7 @@ bool infer_cli_set(struct infer_scenario *s, const char *key, const char *value,
             snprintf(err, errlen, "--%s: needs a value", flag_names[f]);
             return false;
         }
-        return apply(s, (enum infer_flag)f, value, weights_set, kv_set, NULL, err, errlen);
+        return apply(s, (enum infer_flag)f, value, NULL, err, errlen);
     }
     snprintf(err, errlen, "'%s' is not a serving input (model, gpu, tp, batch, prompt, generate, "
                           "dtype, weights_dtype, kv_dtype, compute_eff, memory_eff, hbm_fraction, "
@@ -220,7 +166,7 @@ bool infer_cli_set(struct infer_scenario *s, const char *key, const char *value,
     return false;
 }
 
-bool infer_cli_parse(struct infer_scenario *s, int argc, char **argv, int first,
+bool infer_cli_parse(struct scenario *s, int argc, char **argv, int first,
                      struct infer_cli_out *out, char *err, size_t errlen)
 {
     /* The one command-line parser (src/cli.h), with every flag of this command its own: the
@@ -238,7 +184,6 @@ bool infer_cli_parse(struct infer_scenario *s, int argc, char **argv, int first,
     };
     a.hints = hints;
     a.n_hints = sizeof hints / sizeof hints[0];
-    bool weights_set = false, kv_set = false;
     for (;;) {
         const struct cli_flag *flag = NULL;
         const char *v = NULL;
@@ -263,7 +208,7 @@ bool infer_cli_parse(struct infer_scenario *s, int argc, char **argv, int first,
             snprintf(err, errlen, "--%s: needs a value", flag_names[f]);
             return false;
         }
-        if (!apply(s, (enum infer_flag)f, v, &weights_set, &kv_set, out, err, errlen))
+        if (!apply(s, (enum infer_flag)f, v, out, err, errlen))
             return false;
         char note[256];
         if (out != NULL && (f == F_PROMPT || f == F_GENERATE) &&
@@ -280,7 +225,7 @@ int cli_infer(int argc, char **argv)
             return fflush(stdout) == 0 && !ferror(stdout) ? 0 : 1;
         }
     }
-    struct infer_scenario s;
+    struct scenario s;
     infer_default(&s);
     char err[INFER_ERR_MAX], sub[SPEC_ERR_MAX];
     /* The GPU preset file when there is one (the built-in H100 holds the same figures). */

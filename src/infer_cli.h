@@ -27,15 +27,14 @@ struct infer_cli_out {
     int n_batches;                            /* --probe-shapes B,B,...: 0 when not given */
     int64_t batches[INFER_PROBE_BATCHES];
 };
-bool infer_cli_parse(struct infer_scenario *s, int argc, char **argv, int first,
+bool infer_cli_parse(struct scenario *s, int argc, char **argv, int first,
                      struct infer_cli_out *out, char *err, size_t errlen);
 
 /* Sets one input by its file key: a flag's name above with '_' for '-' ("kv_dtype"), the
- * value in the flags' grammar; weights_set and kv_set (false at the start of a set of keys)
- * keep --dtype from overriding a weights or KV dtype given before it. False with one line in
- * err naming the flag or the unknown key. Does not validate. */
-bool infer_cli_set(struct infer_scenario *s, const char *key, const char *value,
-                   bool *weights_set, bool *kv_set, char *err, size_t errlen);
+ * value in the flags' grammar (the registry row's: a weights or KV dtype on auto follows the
+ * dtype). False with one line in err naming the flag or the unknown key. Does not validate. */
+bool infer_cli_set(struct scenario *s, const char *key, const char *value,
+                   char *err, size_t errlen);
 
 /* The help text of `rooftop infer`. */
 void infer_cli_help(FILE *f);

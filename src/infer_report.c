@@ -97,7 +97,7 @@ static bool json_ops(cJSON *arr, const char *phase, const struct infer_phase *p)
     return true;
 }
 
-static bool json_scenario(cJSON *root, const struct infer_scenario *s, const struct infer_result *r)
+static bool json_scenario(cJSON *root, const struct scenario *s, const struct infer_result *r)
 {
     cJSON *o = cJSON_AddObjectToObject(root, "scenario");
     return o != NULL && cJSON_AddStringToObject(o, "model", s->model.name) &&
@@ -107,13 +107,13 @@ static bool json_scenario(cJSON *root, const struct infer_scenario *s, const str
            cJSON_AddNumberToObject(o, "prompt", (double)s->prompt) &&
            cJSON_AddNumberToObject(o, "generate", (double)s->generate) &&
            cJSON_AddStringToObject(o, "dtype", dtype_name(s->dtype)) &&
-           cJSON_AddStringToObject(o, "weights_dtype", dtype_name(s->weights)) &&
-           cJSON_AddStringToObject(o, "kv_dtype", dtype_name(s->kv)) &&
+           cJSON_AddStringToObject(o, "weights_dtype", dtype_name(infer_weights_dtype(s))) &&
+           cJSON_AddStringToObject(o, "kv_dtype", dtype_name(infer_kv_dtype(s))) &&
            cJSON_AddNumberToObject(o, "compute_eff", r->compute_eff) &&
            cJSON_AddNumberToObject(o, "memory_eff", r->memory_eff);
 }
 
-static bool write_json(FILE *f, const struct infer_scenario *s, const struct infer_result *r)
+static bool write_json(FILE *f, const struct scenario *s, const struct infer_result *r)
 {
     cJSON *root = cJSON_CreateObject();
     bool ok = root != NULL && json_scenario(root, s, r);
@@ -160,7 +160,7 @@ static bool write_csv(FILE *f, const struct infer_result *r)
     return ok;
 }
 
-static bool write_md(FILE *f, const struct infer_scenario *s, const struct infer_result *r)
+static bool write_md(FILE *f, const struct scenario *s, const struct infer_result *r)
 {
     struct metric m[METRICS_MAX];
     int n = metrics_of(r, m);
@@ -213,7 +213,7 @@ static bool text_ops(FILE *f, const char *phase, const struct infer_phase *p)
     return ok;
 }
 
-static bool write_text(FILE *f, const struct infer_scenario *s, const struct infer_result *r)
+static bool write_text(FILE *f, const struct scenario *s, const struct infer_result *r)
 {
     char w[32], kv[32], act[32], tot[32], cap[32], kvt[32], kvg[32], use[32];
     units_bytes(r->memory.usable, use, sizeof use);
@@ -230,7 +230,7 @@ static bool write_text(FILE *f, const struct infer_scenario *s, const struct inf
                          "  dtypes activations %s, weights %s, KV cache %s; efficiency compute %.2g, memory %.2g\n\n",
                       s->model.name, (long long)s->tp, s->gpu.name, (long long)s->tp,
                       (long long)s->batch, (long long)s->prompt, (long long)s->generate,
-                      dtype_name(s->dtype), dtype_name(s->weights), dtype_name(s->kv),
+                      dtype_name(s->dtype), dtype_name(infer_weights_dtype(s)), dtype_name(infer_kv_dtype(s)),
                       r->compute_eff, r->memory_eff) > 0;
     ok = ok && fprintf(f, "Memory per GPU\n  weights      %10s\n  KV cache     %10s   (%s per token; %s on each GPU)\n"
                           "  activations  %10s   (transient, the largest prefill layer)\n"
@@ -264,7 +264,7 @@ static bool write_text(FILE *f, const struct infer_scenario *s, const struct inf
     return ok;
 }
 
-bool infer_report_write(FILE *f, const struct infer_scenario *s, const struct infer_result *r,
+bool infer_report_write(FILE *f, const struct scenario *s, const struct infer_result *r,
                         enum report_format fmt)
 {
     switch (fmt) {

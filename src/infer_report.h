@@ -17,7 +17,7 @@
  * CSV: "section,name,value,unit" rows; Markdown: tables. Bytes, FLOPs, seconds. Never NaN.
  * Returns false when writing fails.
  */
-bool infer_report_write(FILE *f, const struct infer_scenario *s, const struct infer_result *r,
+bool infer_report_write(FILE *f, const struct scenario *s, const struct infer_result *r,
                         enum report_format fmt);
 
 #endif

@@ -259,8 +259,8 @@ START_TEST(test_inference_demo_errors)
     ck_assert(l.steps[0].inference);
     ck_assert_int_eq(l.steps[0].infer.prompt, 2048);
     ck_assert_int_eq(l.steps[0].infer.batch, 4);
-    ck_assert_int_eq(l.steps[0].infer.kv, DTYPE_FP8_E4M3);
-    ck_assert_int_eq(l.steps[0].infer.weights, DTYPE_FP16);
+    ck_assert_int_eq(infer_kv_dtype(&l.steps[0].infer), DTYPE_FP8_E4M3);
+    ck_assert_int_eq(infer_weights_dtype(&l.steps[0].infer), DTYPE_FP16);
     demo_free(&l);
 }
 END_TEST
@@ -304,7 +304,7 @@ START_TEST(test_inference_view)
     while (h.d.inf.focus != IS_KV)
         harness_keys(&h, "<Down>");
     harness_keys(&h, "<Right>");
-    ck_assert_str_eq(dtype_name(h.d.inf.sc.kv), "fp8-e4m3");
+    ck_assert_str_eq(dtype_name(infer_kv_dtype(&h.d.inf.sc)), "fp8-e4m3");
     ck_assert_rel(h.d.inf.res.memory.kv_cache, kv / 2, 1e-12);
     /* i goes back to training, unchanged, and again to the same serving scenario. */
     harness_keys(&h, "i");

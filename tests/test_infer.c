@@ -28,15 +28,15 @@ static struct model_arch preset(const char *name)
 }
 
 /* An inference scenario on the built-in H100 SXM (reference.md section 3 figures). */
-static struct infer_scenario on_h100(const char *model)
+static struct scenario on_h100(const char *model)
 {
-    struct infer_scenario s;
+    struct scenario s;
     infer_default(&s);
     s.model = preset(model);
     return s;
 }
 
-static void run_ok(const struct infer_scenario *s, struct infer_result *r)
+static void run_ok(const struct scenario *s, struct infer_result *r)
 {
     char err[512];
     ck_assert_msg(infer_validate(s, err, (int)sizeof err), "%s", err);
@@ -61,7 +61,7 @@ START_TEST(kv_per_token_exact)
         {"deepseek-v2-lite", 27.0 * (512 + 64) * 2},  /* 31,104 */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        struct infer_scenario s = on_h100(cases[i].model);
+        struct scenario s = on_h100(cases[i].model);
         s.prompt = 100;
         s.generate = 28;
         struct infer_result r;
@@ -71,7 +71,7 @@ START_TEST(kv_per_token_exact)
         /* The whole batch's cache: batch x (prompt + generate) tokens. */
         ck_assert_msg(r.memory.kv_cache == cases[i].bytes * 128.0, "%s", cases[i].model);
         /* fp8 KV halves it exactly. */
-        s.kv = DTYPE_FP8_E4M3;
+        s.kv_dtype = DTYPE_FP8_E4M3;
         run_ok(&s, &r);
         ck_assert(r.kv_bytes_per_token == cases[i].bytes / 2.0);
     }
@@ -139,7 +139,7 @@ START_TEST(decode_memory_bound)
      * per token >= 13.5 GB / 3.35 TB/s = 4.0 ms (reference.md section 8, the issue's figure),
      * and at the H100 spec's measured 0.9 of the bandwidth no more than
      * (weights + cache + 1%) / (0.9 bw). */
-    struct infer_scenario s = on_h100("llama2-7b");
+    struct scenario s = on_h100("llama2-7b");
     s.batch = 1;
     s.prompt = 512;
     s.generate = 128;
@@ -178,7 +178,7 @@ END_TEST
  * (found by review: every decode step read all 8 experts, 4x the batch-1 weights). */
 START_TEST(moe_decode_reads_chosen_experts)
 {
-    struct infer_scenario s = on_h100("mixtral-8x7b");
+    struct scenario s = on_h100("mixtral-8x7b");
     s.batch = 1;
     s.prompt = 2048;
     s.generate = 2;
@@ -209,7 +209,7 @@ END_TEST
 START_TEST(prefill_compute_bound)
 {
     /* A 2k prompt on an H100: the GEMMs have 2048 rows, far above the ridge of 295. */
-    struct infer_scenario s = on_h100("llama2-7b");
+    struct scenario s = on_h100("llama2-7b");
     s.prompt = 2048;
     s.generate = 1;
     struct infer_result r;
@@ -236,7 +236,7 @@ START_TEST(max_batch_consistent)
 {
     const char *models[] = {"llama2-7b", "llama3.1-8b", "mistral-7b", "deepseek-v2-lite"};
     for (size_t i = 0; i < sizeof models / sizeof models[0]; i++) {
-        struct infer_scenario s = on_h100(models[i]);
+        struct scenario s = on_h100(models[i]);
         s.prompt = 1024;
         s.generate = 1024;
         struct infer_result r;
@@ -251,7 +251,7 @@ START_TEST(max_batch_consistent)
         ck_assert_msg(!r.memory.fits, "%s: batch %lld fits too", models[i], (long long)s.batch);
     }
     /* Llama-2-70B in bf16 (138 GB) fits on no single H100: max batch 0, and does not fit. */
-    struct infer_scenario s = on_h100("llama2-70b");
+    struct scenario s = on_h100("llama2-70b");
     struct infer_result r;
     run_ok(&s, &r);
     ck_assert_int_eq(r.max_batch, 0);
@@ -264,22 +264,22 @@ START_TEST(weights_dtypes)
     /* int4 with one fp16 scale per 128 values: 0.5 + 2/128 bytes per weight. */
     ck_assert(dtype_bytes(DTYPE_INT4) == 0.515625);
     ck_assert(!dtype_trains(DTYPE_INT4) && !dtype_trains(DTYPE_INT8) && dtype_trains(DTYPE_BF16));
-    struct infer_scenario s = on_h100("llama2-7b");
+    struct scenario s = on_h100("llama2-7b");
     struct param_counts pc;
     model_params(&s.model, &pc);
     const double linear = (double)(pc.attention + pc.mlp);
     const double other = (double)(pc.embedding + pc.lm_head);
     struct infer_result r;
-    s.weights = DTYPE_INT4;
+    s.weights_dtype = DTYPE_INT4;
     run_ok(&s, &r);
     /* The blocks' linear layers in int4; embeddings, LM head and norms stay bf16. */
     ck_assert(r.memory.weights == linear * 0.515625 + other * 2.0 + (double)pc.norms * 2.0);
-    s.weights = DTYPE_FP8_E4M3;
+    s.weights_dtype = DTYPE_FP8_E4M3;
     run_ok(&s, &r);
     ck_assert(r.memory.weights == linear + other * 2.0 + (double)pc.norms * 2.0);
     /* Batch-1 decode reads fewer bytes, so it is faster than bf16's. */
     const double fp8_tpot = r.tpot;
-    s.weights = DTYPE_BF16;
+    s.weights_dtype = DTYPE_BF16;
     run_ok(&s, &r);
     ck_assert(fp8_tpot < 0.6 * r.tpot);
 }
@@ -289,7 +289,7 @@ START_TEST(tensor_parallel)
 {
     /* The step-time model's ring all-reduce on the H100's node (reference.md section 7):
      * 2(n-1)/n x S / B + 2(n-1) x lat; S = 1 GB over 8 GPUs. */
-    struct infer_scenario h = on_h100("llama2-7b");
+    struct scenario h = on_h100("llama2-7b");
     struct scenario only_gpu;
     memset(&only_gpu, 0, sizeof only_gpu);
     only_gpu.gpu = h.gpu;
@@ -302,7 +302,7 @@ START_TEST(tensor_parallel)
 
     /* Llama-2-70B bf16 on 2 and 4 H100s: the weights split, two all-reduces per layer per
      * step (80 layers: 160 of batch x 8192 x 2 bytes). */
-    struct infer_scenario s = on_h100("llama2-70b");
+    struct scenario s = on_h100("llama2-70b");
     struct param_counts pc;
     model_params(&s.model, &pc);
     struct infer_result r2, r4;
@@ -326,8 +326,8 @@ END_TEST
  * (480 on the whole 80 GB, which no engine plans on). */
 START_TEST(hbm_fraction_and_reserve)
 {
-    struct infer_scenario s = on_h100("llama3.1-8b");
-    s.dtype = s.weights = s.kv = DTYPE_FP8_E4M3;
+    struct scenario s = on_h100("llama3.1-8b");
+    s.dtype = s.weights_dtype = s.kv_dtype = DTYPE_FP8_E4M3;
     s.prompt = 128;
     s.generate = 2048;
     struct infer_result r;
@@ -369,7 +369,7 @@ END_TEST
  * prefill's FlashAttention runs at the step-time model's 0.6 of the peak. */
 START_TEST(kernels_by_shape)
 {
-    struct infer_scenario s = on_h100("llama3.1-8b");
+    struct scenario s = on_h100("llama3.1-8b");
     s.batch = 4;
     s.prompt = 100;
     s.generate = 16;
@@ -429,8 +429,8 @@ START_TEST(published_serving)
     const size_t n = sizeof rows / sizeof rows[0];
     double sum = 0, worst = 0;
     for (size_t i = 0; i < n; i++) {
-        struct infer_scenario s = on_h100(rows[i].model);
-        s.dtype = s.weights = s.kv = DTYPE_FP8_E4M3;
+        struct scenario s = on_h100(rows[i].model);
+        s.dtype = s.weights_dtype = s.kv_dtype = DTYPE_FP8_E4M3;
         s.tp = rows[i].tp;
         s.prompt = rows[i].isl;
         s.generate = rows[i].osl;
@@ -454,7 +454,7 @@ END_TEST
 START_TEST(validation)
 {
     char err[512];
-    struct infer_scenario s = on_h100("llama2-7b");
+    struct scenario s = on_h100("llama2-7b");
     s.tp = 3;
     ck_assert(!infer_validate(&s, err, (int)sizeof err));
     ck_assert_msg(strncmp(err, "--tp:", 5) == 0, "%s", err);
@@ -523,7 +523,7 @@ START_TEST(llm_analysis_llama_a100)
     char err[SPEC_ERR_MAX];
     ck_assert_msg(spec_find_gpu("a100-80gb", &a100, err, sizeof err), "%s", err);
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-        struct infer_scenario s;
+        struct scenario s;
         infer_default(&s);
         s.model = rows[i].file ? data_model(rows[i].model) : preset(rows[i].model);
         s.gpu = a100;
@@ -555,7 +555,7 @@ START_TEST(cli_inputs_registry)
         ck_assert_msg(in != NULL, "%s: no registry row", keys[i]);
         ck_assert(in->flags & INPUT_HIDDEN);
     }
-    struct infer_scenario s = on_h100("llama2-7b");
+    struct scenario s = on_h100("llama2-7b");
     char err[512];
     char *argv[] = {"infer", "--prompt", "2Ki", "--generate", "1k", "--kv-dtype", "fp8",
                     "--dtype", "fp16", "--weights-dtype", "auto", "--compute-eff", "50%",
@@ -563,15 +563,15 @@ START_TEST(cli_inputs_registry)
     ck_assert_msg(infer_cli_parse(&s, 15, argv, 1, NULL, err, sizeof err), "%s", err);
     ck_assert_int_eq(s.prompt, 2048);
     ck_assert_int_eq(s.generate, 1000);
-    ck_assert_int_eq(s.kv, DTYPE_FP8_E4M3);   /* given: --dtype leaves it */
-    ck_assert_int_eq(s.weights, DTYPE_FP16);  /* auto: the dtype */
+    ck_assert_int_eq(infer_kv_dtype(&s), DTYPE_FP8_E4M3);   /* given: --dtype leaves it */
+    ck_assert_int_eq(infer_weights_dtype(&s), DTYPE_FP16);  /* auto: the dtype */
     ck_assert(s.compute_eff == 0.5);
     ck_assert(s.memory_eff == 0.0);           /* auto: the GPU spec's figure */
     char *later[] = {"infer", "--weights-dtype", "int4", "--kv-dtype", "auto", "--dtype", "fp32"};
     s = on_h100("llama2-7b");
     ck_assert_msg(infer_cli_parse(&s, 7, later, 1, NULL, err, sizeof err), "%s", err);
-    ck_assert_int_eq(s.weights, DTYPE_INT4);
-    ck_assert_int_eq(s.kv, DTYPE_FP32);
+    ck_assert_int_eq(infer_weights_dtype(&s), DTYPE_INT4);
+    ck_assert_int_eq(infer_kv_dtype(&s), DTYPE_FP32);
     /* The registry's messages, named by the flag. */
     static const struct {
         const char *flag, *value, *want;
@@ -609,7 +609,7 @@ START_TEST(probe_decode_shapes)
 {
     /* Decode's weight GEMMs at batch B: M = B rows; Llama-2-7B's QKV is 4096 -> 3 x 4096, its
      * MLP 4096 -> 11008; tensor parallelism splits the output widths. */
-    struct infer_scenario s = on_h100("llama2-7b");
+    struct scenario s = on_h100("llama2-7b");
     const int64_t batches[] = {1, 8, 64};
     char buf[4096];
     ck_assert(infer_probe_shapes(&s, batches, 3, buf, sizeof buf));

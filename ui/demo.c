@@ -67,8 +67,8 @@ static void copy_string(const cJSON *obj, const char *key, char *dst, size_t n)
 }
 
 /* Applies a "_infer" object (NULL: none) onto s, each key as its `rooftop infer` flag. */
-static bool infer_apply_json(struct infer_scenario *s, const cJSON *obj, const char *origin,
-                             bool *weights_set, bool *kv_set, char *err, size_t errlen)
+static bool infer_apply_json(struct scenario *s, const cJSON *obj, const char *origin,
+                             char *err, size_t errlen)
 {
     if (obj == NULL)
         return true;
@@ -90,7 +90,7 @@ static bool infer_apply_json(struct infer_scenario *s, const cJSON *obj, const c
                      it->string ? it->string : "?");
             return false;
         }
-        if (!infer_cli_set(s, it->string ? it->string : "", v, weights_set, kv_set, sub,
+        if (!infer_cli_set(s, it->string ? it->string : "", v, sub,
                            sizeof sub)) {
             snprintf(err, errlen, "%s: _infer: %s", origin, sub);
             return false;
@@ -104,14 +104,13 @@ static bool infer_apply_json(struct infer_scenario *s, const cJSON *obj, const c
 static bool infer_step(const cJSON *root_infer, const cJSON *st, const char *origin,
                        struct demo_step *ls, char *err, size_t errlen)
 {
-    struct infer_scenario *s = &ls->infer;
+    struct scenario *s = &ls->infer;
     infer_default(s);
     s->model = ls->scenario.model;
     s->gpu = ls->scenario.gpu;
-    bool weights_set = false, kv_set = false;
-    if (!infer_apply_json(s, root_infer, origin, &weights_set, &kv_set, err, errlen) ||
+    if (!infer_apply_json(s, root_infer, origin, err, errlen) ||
         !infer_apply_json(s, cJSON_GetObjectItemCaseSensitive(st, "_infer"), origin,
-                          &weights_set, &kv_set, err, errlen))
+                          err, errlen))
         return false;
     char verr[512];
     if (!infer_validate(s, verr, (int)sizeof verr)) {

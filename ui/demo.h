@@ -58,7 +58,7 @@ struct demo_step {
     bool lecture_ops;        /* show the lecture's five operations */
     bool inference;          /* show the inference view on `infer` */
     struct scenario scenario;
-    struct infer_scenario infer;
+    struct scenario infer;
 };
 
 struct demo {

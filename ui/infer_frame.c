@@ -29,7 +29,7 @@ static void draw_title(const struct dash *d, struct screen *s, struct rect r)
     snprintf(model, sizeof model, "serving %s", u->sc.model.id[0] ? u->sc.model.id : u->sc.model.name);
     snprintf(hw, sizeof hw, "tp %lld %s %s", (long long)u->sc.tp, d->cs.times,
              u->sc.gpu.id[0] ? u->sc.gpu.id : u->sc.gpu.name);
-    snprintf(prec, sizeof prec, "w %s kv %s", dtype_name(u->sc.weights), dtype_name(u->sc.kv));
+    snprintf(prec, sizeof prec, "w %s kv %s", dtype_name(infer_weights_dtype(&u->sc)), dtype_name(infer_kv_dtype(&u->sc)));
     units_duration(res->ttft, ttft, sizeof ttft);
     units_duration(res->tpot, tpot, sizeof tpot);
     char lat[80];
@@ -67,7 +67,7 @@ enum { PART_W, PART_KV, PART_ACT, PART_N };
 static void draw_memory(const struct dash *d, struct screen *s, struct rect r)
 {
     const struct infer_result *res = &d->inf.res;
-    const struct infer_scenario *sc = &d->inf.sc;
+    const struct scenario *sc = &d->inf.sc;
     char right[96], cap[32];
     units_bytes(res->memory.capacity, cap, sizeof cap);
     snprintf(right, sizeof right, "%s %s", sc->gpu.id[0] ? sc->gpu.id : sc->gpu.name, cap);
@@ -109,7 +109,7 @@ static void draw_memory(const struct dash *d, struct screen *s, struct rect r)
                  (long long)res->max_batch);
     screen_text(s, r.x + 1, y, r.w - 2, line, res->memory.fits ? E_OK : E_OVER);
     y++;
-    const enum dtype dt[PART_N] = {sc->weights, sc->kv, sc->dtype};
+    const enum dtype dt[PART_N] = {infer_weights_dtype(sc), infer_kv_dtype(sc), sc->dtype};
     for (int i = 0; i < PART_N && y < r.y + r.h; i++, y++) {
         char by[32], pc[16];
         units_bytes(part[i], by, sizeof by);
@@ -181,7 +181,7 @@ static void draw_explain(const struct dash *d, struct screen *s, struct rect r)
     if (rect_empty(r))
         return;
     const struct infer_result *res = &d->inf.res;
-    const struct infer_scenario *sc = &d->inf.sc;
+    const struct scenario *sc = &d->inf.sc;
     char line[320], by[32], bw[32], t[32];
     switch (d->inf.focus) {
     case IS_BATCH:

@@ -50,7 +50,7 @@ static int powers(double lo, double hi, double *vals, int max)
 /* The slider's steps, ascending. */
 static int steps(const struct infer_ui *u, const struct presets *p, int id, double *vals)
 {
-    const struct infer_scenario *s = &u->sc;
+    const struct scenario *s = &u->sc;
     int n = 0;
     switch (id) {
     case IS_MODEL:
@@ -98,7 +98,7 @@ static int steps(const struct infer_ui *u, const struct presets *p, int id, doub
 /* The current value in the steps' terms. */
 static double value(const struct infer_ui *u, const struct presets *p, int id)
 {
-    const struct infer_scenario *s = &u->sc;
+    const struct scenario *s = &u->sc;
     switch (id) {
     case IS_MODEL:
         return presets_model_index(p, s->model.id);
@@ -115,9 +115,9 @@ static double value(const struct infer_ui *u, const struct presets *p, int id)
     case IS_DTYPE:
         return s->dtype;
     case IS_WEIGHTS:
-        return s->weights;
+        return infer_weights_dtype(s);
     case IS_KV:
-        return s->kv;
+        return infer_kv_dtype(s);
     default:
         return 0;
     }
@@ -139,7 +139,7 @@ static int step_index(const struct infer_ui *u, const struct presets *p, int id,
     return k;
 }
 
-static void apply(struct infer_scenario *s, const struct presets *p, int id, double v)
+static void apply(struct scenario *s, const struct presets *p, int id, double v)
 {
     switch (id) {
     case IS_MODEL:
@@ -166,10 +166,10 @@ static void apply(struct infer_scenario *s, const struct presets *p, int id, dou
         s->dtype = (enum dtype)(int)v;
         break;
     case IS_WEIGHTS:
-        s->weights = (enum dtype)(int)v;
+        s->weights_dtype = (enum dtype)(int)v;
         break;
     case IS_KV:
-        s->kv = (enum dtype)(int)v;
+        s->kv_dtype = (enum dtype)(int)v;
         break;
     default:
         break;
@@ -178,7 +178,7 @@ static void apply(struct infer_scenario *s, const struct presets *p, int id, dou
 
 /* What one change forces on the others: tp must divide the heads, prompt + generation must
  * fit the context. */
-static void repair(struct infer_scenario *s, int moved)
+static void repair(struct scenario *s, int moved)
 {
     while (s->tp > 1 && s->model.heads % s->tp != 0)
         s->tp /= 2;
@@ -193,7 +193,7 @@ static void repair(struct infer_scenario *s, int moved)
     }
 }
 
-static bool try_apply(struct infer_ui *u, const struct infer_scenario *cand, char *err,
+static bool try_apply(struct infer_ui *u, const struct scenario *cand, char *err,
                       size_t errlen)
 {
     if (!infer_validate(cand, err, (int)errlen))
@@ -204,7 +204,7 @@ static bool try_apply(struct infer_ui *u, const struct infer_scenario *cand, cha
     return true;
 }
 
-bool infer_ui_show(struct infer_ui *u, const struct infer_scenario *s, char *err, size_t errlen)
+bool infer_ui_show(struct infer_ui *u, const struct scenario *s, char *err, size_t errlen)
 {
     return try_apply(u, s, err, errlen);
 }
@@ -220,7 +220,7 @@ int infer_ui_find(const char *key)
 bool infer_ui_open(struct infer_ui *u, const struct presets *p, const struct scenario *train,
                    char *err, size_t errlen)
 {
-    struct infer_scenario c;
+    struct scenario c;
     infer_default(&c);
     c.gpu = train->gpu;
     int m = presets_model_index(p, train->model.id);
@@ -235,15 +235,15 @@ bool infer_ui_open(struct infer_ui *u, const struct presets *p, const struct sce
     c.model = p->models[m].arch;
     /* The GPU's dtype when it trains in one serving can use, else bf16. */
     if (train->dtype == DTYPE_FP16 || train->dtype == DTYPE_FP8_E4M3)
-        c.dtype = c.weights = c.kv = train->dtype;
+        c.dtype = train->dtype;
     /* The serving inputs typed with the training ones (--prompt, --generate, the storage
      * dtypes, the efficiencies) are the view's start: the scenario holds them. */
     c.prompt = train->prompt;
     c.generate = train->generate;
     if (train->weights_dtype != SCENARIO_DTYPE_AUTO)
-        c.weights = train->weights_dtype;
+        c.weights_dtype = train->weights_dtype;
     if (train->kv_dtype != SCENARIO_DTYPE_AUTO)
-        c.kv = train->kv_dtype;
+        c.kv_dtype = train->kv_dtype;
     c.compute_eff = train->compute_eff;
     c.memory_eff = train->memory_eff;
     if (c.prompt + c.generate > c.model.context) {
@@ -273,7 +273,7 @@ bool infer_ui_move(struct infer_ui *u, const struct presets *p, int id, int delt
         to = k + 1;
     if (vals[to] == value(u, p, id))
         return false;
-    struct infer_scenario c = u->sc;
+    struct scenario c = u->sc;
     apply(&c, p, id, vals[to]);
     repair(&c, id);
     return try_apply(u, &c, err, errlen);
@@ -293,7 +293,7 @@ void infer_ui_format(const struct infer_ui *u, int id, char *buf, size_t n)
     /* Each value as the registry writes it (src/inputs.h), so what is shown reads back
      * through `rooftop infer`'s flags and a demo's "_infer" as the same value. Only the row's
      * own field is read: the rest of the scratch scenario may stay blank. */
-    const struct infer_scenario *s = &u->sc;
+    const struct scenario *s = &u->sc;
     const struct input *in = id >= 0 && id < IS_COUNT ? inputs_find(input_keys[id]) : NULL;
     if (in == NULL) {
         snprintf(buf, n, "?");
@@ -312,7 +312,7 @@ void infer_ui_format(const struct infer_ui *u, int id, char *buf, size_t n)
     t.prompt = s->prompt;
     t.generate = s->generate;
     t.dtype = s->dtype;
-    t.weights_dtype = s->weights;
-    t.kv_dtype = s->kv;
+    t.weights_dtype = infer_weights_dtype(s);
+    t.kv_dtype = infer_kv_dtype(s);
     inputs_format(in, &t, buf, n);
 }

@@ -17,7 +17,7 @@ enum infer_slider {
 struct infer_ui {
     bool on;                     /* the dashboard shows inference instead of training */
     bool ready;                  /* sc and res hold a valid scenario */
-    struct infer_scenario sc;    /* always valid once ready */
+    struct scenario sc;    /* always valid once ready */
     struct infer_result res;     /* infer_run(sc) */
     int focus;                   /* a slider, or IS_COUNT.. for the panels after them */
 };
@@ -36,7 +36,7 @@ bool infer_ui_open(struct infer_ui *u, const struct presets *p, const struct sce
 
 /* Shows scenario s (a demo step's). False with one line in err when it does not validate;
  * the view keeps its scenario then. */
-bool infer_ui_show(struct infer_ui *u, const struct infer_scenario *s, char *err, size_t errlen);
+bool infer_ui_show(struct infer_ui *u, const struct scenario *s, char *err, size_t errlen);
 
 /* The slider of a serving input's key ("batch", "kv_dtype"), or -1. */
 int infer_ui_find(const char *key);
