@@ -12,17 +12,21 @@
 
 #include "units.h"
 
+/* The registry's visible rows in order, found once: a key press asks for them hundreds of
+ * times (issue 15: 528 linear scans per tp key). The table is constant, so the index is. */
+static const struct input *visible[SL_COUNT + 64];
+static int n_visible = -1;
+
 const struct input *slider_input(enum slider_id id)
 {
-    int k = 0;
-    for (int i = 0; i < inputs_count(); i++) {
-        const struct input *in = inputs_at(i);
-        if (in->flags & INPUT_HIDDEN)
-            continue;
-        if (k++ == (int)id)
-            return in;
+    if (n_visible < 0) {
+        int k = 0;
+        for (int i = 0; i < inputs_count() && k < (int)(sizeof visible / sizeof visible[0]); i++)
+            if (!(inputs_at(i)->flags & INPUT_HIDDEN))
+                visible[k++] = inputs_at(i);
+        n_visible = k;
     }
-    return inputs_at(0);
+    return (int)id >= 0 && (int)id < n_visible ? visible[id] : inputs_at(0);
 }
 
 int slider_find(const char *s)
