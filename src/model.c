@@ -75,11 +75,11 @@ void model_names_join(const char *const *names, size_t n, char *buf, size_t len)
 
 /* Upper bounds that keep every product the core forms (d_model^2 x layers x experts, tokens x
  * vocab, ...) well inside int64 and double: a 10-trillion-parameter model is far below them. */
-#define MAX_LAYERS 100000
-#define MAX_WIDTH 10000000LL   /* d_model, ffn, moe_ffn */
-#define MAX_VOCAB 100000000LL
-#define MAX_CONTEXT 100000000LL
-#define MAX_EXPERTS 100000
+#define MAX_LAYERS MODEL_MAX_LAYERS
+#define MAX_WIDTH MODEL_MAX_WIDTH
+#define MAX_VOCAB MODEL_MAX_VOCAB
+#define MAX_CONTEXT MODEL_MAX_CONTEXT
+#define MAX_EXPERTS MODEL_MAX_EXPERTS
 #define MAX_PARAMS 1e17
 
 int64_t model_expert_ffn(const struct model_arch *m)

@@ -7,6 +7,13 @@
 #include <stdint.h>
 
 #define MODEL_NAME_MAX 64
+/* The limits of an architecture's fields: model_validate checks them, and the registry's rows
+ * (src/inputs.c) take their ranges from them, so a flag that parses also validates. */
+#define MODEL_MAX_LAYERS 100000
+#define MODEL_MAX_WIDTH 10000000LL   /* d_model, heads, ffn, moe_ffn, head and latent dims */
+#define MODEL_MAX_VOCAB 100000000LL
+#define MODEL_MAX_CONTEXT 100000000LL
+#define MODEL_MAX_EXPERTS 100000
 
 /* MLP: two matrices with an activation between (gelu, relu, relu^2), or gated, three
  * matrices (swiglu: silu gate; geglu: gelu gate). New kinds go at the end: files name them. */

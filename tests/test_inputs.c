@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "inputs.h"
 #include "manpage.h"
+#include "model.h"
 #include "presets.h"
 #include "scenario_file.h"
 #include "slider.h"
@@ -175,6 +176,35 @@ START_TEST(test_grammar)
 END_TEST
 
 /* Every input has its flag in --help and the man page; the sliders are the visible inputs. */
+/* A limit lives in one place: a model field's registry range is what model_validate takes,
+ * so a value the flag accepts validates and the one past it is refused at the flag (before,
+ * --layers 500000 parsed and then failed validation with another message). */
+START_TEST(test_model_limits_one_place)
+{
+    int checked = 0;
+    for (int i = 0; i < inputs_count(); i++) {
+        const struct input *in = inputs_at(i);
+        if (!(in->flags & INPUT_MODEL_FIELD) || in->kind != INPUT_COUNT)
+            continue;
+        struct scenario s;
+        scenario_default(&s);
+        char text[64], err[256], verr[512];
+        snprintf(text, sizeof text, "%.0f", in->hi + 1);
+        ck_assert_msg(!inputs_parse(in, &s, text, err, sizeof err), "%s took %s", in->key, text);
+        ck_assert_msg(strstr(err, "out of range") != NULL, "%s: %s", in->key, err);
+        /* At the top of its range the field alone never makes the model invalid by range
+         * (a field another bounds, dense_layers by layers, is that one's to check). */
+        snprintf(text, sizeof text, "%.0f", in->hi);
+        if (in->depends[0] == '\0' && inputs_parse(in, &s, text, err, sizeof err) &&
+            !model_validate(&s.model, verr, (int)sizeof verr))
+            ck_assert_msg(strstr(verr, "is too large") == NULL,
+                          "%s at %s: %s", in->key, text, verr);
+        checked++;
+    }
+    ck_assert_int_ge(checked, 20);
+}
+END_TEST
+
 START_TEST(test_help_man_sliders)
 {
     char *help = NULL;
@@ -225,6 +255,7 @@ static Suite *inputs_suite(void)
     tcase_add_test(tc, test_format_parse_round_trip);
     tcase_add_test(tc, test_grammar);
     tcase_add_test(tc, test_help_man_sliders);
+    tcase_add_test(tc, test_model_limits_one_place);
     suite_add_tcase(s, tc);
     return s;
 }
