@@ -484,6 +484,18 @@ struct sweep_job {
     bool dbl;
 };
 
+static void sweep_cut(const void *whole, void *piece, size_t lo, size_t n)
+{
+    const struct sweep_job *w = whole;
+    struct sweep_job *p = piece;
+    size_t esz = w->dbl ? sizeof(double) : sizeof(float);
+    *p = *w;
+    p->a = (const char *)w->a + lo * esz;
+    p->b = (const char *)w->b + lo * esz;
+    p->c = (char *)w->c + lo * esz;
+    p->n = n;
+}
+
 static void sweep_fn(void *arg, int tid, int nt)
 {
     struct sweep_job *j = arg;
@@ -735,13 +747,71 @@ static void poison(struct cpu_run *r, void *buf, size_t n, bool dbl)
     pool_run(&r->pool, poison_fn, &j);
 }
 
+/* Memory-bound passes are timed in pieces: a pass over a gigabyte lasts longer than a thread
+ * runs unpreempted on a loaded machine, so no whole pass escapes the other processes, where a
+ * piece of a few milliseconds often does. Each piece was last touched a whole buffer ago (the
+ * buffers are several times the last-level cache), so it streams from memory as the whole
+ * pass does. */
+#define PIECE_BYTES ((size_t)8 << 20)
+
+/* cut(whole, piece, lo, n): piece = whole restricted to elements [lo, lo + n). */
+typedef void (*cut_fn)(const void *whole, void *piece, size_t lo, size_t n);
+
+/* Seconds for the whole job of total elements (elem_bytes per array, cut at multiples of unit)
+ * at its fastest piece's rate: WARMUP whole passes, then REPEATS passes piece by piece, each
+ * piece timed on all threads. */
+static double time_pieces(struct cpu_run *r, job_fn fn, void *whole, void *piece, cut_fn cut,
+                          size_t total, size_t elem_bytes, size_t unit)
+{
+    for (int i = 0; i < WARMUP; i++)
+        pool_run(&r->pool, fn, whole);
+    size_t len = PIECE_BYTES / elem_bytes / unit * unit;
+    if (len == 0 || len > total)
+        len = total;
+    double best = 0; /* elements per second */
+    for (int rep = 0; rep < REPEATS; rep++)
+        for (size_t lo = 0; lo < total; lo += len) {
+            size_t n = total - lo < len ? total - lo : len;
+            cut(whole, piece, lo, n);
+            double dt = pool_run(&r->pool, fn, piece);
+            if (dt > 0 && (double)n / dt > best)
+                best = (double)n / dt;
+        }
+    return best > 0 ? (double)total / best : 0;
+}
+
+/* Copy pieces in doubles (the job counts bytes), triad pieces in doubles. */
+static void copy_cut(const void *whole, void *piece, size_t lo, size_t n)
+{
+    const struct bw_job *w = whole;
+    struct bw_job *p = piece;
+    *p = *w;
+    p->dst = w->dst + lo * sizeof(double);
+    p->src = w->src + lo * sizeof(double);
+    p->bytes = n * sizeof(double);
+}
+
+static void triad_cut(const void *whole, void *piece, size_t lo, size_t n)
+{
+    const struct bw_job *w = whole;
+    struct bw_job *p = piece;
+    *p = *w;
+    p->a = w->a + lo;
+    p->b = w->b + lo;
+    p->c = w->c + lo;
+    p->bytes = n;
+}
+
 static void run_bandwidth(struct cpu_run *r)
 {
     size_t bytes = r->big;
     /* copy: counted as bytes read + bytes written */
     struct bw_job j = {.dst = r->buf[2], .src = r->buf[0], .bytes = bytes};
     poison(r, r->buf[2], bytes / sizeof(double), true);
-    double sec = time_job(r, copy_fn, &j, NULL, 0);
+    struct bw_job piece;
+    const size_t unit = (size_t)ALIGN / sizeof(double) * (size_t)r->pool.n;
+    double sec = time_pieces(r, copy_fn, &j, &piece, copy_cut, bytes / sizeof(double),
+                             sizeof(double), unit);
     bool ok = memcmp(r->buf[2], r->buf[0], bytes) == 0;
     if (!ok)
         emit_status(r, "bw.copy: the copy differs from its source: point marked invalid");
@@ -750,7 +820,7 @@ static void run_bandwidth(struct cpu_run *r)
     size_t nd = bytes / sizeof(double);
     struct bw_job t = {.a = r->buf[2], .b = r->buf[0], .c = r->buf[1], .bytes = nd, .s = 0.75};
     poison(r, r->buf[2], nd, true);
-    sec = time_job(r, triad_fn, &t, NULL, 0);
+    sec = time_pieces(r, triad_fn, &t, &piece, triad_cut, nd, sizeof(double), unit);
     size_t bad = first_nonfinite_d(t.a, nd);
     ok = bad == nd;
     for (size_t i = 0; ok && i < nd; i += 4093)
@@ -787,7 +857,10 @@ static void run_sweep(struct cpu_run *r, bool dbl, const int *iters, size_t n_it
             n = unit * 4;
         struct sweep_job j = {r->buf[0], r->buf[1], r->buf[2], n, k, dbl};
         poison(r, r->buf[2], n, dbl);
-        double sec = time_job(r, sweep_fn, &j, NULL, 0);
+        /* In pieces as the bandwidth is, so that its memory-bound end and the bandwidth are
+         * timed alike. */
+        struct sweep_job piece;
+        double sec = time_pieces(r, sweep_fn, &j, &piece, sweep_cut, n, esz, unit);
         size_t bad = dbl ? first_nonfinite_d(j.c, n) : first_nonfinite_f(j.c, n);
         bool ok = bad == n;
         size_t step = n / 97 + 1;
