@@ -1,12 +1,14 @@
 #!/bin/sh
 # screenshots.sh - regenerates screenshots/*.svg and *.txt with `rooftop snapshot` (the
-# dashboard's own drawing code, no terminal): the default view, every step of the lecture and
-# inference demos, a model that does not fit, an 80x24 terminal, a wide one, the fastest
-# layouts (b), the inference view (i) at batch 1 and 256, and the ASCII monochrome fallback.
-# usage: sh tests/screenshots.sh [BINARY]   (run from the source tree; default ./rooftop)
+# dashboard's own drawing code, no terminal): the default view, every step of the lecture (at
+# 120x40, 80x24 and 160x50) and inference demos, a model that does not fit, an 80x24 terminal,
+# a wide one, the fastest layouts (b), the inference view (i) at batch 1 and 256, a sweep (w),
+# a pinned comparison (x), and the ASCII monochrome fallback.
+# usage: sh tests/screenshots.sh [BINARY]   (run from the source tree; default ./rooftop;
+#        SCREENSHOTS_OUT=DIR writes there instead of screenshots/, as test_screenshots does)
 set -eu
 BIN=${1:-${ROOFTOP_BIN:-./rooftop}}
-OUT=screenshots
+OUT=${SCREENSHOTS_OUT:-screenshots}
 export ROOFTOP_SPECS="${ROOFTOP_SPECS:-$(pwd)/specs}"
 mkdir -p "$OUT"
 
@@ -32,8 +34,25 @@ shot plans 120x40 --model llama2-70b --gpus 256 --batch 512 --seq 4Ki --tp 8 --z
 shot inference-batch1 120x40 --model llama3.1-8b --gpu h200 --keys "i<Down><Down><Down><Down><Left><Up>"
 shot inference-batch256 120x40 --model llama3.1-8b --gpu h200 \
     --keys "i<Down><Down><Down><Down><Left><Up><Repeat 8 Right>"
+# w: memory and step against the sequence length (the seq slider's range) in the roofline's
+# place; x pins the scenario, then tp 2 shows each figure's difference from the pinned one.
+shot sweep-seq 120x40 --keys "<Repeat 4 Down>w"
+shot sweep-seq-80x24 80x24 --keys "<Repeat 4 Down>w"
+shot compare-tp 120x40 --keys "x<Repeat 8 Down><Right>"
+shot compare-tp-80x24 80x24 --keys "x<Repeat 8 Down><Right>"
 "$BIN" snapshot --size 100x30 --ascii --no-color --format txt --out "$OUT/ascii-mono.txt"
 echo "screenshots: $OUT/ascii-mono.txt"
+
+# The lecture at the projector's 80x24 and at 160x50, one picture per step.
+steps=$(grep -c '"caption"' specs/scenarios/lecture.json)
+i=1
+keys=""
+while [ "$i" -le "$steps" ]; do
+    shot "lecture-$i-80x24" 80x24 --scenario specs/scenarios/lecture.json --keys "$keys"
+    shot "lecture-$i-160x50" 160x50 --scenario specs/scenarios/lecture.json --keys "$keys"
+    keys="${keys}n"
+    i=$((i + 1))
+done
 
 # The lecture demo and the inference demo, one picture per step.
 for demo in lecture inference; do
