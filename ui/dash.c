@@ -759,7 +759,7 @@ static bool open_list_key(struct dash *d, uint32_t k)
  * readings (8Ki = 8192), before any note the settling of the other inputs left. */
 static void note_reading(struct dash *d, enum slider_id id)
 {
-    char t[64], note[256];
+    char t[DASH_INPUT_MAX], note[256];
     const char *p = d->input;
     while (*p == ' ')
         p++;

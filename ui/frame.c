@@ -751,7 +751,7 @@ static void draw_plans(const struct dash *d, struct screen *s)
     plan_row("", v, keep, line, sizeof line);
     screen_label(s, in.x, in.y, in.w, line, E_OVERLAY);
     for (int i = 0; i < d->n_plans && i + 1 < in.h; i++) {
-        char num[8];
+        char num[16];
         snprintf(num, sizeof num, "%d", i + 1);
         plan_cells(&d->plans[i], v);
         plan_row(num, v, keep, line, sizeof line);
