@@ -143,10 +143,17 @@ static void send_keys(int master, const char *keys)
  * Now: no error at 1x1, 1x5 or 5x1, and the dashboard comes back at 120x40 and quits with 0. */
 START_TEST(test_resize_to_one_column_clean)
 {
+    /* valgrind cannot run a binary built with AddressSanitizer (make asan): there the same
+     * resizes run under ASan alone, which still catches rooftop's own bad reads and a crash. */
+#if defined(__SANITIZE_ADDRESS__)
+    const bool under_valgrind = false;
+#else
+    const bool under_valgrind = true;
     ck_assert_msg(system("command -v valgrind >/dev/null 2>&1") == 0,
                   "valgrind is not installed (make deps-test installs it)");
+#endif
     int master;
-    pid_t pid = spawn_on_pty(&master, true);
+    pid_t pid = spawn_on_pty(&master, under_valgrind);
     ck_assert_msg(read_first_frame(master) > 2000, "the dashboard did not draw");
     static const int sizes[][2] = {{1, 1}, {1, 5}, {5, 1}};
     for (size_t i = 0; i < 3; i++) {
