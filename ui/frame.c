@@ -127,10 +127,9 @@ static void draw_status(const struct dash *d, struct screen *s, struct rect r)
         x += (w < end - x ? w : end - x) + 2;
     } else {
         char name[SCENARIO_NAME_MAX + 200];
-        /* While the MFU is measured or predicted it is not the scenario's guess: say so. */
-        const char *mm = d->ev.mfu_from == MFU_MEASURED    ? ", MFU measured"
-                         : d->ev.mfu_from == MFU_PREDICTED ? ", MFU predicted"
-                                                           : "";
+        /* While M is on, the MFU is not the scenario's guess: say so (a predicted MFU is
+         * named by the title bar's time, "5.7 years predicted"). */
+        const char *mm = d->ev.mfu_from == MFU_MEASURED ? ", MFU measured" : "";
         /* The same title the report and an export give it. */
         char title[SCENARIO_NAME_MAX + 160];
         scenario_title(&d->sc, title, sizeof title);
