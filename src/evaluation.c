@@ -36,10 +36,12 @@ void evaluation_run(const struct scenario *s, const struct eval_input *in, struc
     out->sc = *s;
     analysis_run(s, &out->an);
     out->have_points = in != NULL && in->points != NULL;
-    /* Without points the match still lists the scenario's GEMM shapes (n_gemms) and marks
-     * every op unmeasured; the prediction then uses its own GEMM model. */
-    measured_match(s, &out->an, out->have_points ? in->points : NULL,
-                   in != NULL && in->any_device, &out->meas);
+    /* Only points are matched (a key press without them pays for no shape labels); without
+     * them no op is measured (meas.n_ops 0) and the prediction uses its own GEMM model. */
+    if (out->have_points)
+        measured_match(s, &out->an, in->points, in->any_device, &out->meas);
+    else
+        memset(&out->meas, 0, sizeof out->meas);
     predict_run(s, &out->an, out->have_points ? &out->meas : NULL, &out->pred);
     resolve_mfu(out);
     if (out->mfu != s->mfu)

@@ -618,7 +618,7 @@ START_TEST(test_dashboard_measured)
     struct harness h;
     harness_start(&h, 140, 45, true, true);
     /* Every GEMM of the lecture's scenario measured at 40% of the H100's bf16 peak. */
-    double rate = 0.4 * h.d.ev.meas.peak;
+    double rate = 0.4 * gpu_peak(&h.d.sc.gpu, h.d.sc.dtype);
     double rates[MEASURED_MAX_GEMMS];
     for (int i = 0; i < MEASURED_MAX_GEMMS; i++)
         rates[i] = rate;
