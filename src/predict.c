@@ -368,14 +368,35 @@ void predict_run(const struct scenario *s, const struct analysis *a, const struc
     predict_run_derated(s, a, m, framework_profile(s->framework)->derate, out);
 }
 
-void predict_run_derated(const struct scenario *s, const struct analysis *a,
-                         const struct measured *m, double derate, struct prediction *out)
+/* What every part of one step's prediction reads: the layout and the model as numbers. */
+struct step_ctx {
+    const struct scenario *s;
+    const struct analysis *a;
+    const struct predict_node *node;
+    double t, p, v, cp, ep;      /* parallel degrees */
+    double mb, seq, h;           /* micro-batch, sequence, hidden size */
+    double seq_r;                /* queries (tokens) of a sequence on one context rank */
+    double micro;                /* micro-batches per step per pipeline */
+    double e;                    /* bytes of an activation on the wire */
+    bool full, selective;        /* the forward recomputed whole / its attention core */
+    double stage_layers;         /* layers of the busiest stage */
+};
+
+/* The busiest stage's kernels, all micro-batches: each op at its achievable rate. */
+struct kernel_times {
+    double layer_compute, layer_recompute, head_compute;
+    double gemm_seconds;         /* the layers' linear GEMMs, which tensor-parallel overlap uses */
+    double core_seconds;         /* the attention core's kernels (all passes), which the CP
+                                    ring overlaps */
+};
+
+/* One op's time: measured where points apply, else its rate on the GPU for its kind and
+ * shape, never faster than the roofline, divided by the framework's derating. */
+static double op_time(const struct step_ctx *c, const struct op *o, int i,
+                      const struct measured *m, bool use_measured,
+                      const struct measured_gemm *gm, int ngm, double extra_bytes, double derate)
 {
-    memset(out, 0, sizeof *out);
-    predict_node_of(s, &out->node);
-    out->framework = s->framework;
-    out->overlap_override = s->dp_overlap != SCENARIO_OVERLAP_AUTO;
-    const struct predict_node *node = &out->node;
+    const struct scenario *s = c->s;
     const struct gpu_spec *g = &s->gpu;
     const double peak = gpu_peak(g, s->dtype);
     double vector_peak = gpu_peak(g, DTYPE_FP32);
@@ -385,40 +406,42 @@ void predict_run_derated(const struct scenario *s, const struct analysis *a,
     const double E = g->gemm_efficiency > 0 ? g->gemm_efficiency : PREDICT_GEMM_EFFICIENCY;
     const double me = g->memory_efficiency > 0 ? g->memory_efficiency : PREDICT_MEMORY_EFFICIENCY;
     const double F = fmin(PREDICT_FLASH_EFFICIENCY, E);
-    out->gemm_efficiency = E;
-    out->roofline_step = a->roofline.step_seconds;
+    const double heads = (double)s->model.heads / c->t, hd = c->h / (double)s->model.heads;
+    double mem = bw > 0 ? (o->bytes + extra_bytes) / (me * bw) : 0.0;
+    double sec;
+    if (kind_is_gemm(o->kind) && use_measured && m->op_seconds[i] >= 0) {
+        sec = m->op_seconds[i];
+    } else if (kind_is_gemm(o->kind)) {
+        sec = fmax(o->flops / (E * kind_shape_efficiency(g, gm, ngm, o->kind, s->dtype) * peak), mem);
+    } else if (o->kind == OP_SCORES || o->kind == OP_ATTN_V) {
+        /* Batched per-head GEMMs: s x s (scores) or s x d (A.V) outputs per head. */
+        double N = o->kind == OP_SCORES ? c->seq : hd, K = o->kind == OP_SCORES ? hd : c->seq;
+        sec = fmax(o->flops / (E * gemm_shape_efficiency(g, c->seq_r, N, K, c->mb * heads, s->dtype) *
+                               peak), mem);
+    } else if (o->kind == OP_FLASH_ATTN) {
+        sec = fmax(o->flops / (F * peak), mem);
+    } else {
+        sec = fmax(o->flops / vector_peak, mem);
+    }
+    /* Never faster than the roofline (a measured point cannot beat the peak either). */
+    return fmax(sec, o->seconds) / derate;
+}
 
-    const double t = (double)s->tp, p = (double)s->pp, v = (double)s->vpp;
-    const double cp = (double)s->cp, ep = (double)s->ep;
-    const double mb = (double)a->micro_batch, seq = (double)s->seq, h = (double)s->model.d_model;
-    /* Queries (tokens) of each sequence on one context-parallel rank: seq / cp. */
-    const double seq_r = seq / cp;
-    const double micro = (double)a->accum_steps; /* micro-batches per step per pipeline */
-    /* Activations on the wire (tensor, pipeline, context and expert parallelism) in their
-     * stored dtype: fp32 under tf32, bf16 under fp8 compute (Transformer Engine keeps its
-     * fp8 copies for the GEMMs only). */
-    const double e = dtype_bytes(memory_weights_dtype(s));
-    const bool full = s->recompute == RECOMPUTE_FULL || s->recompute == RECOMPUTE_SQRT;
-    const bool selective = s->recompute == RECOMPUTE_SELECTIVE && !s->flash;
-
+/* The kernels as they execute: the attention core's work is the kernel's (causal with
+ * FlashAttention, full without), not the MFU convention's (flops_ops_executed), on the stage
+ * the ops list holds (flops_ops: the busiest). Sets c->stage_layers. */
+static void stage_kernels(struct step_ctx *c, const struct measured *m, double derate,
+                          struct kernel_times *k, struct prediction *out)
+{
+    const struct scenario *s = c->s;
+    const struct analysis *a = c->a;
     struct measured_gemm gm[MEASURED_MAX_GEMMS];
     int ngm = measured_dims(s, gm, MEASURED_MAX_GEMMS);
     const bool use_measured = measured_usable(m, a);
     out->gemm_measured = use_measured;
-
-    /* Kernels of the busiest stage, all micro-batches: each op at its achievable rate. */
-    double layer_compute = 0, layer_recompute = 0, head_compute = 0;
-    double gemm_seconds = 0; /* the layers' linear GEMMs, which tensor-parallel overlap uses */
-    double core_seconds = 0; /* the attention core's kernels (all passes), which the CP ring
-                                overlaps */
-    const double heads = (double)s->model.heads / t, hd = h / (double)s->model.heads;
-
-    /* The kernels as they execute: the attention core's work is the kernel's (causal with
-     * FlashAttention, full without), not the MFU convention's (flops_ops_executed). The stage
-     * the ops list holds (flops_ops: the busiest). */
     const struct op *ops = a->ops;
     int n_ops = a->n_ops;
-    double stage_layers = a->roofline.stage_layers;
+    c->stage_layers = a->roofline.stage_layers;
     struct op exec[ANALYSIS_MAX_OPS];
     if (s->attention_flops != flops_attention_executed(s)) {
         struct scenario trained = *s;
@@ -426,179 +449,213 @@ void predict_run_derated(const struct scenario *s, const struct analysis *a,
         struct roofline rf;
         flops_ops_executed(&trained, &a->params, exec, &n_ops, &rf);
         ops = exec;
-        stage_layers = rf.stage_layers;
+        c->stage_layers = rf.stage_layers;
     }
     /* Dropout traffic the roofline's op list leaves out: without FlashAttention the s x s
      * probabilities are read and written once more with a 1-byte mask, forward (and its
      * recomputation) and backward; the two hidden-state dropouts add their masks. */
-    const double passes = 2.0 + (full ? 1.0 : 0.0);
-    const double tokens_n = mb * seq_r / (s->sp ? t : 1.0);
+    const double passes = 2.0 + (c->full ? 1.0 : 0.0);
+    const double tokens_n = c->mb * c->seq_r / (s->sp ? c->t : 1.0);
+    const double heads = (double)s->model.heads / c->t;
     double drop_scores = 0, drop_hidden = 0;
     if (s->dropout) {
         if (!s->flash)
-            drop_scores = stage_layers * micro * mb * heads * seq_r * seq * (2.0 * e + 1.0) * passes;
-        drop_hidden = stage_layers * micro * 2.0 * tokens_n * h * passes;
+            drop_scores = c->stage_layers * c->micro * c->mb * heads * c->seq_r * c->seq *
+                          (2.0 * c->e + 1.0) * passes;
+        drop_hidden = c->stage_layers * c->micro * 2.0 * tokens_n * c->h * passes;
     }
+    memset(k, 0, sizeof *k);
     for (int i = 0; i < n_ops; i++) {
         const struct op *o = &ops[i];
-        double bytes = o->bytes + (o->kind == OP_SOFTMAX ? drop_scores : 0.0) +
+        double extra = (o->kind == OP_SOFTMAX ? drop_scores : 0.0) +
                        (o->kind == OP_RESIDUAL ? drop_hidden : 0.0);
-        double mem = bw > 0 ? bytes / (me * bw) : 0.0;
-        double sec;
-        if (kind_is_gemm(o->kind) && use_measured && m->op_seconds[i] >= 0) {
-            sec = m->op_seconds[i];
-        } else if (kind_is_gemm(o->kind)) {
-            sec = fmax(o->flops / (E * kind_shape_efficiency(g, gm, ngm, o->kind, s->dtype) * peak), mem);
-        } else if (o->kind == OP_SCORES || o->kind == OP_ATTN_V) {
-            /* Batched per-head GEMMs: s x s (scores) or s x d (A.V) outputs per head. */
-            double N = o->kind == OP_SCORES ? seq : hd, K = o->kind == OP_SCORES ? hd : seq;
-            sec = fmax(o->flops / (E * gemm_shape_efficiency(g, seq_r, N, K, mb * heads, s->dtype) *
-                                   peak), mem);
-        } else if (o->kind == OP_FLASH_ATTN) {
-            sec = fmax(o->flops / (F * peak), mem);
-        } else {
-            sec = fmax(o->flops / vector_peak, mem);
-        }
-        /* Never faster than the roofline (a measured point cannot beat the peak either). */
-        sec = fmax(sec, o->seconds) / derate;
+        double sec = op_time(c, o, i, m, use_measured, gm, ngm, extra, derate);
         if (o->kind == OP_OPTIMIZER) {
             out->part[PART_OPTIMIZER] += sec;
         } else if (kind_is_head(o->kind)) {
-            head_compute += sec;
+            k->head_compute += sec;
         } else {
             if (kind_is_gemm(o->kind))
-                gemm_seconds += sec;
+                k->gemm_seconds += sec;
             /* Recomputation is one more forward pass: a quarter of the op's four passes. */
-            double re = (full || (selective && kind_is_core(o->kind))) ? sec / 4.0 : 0.0;
-            layer_recompute += re;
-            layer_compute += sec - re;
+            double re = (c->full || (c->selective && kind_is_core(o->kind))) ? sec / 4.0 : 0.0;
+            k->layer_recompute += re;
+            k->layer_compute += sec - re;
             if (kind_is_core(o->kind))
-                core_seconds += sec;
+                k->core_seconds += sec;
         }
     }
+}
 
-    /* Tensor parallelism (Megatron): per layer and micro-batch two all-reduces of the b.s.h
-     * activations forward, two backward, two more when the forward is recomputed; sequence
-     * parallelism turns each into a reduce-scatter and an all-gather of the same volume.
-     * The first stage adds the vocabulary-parallel embedding's all-reduce, the last the LM
-     * head input's in backward. Exposed: Megatron runs them on the critical path. */
-    double layer_tp = 0, edge_tp = 0;
-    if (t > 1) {
-        double lbw, llat;
-        predict_group_link(node, t, 1.0, &lbw, &llat);
-        double S = mb * seq_r * h * e;
-        double one = s->sp ? predict_collective(COLL_REDUCE_SCATTER, t, S, lbw, llat) +
-                                 predict_collective(COLL_ALL_GATHER, t, S, lbw, llat)
-                           : predict_collective(COLL_ALL_REDUCE, t, S, lbw, llat);
-        layer_tp = stage_layers * micro * (4.0 + (full ? 2.0 : 0.0)) * one;
-        edge_tp = micro * one;
-    }
-
-    /* Context parallelism (Megatron-LM's CP, Transformer Engine's P2P ring attention, after
-     * Liu et al. 2023 "Ring Attention"): each of the cp ranks holds seq/cp of every sequence;
-     * its K and V chunk travels the ring in cp - 1 steps in forward, and backward sends K, V
-     * and their gradients dK, dV (twice the bytes) the same cp - 1 steps; a recomputed
-     * forward sends again. Each step's send overlaps the attention of the chunk in hand, so
-     * only what the attention kernels do not cover is exposed. The ring's ranks sit every t
-     * (Megatron's order tp-cp-dp-pp). */
-    double layer_cp = 0;
-    if (cp > 1) {
-        double cbw, clat;
-        predict_group_link(node, cp, t, &cbw, &clat);
-        struct attn_dims ad;
-        model_attn_dims(&s->model, &ad);
-        /* K and V per token on one tensor-parallel rank: GQA/MHA's kv heads; MLA trains
-         * with K and V expanded per head. */
-        double kv = model_is_mla(&s->model)
-                        ? (double)s->model.heads * (double)(ad.head_qk + ad.head_v)
-                        : (double)ad.cache_per_token;
-        double S = mb * seq_r * kv / t * e;
-        double step1 = S / cbw + clat;
-        double rounds = (cp - 1.0) * (1.0 + 2.0 + (full ? 1.0 : 0.0));
-        double ring = stage_layers * micro * rounds * step1;
-        layer_cp = fmax(0.0, ring - core_seconds);
-        out->cp_ring_seconds = ring;
-    }
-
-    /* Expert parallelism (Megatron-LM's all-to-all token dispatcher): in every MoE layer
-     * each rank sends its tokens' top-k copies to the ranks holding those experts and takes
-     * the results back (dispatch + combine), forward, backward and a recomputed forward.
-     * With balanced routing a rank's k x tokens x h elements go (ep-1)/ep off the rank.
-     * Tokens per rank: seq/cp of each sequence, split t ways (Megatron requires sequence
-     * parallelism with tp and ep). The ep ranks sit every t (expert tensor parallelism as
-     * tp innermost). Shared experts run where the token is. */
-    double layer_ep = 0;
-    if (ep > 1 && model_is_moe(&s->model)) {
-        double ebw, elat;
-        predict_group_link(node, ep, t, &ebw, &elat);
-        double k = (double)s->model.experts_active;
-        double S = mb * seq_r / t * k * h * e;
-        double one = predict_collective(COLL_ALL_TO_ALL, ep, S, ebw, elat);
-        double moe_share = (double)model_moe_layers(&s->model) / (double)s->model.layers;
-        layer_ep = stage_layers * moe_share * micro * 2.0 * (2.0 + (full ? 1.0 : 0.0)) * one;
-    }
-
-    /* Megatron's --tp-comm-overlap (Transformer Engine's userbuffers, with sequence
-     * parallelism, Hopper and later, inside one NVLink domain): each all-gather and
-     * reduce-scatter is split into t
-     * chunks pipelined with the GEMM it feeds or follows, forward, backward and recomputed;
-     * the first chunk is exposed, and no more is hidden than the linear layers' GEMM time;
-     * the GEMMs under it lose the SMs the communication holds. */
-    if (t > 1 && t <= node->domain && s->sp && framework_tp_overlap(s)) {
+/* Tensor parallelism (Megatron): per layer and micro-batch two all-reduces of the b.s.h
+ * activations forward, two backward, two more when the forward is recomputed; sequence
+ * parallelism turns each into a reduce-scatter and an all-gather of the same volume. The
+ * first stage adds the vocabulary-parallel embedding's all-reduce, the last the LM head
+ * input's in backward (*edge). Exposed: Megatron runs them on the critical path, except
+ * where its --tp-comm-overlap (Transformer Engine's userbuffers, with sequence parallelism,
+ * Hopper and later, inside one NVLink domain) splits each all-gather and reduce-scatter into
+ * t chunks pipelined with the GEMM it feeds or follows: the first chunk is exposed, no more
+ * is hidden than the linear layers' GEMM time, and those GEMMs lose the SMs it holds. */
+static double tp_comm(const struct step_ctx *c, const struct kernel_times *k, double *edge)
+{
+    const struct scenario *s = c->s;
+    *edge = 0;
+    if (c->t <= 1)
+        return 0;
+    double lbw, llat;
+    predict_group_link(c->node, c->t, 1.0, &lbw, &llat);
+    double S = c->mb * c->seq_r * c->h * c->e;
+    double one = s->sp ? predict_collective(COLL_REDUCE_SCATTER, c->t, S, lbw, llat) +
+                             predict_collective(COLL_ALL_GATHER, c->t, S, lbw, llat)
+                       : predict_collective(COLL_ALL_REDUCE, c->t, S, lbw, llat);
+    double layer = c->stage_layers * c->micro * (4.0 + (c->full ? 2.0 : 0.0)) * one;
+    *edge = c->micro * one;
+    if (c->t <= c->node->domain && s->sp && framework_tp_overlap(s)) {
         double hid = 0;
-        layer_tp = bounded_overlap(layer_tp, t, gemm_seconds, &hid) + comm_interference(s) * hid;
+        layer = bounded_overlap(layer, c->t, k->gemm_seconds, &hid) + comm_interference(s) * hid;
     }
+    return layer;
+}
 
-    /* The busiest stage: the first has the embedding, the last the LM head (with one stage,
-     * both). */
-    double first = layer_compute + layer_recompute + layer_tp + edge_tp + layer_cp + layer_ep;
-    double last = layer_compute + layer_recompute + layer_tp + head_compute + edge_tp +
-                  layer_cp + layer_ep;
-    if (p == 1)
-        last += edge_tp;
-    bool head_stage = p == 1 || last >= first;
-    out->part[PART_COMPUTE] = layer_compute + (head_stage ? head_compute : 0.0);
-    out->part[PART_RECOMPUTE] = layer_recompute;
-    out->part[PART_TP_COMM] = layer_tp + edge_tp * (p == 1 ? 2.0 : 1.0);
-    out->part[PART_CP_COMM] = layer_cp;
-    out->attention_seconds = core_seconds;
-    out->part[PART_EP_COMM] = layer_ep;
-    double busy = out->part[PART_COMPUTE] + out->part[PART_RECOMPUTE] + out->part[PART_TP_COMM] +
-                  layer_cp + layer_ep;
-    out->micro_batch_seconds = micro > 0 ? busy / micro : 0.0;
+/* Context parallelism (Megatron-LM's CP, Transformer Engine's P2P ring attention, after Liu
+ * et al. 2023 "Ring Attention"): each of the cp ranks holds seq/cp of every sequence; its K
+ * and V chunk travels the ring in cp - 1 steps in forward, and backward sends K, V and their
+ * gradients dK, dV (twice the bytes) the same cp - 1 steps; a recomputed forward sends again.
+ * Each step's send overlaps the attention of the chunk in hand, so only what the attention
+ * kernels do not cover is exposed. The ring's ranks sit every t (Megatron's order
+ * tp-cp-dp-pp). The ring's whole traffic goes to *ring. */
+static double cp_comm(const struct step_ctx *c, const struct kernel_times *k, double *ring)
+{
+    const struct scenario *s = c->s;
+    *ring = 0;
+    if (c->cp <= 1)
+        return 0;
+    double cbw, clat;
+    predict_group_link(c->node, c->cp, c->t, &cbw, &clat);
+    struct attn_dims ad;
+    model_attn_dims(&s->model, &ad);
+    /* K and V per token on one tensor-parallel rank: GQA/MHA's kv heads; MLA trains with K
+     * and V expanded per head. */
+    double kv = model_is_mla(&s->model) ? (double)s->model.heads * (double)(ad.head_qk + ad.head_v)
+                                        : (double)ad.cache_per_token;
+    double S = c->mb * c->seq_r * kv / c->t * c->e;
+    double step1 = S / cbw + clat;
+    double rounds = (c->cp - 1.0) * (1.0 + 2.0 + (c->full ? 1.0 : 0.0));
+    *ring = c->stage_layers * c->micro * rounds * step1;
+    return fmax(0.0, *ring - k->core_seconds);
+}
 
-    /* Pipeline: 1F1B idles (p - 1) micro-batch times per step; interleaving v chunks per GPU
-     * makes each v times shorter (Narayanan et al. 2021, section 2.2). Sends: activations
-     * forward and gradients backward, once per micro-batch and chunk, split over the tensor
-     * ranks (Megatron's scatter/gather, Narayanan et al. section 4.1) and over the network
-     * once the pipeline leaves one NVLink domain (the slowest boundary sets the pace). */
-    if (p > 1) {
-        out->part[PART_PP_BUBBLE] = (p - 1.0) / v * out->micro_batch_seconds;
-        bool inside = (double)s->gpus <= node->domain;
-        double pbw = inside ? node->nvlink_bw : node->network_bw;
-        double plat = inside ? node->nvlink_lat : node->network_lat;
-        double S = mb * seq_r * h * e / t;
-        out->part[PART_PP_COMM] = 2.0 * v * micro * (S / pbw + plat);
-    }
+/* Expert parallelism (Megatron-LM's all-to-all token dispatcher): in every MoE layer each rank
+ * sends its tokens' top-k copies to the ranks holding those experts and takes the results back
+ * (dispatch + combine), forward, backward and a recomputed forward. With balanced routing a
+ * rank's k x tokens x h elements go (ep-1)/ep off the rank. Tokens per rank: seq/cp of each
+ * sequence, split t ways (Megatron requires sequence parallelism with tp and ep). The ep ranks
+ * sit every t (expert tensor parallelism as tp innermost). Shared experts run where the token
+ * is. */
+static double ep_comm(const struct step_ctx *c)
+{
+    const struct scenario *s = c->s;
+    if (c->ep <= 1 || !model_is_moe(&s->model))
+        return 0;
+    double ebw, elat;
+    predict_group_link(c->node, c->ep, c->t, &ebw, &elat);
+    double k = (double)s->model.experts_active;
+    double S = c->mb * c->seq_r / c->t * k * c->h * c->e;
+    double one = predict_collective(COLL_ALL_TO_ALL, c->ep, S, ebw, elat);
+    double moe_share = (double)model_moe_layers(&s->model) / (double)s->model.layers;
+    return c->stage_layers * moe_share * c->micro * 2.0 * (2.0 + (c->full ? 1.0 : 0.0)) * one;
+}
 
-    /* Data parallelism (dp_part) under one micro-batch's forward and backward. */
-    struct dp_window w = {0, 0, stage_layers, micro, full};
-    if (micro > 0) {
-        w.fwd = layer_compute / (3.0 * micro);
-        w.bwd = 2.0 * w.fwd + layer_recompute / micro;
-    }
-    out->part[PART_DP_COMM] = dp_part(s, a, node, &w);
+/* Pipeline: 1F1B idles (p - 1) micro-batch times per step; interleaving v chunks per GPU makes
+ * each v times shorter (Narayanan et al. 2021, section 2.2). Sends: activations forward and
+ * gradients backward, once per micro-batch and chunk, split over the tensor ranks (Megatron's
+ * scatter/gather, Narayanan et al. section 4.1) and over the network once the pipeline leaves
+ * one NVLink domain (the slowest boundary sets the pace). */
+static void pipeline_parts(const struct step_ctx *c, struct prediction *out)
+{
+    if (c->p <= 1)
+        return;
+    const struct predict_node *node = c->node;
+    out->part[PART_PP_BUBBLE] = (c->p - 1.0) / c->v * out->micro_batch_seconds;
+    bool inside = (double)c->s->gpus <= node->domain;
+    double pbw = inside ? node->nvlink_bw : node->network_bw;
+    double plat = inside ? node->nvlink_lat : node->network_lat;
+    double S = c->mb * c->seq_r * c->h * c->e / c->t;
+    out->part[PART_PP_COMM] = 2.0 * c->v * c->micro * (S / pbw + plat);
+}
 
+/* The step from its parts, and what follows from it: MFU, HFU, tokens/s, days. */
+static void step_totals(const struct step_ctx *c, struct prediction *out)
+{
+    const struct scenario *s = c->s;
     double step = 0;
     for (int i = 0; i < PART_COUNT; i++)
         step += out->part[i];
     out->step_seconds = step;
-    double rate = step * (double)s->gpus * peak;
+    double rate = step * (double)s->gpus * gpu_peak(&s->gpu, s->dtype);
     if (rate > 0) {
-        out->mfu = a->flops.model_per_step / rate;
-        out->hfu = a->flops.per_step / rate;
+        out->mfu = c->a->flops.model_per_step / rate;
+        out->hfu = c->a->flops.per_step / rate;
     }
-    double step_tokens = (double)s->batch * seq;
+    double step_tokens = (double)s->batch * c->seq;
     out->tokens_per_s = step > 0 ? step_tokens / step : 0.0;
     out->days = step * (s->tokens / step_tokens) / 86400.0;
+}
+
+void predict_run_derated(const struct scenario *s, const struct analysis *a,
+                         const struct measured *m, double derate, struct prediction *out)
+{
+    memset(out, 0, sizeof *out);
+    predict_node_of(s, &out->node);
+    out->framework = s->framework;
+    out->overlap_override = s->dp_overlap != SCENARIO_OVERLAP_AUTO;
+    const struct gpu_spec *g = &s->gpu;
+    out->gemm_efficiency = g->gemm_efficiency > 0 ? g->gemm_efficiency : PREDICT_GEMM_EFFICIENCY;
+    out->roofline_step = a->roofline.step_seconds;
+    struct step_ctx c = {
+        .s = s, .a = a, .node = &out->node,
+        .t = (double)s->tp, .p = (double)s->pp, .v = (double)s->vpp,
+        .cp = (double)s->cp, .ep = (double)s->ep,
+        .mb = (double)a->micro_batch, .seq = (double)s->seq, .h = (double)s->model.d_model,
+        .seq_r = (double)s->seq / (double)s->cp,
+        .micro = (double)a->accum_steps,
+        /* Activations on the wire in their stored dtype: fp32 under tf32, bf16 under fp8
+         * compute (Transformer Engine keeps its fp8 copies for the GEMMs only). */
+        .e = dtype_bytes(memory_weights_dtype(s)),
+        .full = s->recompute == RECOMPUTE_FULL || s->recompute == RECOMPUTE_SQRT,
+        .selective = s->recompute == RECOMPUTE_SELECTIVE && !s->flash,
+    };
+    struct kernel_times k;
+    stage_kernels(&c, m, derate, &k, out);
+    double edge_tp = 0;
+    double layer_tp = tp_comm(&c, &k, &edge_tp);
+    double layer_cp = cp_comm(&c, &k, &out->cp_ring_seconds);
+    double layer_ep = ep_comm(&c);
+
+    /* The busiest stage: the first has the embedding, the last the LM head (with one stage,
+     * both). */
+    double first = k.layer_compute + k.layer_recompute + layer_tp + edge_tp + layer_cp + layer_ep;
+    double last = first + k.head_compute;
+    if (c.p == 1)
+        last += edge_tp;
+    bool head_stage = c.p == 1 || last >= first;
+    out->part[PART_COMPUTE] = k.layer_compute + (head_stage ? k.head_compute : 0.0);
+    out->part[PART_RECOMPUTE] = k.layer_recompute;
+    out->part[PART_TP_COMM] = layer_tp + edge_tp * (c.p == 1 ? 2.0 : 1.0);
+    out->part[PART_CP_COMM] = layer_cp;
+    out->attention_seconds = k.core_seconds;
+    out->part[PART_EP_COMM] = layer_ep;
+    double busy = out->part[PART_COMPUTE] + out->part[PART_RECOMPUTE] + out->part[PART_TP_COMM] +
+                  layer_cp + layer_ep;
+    out->micro_batch_seconds = c.micro > 0 ? busy / c.micro : 0.0;
+    pipeline_parts(&c, out);
+
+    /* Data parallelism (dp_part) under one micro-batch's forward and backward. */
+    struct dp_window w = {0, 0, c.stage_layers, c.micro, c.full};
+    if (c.micro > 0) {
+        w.fwd = k.layer_compute / (3.0 * c.micro);
+        w.bwd = 2.0 * w.fwd + k.layer_recompute / c.micro;
+    }
+    out->part[PART_DP_COMM] = dp_part(s, a, &out->node, &w);
+    step_totals(&c, out);
 }
