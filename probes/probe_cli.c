@@ -123,126 +123,185 @@ static const char *opt_value(int argc, char **argv, int *i, const char *flag, bo
     return argv[++*i];
 }
 
-int cmd_probe(int argc, char **argv)
-{
+/* What the command line asked of a probe run. */
+struct probe_cmd {
     struct probe_options o;
-    probe_options_default(&o);
-    const char *backend = "auto", *out = NULL, *spec = NULL;
+    const char *backend, *out, *spec;
+};
+
+/* The flags that take a value, in the order probe_flag's switch reads them. */
+static const char *const value_flags[] = {"--backend",   "--device",     "--out",
+                                          "--save-spec", "--time-limit", "--shapes",
+                                          "--threads"};
+
+/* An unknown option, as every command says it: quoted, with the nearest ones offered. */
+static int unknown_option(const char *a)
+{
+    static const char *const names[] = {"backend",    "device", "out",     "save-spec",
+                                        "time-limit", "shapes", "threads", "quick",
+                                        "help"};
+    char near[160] = "", word[64];
+    snprintf(word, sizeof word, "%s", a + strspn(a, "-"));
+    word[strcspn(word, "=")] = '\0';
+    nearest_suggest(word, names, sizeof names / sizeof names[0], "--", near, sizeof near);
+    fprintf(stderr, "rooftop probe: unknown option '%.200s' (%s%s%s)\n", a,
+            near[0] ? "did you mean " : "", near,
+            near[0] ? "? rooftop probe --help lists them" : "see rooftop probe --help");
+    return 2;
+}
+
+/* The value v of value_flags[f] onto c; 2 (said on stderr) when it is refused, else -1. */
+static int probe_flag(struct probe_cmd *c, size_t f, const char *v)
+{
     char err[POINTS_ERR_MAX];
+    switch (f) {
+    case 0:
+        if (strcmp(v, "auto") != 0 && !probe_backend_find(v)) {
+            fprintf(stderr, "rooftop probe: --backend: '%s' is not auto, cuda or cpu\n", v);
+            return 2;
+        }
+        c->backend = v;
+        return -1;
+    case 1:
+        if (!parse_index(v, &c->o.device)) {
+            fprintf(stderr, "rooftop probe: --device: '%s' is not a device index (0, 1, ...)\n", v);
+            return 2;
+        }
+        return -1;
+    case 2:
+    case 3:
+        if (!*v) {
+            fprintf(stderr, "rooftop probe: %s: empty file name\n", value_flags[f]);
+            return 2;
+        }
+        *(f == 2 ? &c->out : &c->spec) = v;
+        return -1;
+    case 4:
+        if (!parse_positive(v, &c->o.time_limit_s)) {
+            fprintf(stderr, "rooftop probe: --time-limit: '%s' is not a positive number of "
+                            "seconds\n", v);
+            return 2;
+        }
+        return -1;
+    case 6:
+        if (!parse_index(v, &c->o.threads) || c->o.threads < 1) {
+            fprintf(stderr, "rooftop probe: --threads: '%s' is not a thread count (1..1024)\n", v);
+            return 2;
+        }
+        return -1;
+    default:
+        if (!probe_parse_shapes(v, &c->o, err, sizeof err)) {
+            fprintf(stderr, "rooftop probe: %s\n", err);
+            return 2;
+        }
+        return -1;
+    }
+}
+
+/* The command line onto c; an exit status when the command ends here (help, a refusal), else
+ * -1. */
+static int probe_args(int argc, char **argv, struct probe_cmd *c)
+{
     for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v;
+        const char *a = argv[i], *v = NULL;
         bool missing = false;
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             usage(stdout);
             return 0;
         }
         if (strcmp(a, "--quick") == 0) {
-            o.quick = true;
+            c->o.quick = true;
             continue;
         }
         if (strcmp(a, "--force") == 0) {
             files_set_force(true);
             continue;
         }
-        static const char *const flags[] = {"--backend",    "--device", "--out",
-                                            "--save-spec",  "--time-limit", "--shapes",
-                                            "--threads"};
         size_t f;
-        for (f = 0; f < sizeof flags / sizeof flags[0]; f++) {
-            v = opt_value(argc, argv, &i, flags[f], &missing);
+        for (f = 0; f < sizeof value_flags / sizeof value_flags[0]; f++) {
+            v = opt_value(argc, argv, &i, value_flags[f], &missing);
             if (v || missing)
                 break;
         }
-        if (f == sizeof flags / sizeof flags[0]) {
-            /* As every command says it: the option quoted, the nearest ones offered. */
-            static const char *const names[] = {"backend",    "device", "out",    "save-spec",
-                                                "time-limit", "shapes", "threads", "quick",
-                                                "help"};
-            char near[160] = "", word[64];
-            snprintf(word, sizeof word, "%s", a + strspn(a, "-"));
-            word[strcspn(word, "=")] = '\0';
-            nearest_suggest(word, names, sizeof names / sizeof names[0], "--", near,
-                            sizeof near);
-            fprintf(stderr, "rooftop probe: unknown option '%.200s' (%s%s%s)\n", a,
-                    near[0] ? "did you mean " : "", near,
-                    near[0] ? "? rooftop probe --help lists them" : "see rooftop probe --help");
-            return 2;
-        }
+        if (f == sizeof value_flags / sizeof value_flags[0])
+            return unknown_option(a);
         if (missing) {
-            fprintf(stderr, "rooftop probe: %s: needs a value\n", flags[f]);
+            fprintf(stderr, "rooftop probe: %s: needs a value\n", value_flags[f]);
             return 2;
         }
-        switch (f) {
-        case 0:
-            if (strcmp(v, "auto") != 0 && !probe_backend_find(v)) {
-                fprintf(stderr, "rooftop probe: --backend: '%s' is not auto, cuda or cpu\n", v);
-                return 2;
-            }
-            backend = v;
-            break;
-        case 1:
-            if (!parse_index(v, &o.device)) {
-                fprintf(stderr, "rooftop probe: --device: '%s' is not a device index (0, 1, ...)\n",
-                        v);
-                return 2;
-            }
-            break;
-        case 2:
-            if (!*v) {
-                fprintf(stderr, "rooftop probe: --out: empty file name\n");
-                return 2;
-            }
-            out = v;
-            break;
-        case 3:
-            if (!*v) {
-                fprintf(stderr, "rooftop probe: --save-spec: empty file name\n");
-                return 2;
-            }
-            spec = v;
-            break;
-        case 4:
-            if (!parse_positive(v, &o.time_limit_s)) {
-                fprintf(stderr, "rooftop probe: --time-limit: '%s' is not a positive number of "
-                                "seconds\n", v);
-                return 2;
-            }
-            break;
-        case 6:
-            if (!parse_index(v, &o.threads) || o.threads < 1) {
-                fprintf(stderr, "rooftop probe: --threads: '%s' is not a thread count (1..1024)\n",
-                        v);
-                return 2;
-            }
-            break;
-        default:
-            if (!probe_parse_shapes(v, &o, err, sizeof err)) {
-                fprintf(stderr, "rooftop probe: %s\n", err);
-                return 2;
-            }
-            break;
+        int rc = probe_flag(c, f, v);
+        if (rc >= 0)
+            return rc;
+    }
+    return -1;
+}
+
+/* After the run: the points to --out (what was measured, even of a stopped run), the spec to
+ * --save-spec (a whole run only), the summary line on stderr. Returns rc, or 1 when a file
+ * could not be kept. */
+static int probe_keep(const struct probe_cmd *c, struct cli_sink *s, const char *backend_name,
+                      bool ok, double secs, int rc)
+{
+    char err[POINTS_ERR_MAX];
+    if (c->out && (ok || s->doc.n > 0)) {
+        if (!points_save_file(c->out, &s->doc, err, sizeof err)) {
+            fprintf(stderr, "rooftop probe: --out %s\n", err);
+            rc = 1;
+        } else if (!ok) {
+            fprintf(stderr, "rooftop probe: --out %s: the %zu points measured before it stopped, "
+                            "marked incomplete\n", c->out, s->doc.n);
         }
     }
+    if (c->spec && !ok)
+        fprintf(stderr, "rooftop probe: --save-spec %s: not written: a spec needs a whole run\n",
+                c->spec);
+    if (c->spec && ok) {
+        struct gpu_spec g;
+        if (!points_to_gpu_spec(&s->doc, &g, err, sizeof err) ||
+            !spec_save_gpu(c->spec, &g, err, sizeof err)) {
+            fprintf(stderr, "rooftop probe: --save-spec: %s\n", err);
+            rc = 1;
+        }
+    }
+    struct points_ceilings pc;
+    points_ceilings(&s->doc, &pc);
+    fprintf(stderr, "rooftop probe: %zu points (%d failed their check) in %.1f s on %s",
+            s->doc.n, s->invalid, secs, s->doc.device.name[0] ? s->doc.device.name : backend_name);
+    if (pc.bandwidth > 0)
+        fprintf(stderr, "; bandwidth %.3g GB/s", pc.bandwidth / 1e9);
+    for (int k = 0; k < PEAK_COUNT; k++)
+        if (pc.peak_valid[k])
+            fprintf(stderr, "; %s %.4g GFLOP/s", peak_name((enum peak_kind)k), pc.peak[k] / 1e9);
+    fputc('\n', stderr);
+    return rc;
+}
 
+int cmd_probe(int argc, char **argv)
+{
+    struct probe_cmd c = {.backend = "auto"};
+    probe_options_default(&c.o);
+    int end = probe_args(argc, argv, &c);
+    if (end >= 0)
+        return end;
+    char err[POINTS_ERR_MAX];
     /* Where the results go is checked now, not after a run of minutes that could not be
      * kept. */
-    if (out && !files_check_writable(out, err, sizeof err)) {
+    if (c.out && !files_check_writable(c.out, err, sizeof err)) {
         fprintf(stderr, "rooftop probe: --out %s\n", err);
         return 1;
     }
-    if (spec && !files_check_writable(spec, err, sizeof err)) {
+    if (c.spec && !files_check_writable(c.spec, err, sizeof err)) {
         fprintf(stderr, "rooftop probe: --save-spec %s\n", err);
         return 1;
     }
-
     const struct probe_backend *be;
     char why[512];
-    if (strcmp(backend, "auto") == 0) {
-        be = probe_backend_auto(&o, why, sizeof why);
+    if (strcmp(c.backend, "auto") == 0) {
+        be = probe_backend_auto(&c.o, why, sizeof why);
         fprintf(stderr, "rooftop probe: backend %s\n", why);
     } else {
-        be = probe_backend_find(backend);
-        if (!be->available(&o, why, sizeof why)) {
+        be = probe_backend_find(c.backend);
+        if (!be->available(&c.o, why, sizeof why)) {
             fprintf(stderr, "rooftop probe: --backend %s: cannot run: %s\n", be->name, why);
             return 1;
         }
@@ -253,7 +312,7 @@ int cmd_probe(int argc, char **argv)
     points_set_time_now(&s.doc);
     struct probe_sink sink = {&s, on_device, on_point, on_progress, on_status};
     double t0 = probe_now();
-    bool ok = be->run(&o, &sink, err, sizeof err);
+    bool ok = be->run(&c.o, &sink, err, sizeof err);
     be->cleanup();
     double secs = probe_now() - t0;
     if (s.oom) {
@@ -276,37 +335,7 @@ int cmd_probe(int argc, char **argv)
     } else {
         pj_done(stdout, (int)s.doc.n, secs);
     }
-
-    if (out && (ok || s.doc.n > 0)) {
-        if (!points_save_file(out, &s.doc, err, sizeof err)) {
-            fprintf(stderr, "rooftop probe: --out %s\n", err);
-            rc = 1;
-        } else if (!ok) {
-            fprintf(stderr, "rooftop probe: --out %s: the %zu points measured before it stopped, "
-                            "marked incomplete\n", out, s.doc.n);
-        }
-    }
-    if (spec && !ok)
-        fprintf(stderr, "rooftop probe: --save-spec %s: not written: a spec needs a whole run\n",
-                spec);
-    if (spec && ok) {
-        struct gpu_spec g;
-        if (!points_to_gpu_spec(&s.doc, &g, err, sizeof err) ||
-            !spec_save_gpu(spec, &g, err, sizeof err)) {
-            fprintf(stderr, "rooftop probe: --save-spec: %s\n", err);
-            rc = 1;
-        }
-    }
-    struct points_ceilings c;
-    points_ceilings(&s.doc, &c);
-    fprintf(stderr, "rooftop probe: %zu points (%d failed their check) in %.1f s on %s",
-            s.doc.n, s.invalid, secs, s.doc.device.name[0] ? s.doc.device.name : be->name);
-    if (c.bandwidth > 0)
-        fprintf(stderr, "; bandwidth %.3g GB/s", c.bandwidth / 1e9);
-    for (int k = 0; k < PEAK_COUNT; k++)
-        if (c.peak_valid[k])
-            fprintf(stderr, "; %s %.4g GFLOP/s", peak_name((enum peak_kind)k), c.peak[k] / 1e9);
-    fputc('\n', stderr);
+    rc = probe_keep(&c, &s, be->name, ok, secs, rc);
     points_free(&s.doc);
     return rc;
 }
