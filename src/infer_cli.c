@@ -139,6 +139,22 @@ static bool apply(struct scenario *s, enum infer_flag f, const char *v,
     }
 }
 
+bool infer_cli_reads(const char *key)
+{
+    for (int f = 0; key != NULL && f < F_COUNT; f++) {
+        if (f == F_FORMAT || f == F_PROBE_SHAPES)
+            continue;
+        const char *a = flag_names[f], *b = key;
+        while (*a != '\0' && (*a == *b || (*a == '-' && *b == '_'))) {
+            a++;
+            b++;
+        }
+        if (*a == '\0' && *b == '\0')
+            return true;
+    }
+    return false;
+}
+
 bool infer_cli_set(struct scenario *s, const char *key, const char *value,
                    char *err, size_t errlen)
 {
@@ -217,6 +233,25 @@ bool infer_cli_parse(struct scenario *s, int argc, char **argv, int first,
     }
 }
 
+bool infer_cli_scenario(struct scenario *s, int argc, char **argv, int first,
+                        struct infer_cli_out *out, char *err, size_t errlen)
+{
+    infer_default(s);
+    char sub[SPEC_ERR_MAX];
+    /* The GPU preset file when there is one (the built-in H100 holds the same figures). */
+    if (!spec_find_gpu("h100-sxm", &s->gpu, sub, sizeof sub))
+        gpu_builtin_h100(&s->gpu);
+    bool has_model = false;
+    for (int i = first; i < argc; i++)
+        if (strcmp(argv[i], "--model") == 0 || strncmp(argv[i], "--model=", 8) == 0)
+            has_model = true;
+    if (!has_model && !spec_find_model(INFER_DEFAULT_MODEL, &s->model, sub, sizeof sub)) {
+        snprintf(err, errlen, "--model: %s (give one with --model)", sub);
+        return false;
+    }
+    return infer_cli_parse(s, argc, argv, first, out, err, errlen);
+}
+
 int cli_infer(int argc, char **argv)
 {
     for (int i = 1; i < argc; i++) {
@@ -226,21 +261,9 @@ int cli_infer(int argc, char **argv)
         }
     }
     struct scenario s;
-    infer_default(&s);
-    char err[INFER_ERR_MAX], sub[SPEC_ERR_MAX];
-    /* The GPU preset file when there is one (the built-in H100 holds the same figures). */
-    if (!spec_find_gpu("h100-sxm", &s.gpu, sub, sizeof sub))
-        gpu_builtin_h100(&s.gpu);
-    bool has_model = false;
-    for (int i = 1; i < argc; i++)
-        if (strcmp(argv[i], "--model") == 0 || strncmp(argv[i], "--model=", 8) == 0)
-            has_model = true;
-    if (!has_model && !spec_find_model(INFER_DEFAULT_MODEL, &s.model, sub, sizeof sub)) {
-        fprintf(stderr, "rooftop infer: --model: %s (give one with --model)\n", sub);
-        return 2;
-    }
+    char err[INFER_ERR_MAX];
     struct infer_cli_out out = {.fmt = REPORT_TEXT};
-    if (!infer_cli_parse(&s, argc, argv, 1, &out, err, sizeof err) ||
+    if (!infer_cli_scenario(&s, argc, argv, 1, &out, err, sizeof err) ||
         !infer_validate(&s, err, (int)sizeof err)) {
         fprintf(stderr, "rooftop infer: %s\n", err);
         return 2;

@@ -30,11 +30,20 @@ struct infer_cli_out {
 bool infer_cli_parse(struct scenario *s, int argc, char **argv, int first,
                      struct infer_cli_out *out, char *err, size_t errlen);
 
+/* `rooftop infer`'s scenario from argv[first..argc-1]: infer_default, the H100 preset, the
+ * default model unless --model is given, then the flags as infer_cli_parse reads them (out
+ * likewise). False with one line in err. Does not validate: call infer_validate. */
+bool infer_cli_scenario(struct scenario *s, int argc, char **argv, int first,
+                        struct infer_cli_out *out, char *err, size_t errlen);
+
 /* Sets one input by its file key: a flag's name above with '_' for '-' ("kv_dtype"), the
  * value in the flags' grammar (the registry row's: a weights or KV dtype on auto follows the
  * dtype). False with one line in err naming the flag or the unknown key. Does not validate. */
 bool infer_cli_set(struct scenario *s, const char *key, const char *value,
                    char *err, size_t errlen);
+
+/* Whether `rooftop infer` reads the input named key ("kv_dtype", "tp"; not "zero"). */
+bool infer_cli_reads(const char *key);
 
 /* The help text of `rooftop infer`. */
 void infer_cli_help(FILE *f);

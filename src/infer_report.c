@@ -113,7 +113,7 @@ static bool json_scenario(cJSON *root, const struct scenario *s, const struct in
            cJSON_AddNumberToObject(o, "memory_eff", r->memory_eff);
 }
 
-static bool write_json(FILE *f, const struct scenario *s, const struct infer_result *r)
+cJSON *infer_report_json(const struct scenario *s, const struct infer_result *r)
 {
     cJSON *root = cJSON_CreateObject();
     bool ok = root != NULL && json_scenario(root, s, r);
@@ -128,11 +128,21 @@ static bool write_json(FILE *f, const struct scenario *s, const struct infer_res
     cJSON *ops = ok ? cJSON_AddArrayToObject(root, "ops") : NULL;
     ok = ok && ops != NULL && json_ops(ops, "prefill", &r->prefill) &&
          json_ops(ops, "decode", &r->decode);
-    char *text = ok ? cJSON_Print(root) : NULL;
+    if (!ok) {
+        cJSON_Delete(root);
+        return NULL;
+    }
+    return root;
+}
+
+static bool write_json(FILE *f, const struct scenario *s, const struct infer_result *r)
+{
+    cJSON *root = infer_report_json(s, r);
+    char *text = root != NULL ? cJSON_Print(root) : NULL;
     cJSON_Delete(root);
     if (text == NULL)
         return false;
-    ok = fputs(text, f) >= 0 && fputc('\n', f) != EOF;
+    bool ok = fputs(text, f) >= 0 && fputc('\n', f) != EOF;
     free(text);
     return ok;
 }

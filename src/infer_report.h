@@ -20,4 +20,9 @@
 bool infer_report_write(FILE *f, const struct scenario *s, const struct infer_result *r,
                         enum report_format fmt);
 
+/* The JSON infer_report_write prints, as a tree (the caller frees it); NULL when out of
+ * memory. A sweep of a serving input reads its figures from it by key ("latency.ttft"). */
+struct cJSON;
+struct cJSON *infer_report_json(const struct scenario *s, const struct infer_result *r);
+
 #endif

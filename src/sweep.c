@@ -130,35 +130,84 @@ bool sweep_set_input(void *ctx, const struct input *knob, struct scenario *s, do
     return false;
 }
 
-bool sweep_run(struct sweep *sw, const struct scenario *base, const struct input *knob,
-               const double *vals, int n, const struct eval_input *in, sweep_set_fn set,
-               void *ctx)
+/* A valid point's plot figures, from its training evaluation or its serving result. */
+static void point_summary(struct sweep_point *p, bool serving)
+{
+    memset(p->part, 0, sizeof p->part);
+    if (serving) {
+        const struct infer_result *r = &p->inf;
+        p->part[MEM_PARAMS] = r->memory.weights;
+        p->part[MEM_GRADS] = r->memory.kv_cache;
+        p->part[MEM_ACTIVATIONS] = r->memory.activations;
+        p->total = r->memory.total;
+        p->usable = r->memory.usable;
+        p->fits = r->memory.fits;
+        p->seconds = r->tpot;
+        return;
+    }
+    const struct memory *m = &p->ev.an.memory;
+    for (int k = 0; k < MEM_COUNT; k++)
+        p->part[k] = m->row[k].bytes;
+    p->total = m->total;
+    p->usable = m->usable;
+    p->fits = m->fits;
+    p->seconds = p->ev.pred.step_seconds;
+}
+
+/* One value: set, validated as the command it stands for would, evaluated. */
+static void run_point(struct sweep_point *p, const struct scenario *base,
+                      const struct input *knob, double v, const struct eval_input *in,
+                      sweep_set_fn set, void *ctx, bool serving)
+{
+    struct scenario s = *base;
+    p->value = v;
+    p->valid = set(ctx, knob, &s, v, p->why, sizeof p->why);
+    inputs_format(knob, &s, p->text, sizeof p->text);
+    if (!p->valid)
+        return;
+    p->valid = serving ? infer_validate(&s, p->why, (int)sizeof p->why)
+                       : scenario_validate(&s, p->why, (int)sizeof p->why);
+    if (!p->valid)
+        return;
+    if (serving) {
+        p->ev.sc = s;
+        infer_run(&s, &p->inf);
+    } else {
+        evaluation_run(&s, in, &p->ev);
+    }
+    point_summary(p, serving);
+}
+
+static bool run_all(struct sweep *sw, const struct scenario *base, const struct input *knob,
+                    const double *vals, int n, const struct eval_input *in, sweep_set_fn set,
+                    void *ctx, bool serving)
 {
     memset(sw, 0, sizeof *sw);
     sw->knob = knob;
+    sw->serving = serving;
     if (n <= 0)
         return true;
     sw->pts = calloc((size_t)n, sizeof *sw->pts);
     if (sw->pts == NULL)
         return false;
     sw->n = n;
-    if (set == NULL)
-        set = sweep_set_input;
-    for (int i = 0; i < n; i++) {
-        struct sweep_point *p = &sw->pts[i];
-        struct scenario s = *base;
-        p->value = vals[i];
-        p->valid = set(ctx, knob, &s, vals[i], p->why, sizeof p->why);
-        inputs_format(knob, &s, p->text, sizeof p->text);
-        if (!p->valid)
-            continue;
-        if (!scenario_validate(&s, p->why, (int)sizeof p->why)) {
-            p->valid = false;
-            continue;
-        }
-        evaluation_run(&s, in, &p->ev);
-    }
+    for (int i = 0; i < n; i++)
+        run_point(&sw->pts[i], base, knob, vals[i], in, set != NULL ? set : sweep_set_input, ctx,
+                  serving);
     return true;
+}
+
+bool sweep_run(struct sweep *sw, const struct scenario *base, const struct input *knob,
+               const double *vals, int n, const struct eval_input *in, sweep_set_fn set,
+               void *ctx)
+{
+    return run_all(sw, base, knob, vals, n, in, set, ctx, false);
+}
+
+bool sweep_serve(struct sweep *sw, const struct scenario *base, const struct input *knob,
+                 const double *vals, int n, sweep_set_fn set, void *ctx)
+{
+    return run_all(sw, base, knob, vals, n, NULL, set, ctx, true);
 }
 
 void sweep_free(struct sweep *sw)
@@ -175,7 +224,7 @@ int sweep_crossing(const struct sweep *sw)
         const struct sweep_point *p = &sw->pts[i];
         if (!p->valid)
             continue;
-        if (p->ev.an.memory.fits) {
+        if (p->fits) {
             last_fit = i;
             if (cross >= 0)
                 return -1; /* it fits again: no one crossing */
@@ -204,8 +253,26 @@ static const struct sweep_column COLUMNS[] = {
     {"cost.usd", "cost", SWEEP_USD},
 };
 
-int sweep_columns(const struct sweep_column **cols)
+/* Serving's: rooftop infer's JSON keys (src/infer_report.h). */
+static const struct sweep_column SERVE_COLUMNS[] = {
+    {"memory.weights", "weights", SWEEP_BYTES},
+    {"memory.kv_cache", "KV cache", SWEEP_BYTES},
+    {"memory.activations", "activations", SWEEP_BYTES},
+    {"memory.total", "total", SWEEP_BYTES},
+    {"memory.fits", "fits", SWEEP_BOOL},
+    {"latency.ttft", "TTFT", SWEEP_SECONDS},
+    {"latency.tpot", "TPOT", SWEEP_SECONDS},
+    {"latency.end_to_end", "end to end", SWEEP_SECONDS},
+    {"max_batch", "max batch", SWEEP_COUNT_OF},
+    {"throughput.tokens_per_s", "tokens/s", SWEEP_RATE},
+};
+
+int sweep_columns(const struct sweep *sw, const struct sweep_column **cols)
 {
+    if (sw != NULL && sw->serving) {
+        *cols = SERVE_COLUMNS;
+        return (int)(sizeof SERVE_COLUMNS / sizeof SERVE_COLUMNS[0]);
+    }
     *cols = COLUMNS;
     return (int)(sizeof COLUMNS / sizeof COLUMNS[0]);
 }

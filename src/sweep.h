@@ -13,6 +13,7 @@
 #include <stddef.h>
 
 #include "evaluation.h"
+#include "infer.h"
 #include "inputs.h"
 #include "scenario.h"
 
@@ -25,11 +26,22 @@ struct sweep_point {
     char text[64];                /* the value as the registry writes it ("16Ki", "full") */
     bool valid;
     char why[SWEEP_WHY_MAX];      /* !valid: what is wrong at this value */
-    struct evaluation ev;         /* valid: the evaluation at this value */
+    struct evaluation ev;         /* valid: the evaluation at this value (serving: only its
+                                     scenario, ev.sc) */
+    struct infer_result inf;      /* valid, serving: `rooftop infer`'s figures at this value */
+    /* What the plot draws, either way: memory per GPU by its parts in the memory rows'
+     * places (serving: weights in the parameters', the KV cache in the gradients', the
+     * activations in theirs), its total, the usable capacity, whether it fits, and the time
+     * on the second axis (the predicted step; serving: the time per output token). */
+    double part[MEM_COUNT];
+    double total, usable;
+    bool fits;
+    double seconds;
 };
 
 struct sweep {
     const struct input *knob;
+    bool serving;                 /* the figures are rooftop infer's (sweep_serve) */
     int n;
     struct sweep_point *pts;      /* n points, in the order of the values (allocated) */
 };
@@ -61,13 +73,18 @@ bool sweep_set_input(void *ctx, const struct input *knob, struct scenario *s, do
 bool sweep_run(struct sweep *sw, const struct scenario *base, const struct input *knob,
                const double *vals, int n, const struct eval_input *in, sweep_set_fn set,
                void *ctx);
+/* The same for serving: each valid value (infer_validate) computed as `rooftop infer` would
+ * (infer_run); sw->serving is set. */
+bool sweep_serve(struct sweep *sw, const struct scenario *base, const struct input *knob,
+                 const double *vals, int n, sweep_set_fn set, void *ctx);
 void sweep_free(struct sweep *sw);
 
 /* The point where the scenario stops fitting: the first valid point that does not fit after
  * a valid one that does; -1 when there is none (it fits everywhere, nowhere, or fits again). */
 int sweep_crossing(const struct sweep *sw);
 
-/* The columns of a sweep: report's JSON keys, with how to write each. */
+/* The columns of a sweep: report's JSON keys (serving: rooftop infer's), with how to write
+ * each. */
 enum sweep_kind { SWEEP_BYTES, SWEEP_BOOL, SWEEP_SECONDS, SWEEP_FRACTION, SWEEP_DAYS,
                   SWEEP_RATE, SWEEP_COUNT_OF, SWEEP_KWH, SWEEP_USD };
 struct sweep_column {
@@ -75,6 +92,6 @@ struct sweep_column {
     const char *label;            /* "total" */
     enum sweep_kind kind;
 };
-int sweep_columns(const struct sweep_column **cols);
+int sweep_columns(const struct sweep *sw, const struct sweep_column **cols);
 
 #endif

@@ -12,6 +12,23 @@ static const uint32_t MEM_UTF8[MEM_COUNT] = {0x2588, 0x2593, 0x2592, 0x2591, 0x2
 static const uint32_t MEM_ASCII[MEM_COUNT] = {'#', '=', '%', '+', ':', '~'};
 static const char *const MEM_SHORT[MEM_COUNT] = {"params", "grads", "optim", "master",
                                                  "buffers", "activ"};
+/* A serving sweep's parts in the places sweep_point gives them (NULL: no such part). */
+static const char *const SERVE_SHORT[MEM_COUNT] = {
+    [MEM_PARAMS] = "weights", [MEM_GRADS] = "KV cache", [MEM_ACTIVATIONS] = "activ"};
+
+/* The legend's name of part k, or NULL where the sweep has no such part. */
+static const char *part_short(const struct sweep *sw, int k)
+{
+    return sw->serving ? SERVE_SHORT[k] : MEM_SHORT[k];
+}
+
+/* What the second axis shows, short and long. */
+static const char *time_name(const struct sweep *sw, bool long_form)
+{
+    if (sw->serving)
+        return long_form ? "time per output token" : "TPOT";
+    return long_form ? "predicted step" : "step";
+}
 
 /* The plot's geometry: the columns of the memory axis, the bars and the step axis. */
 #define LEFT_W 8   /* "80.5 GB" and the axis */
@@ -74,9 +91,9 @@ static void scales(const struct sweep *sw, struct geo *g)
         const struct sweep_point *p = &sw->pts[i];
         if (!p->valid)
             continue;
-        g->mem_max = fmax(g->mem_max, fmax(p->ev.an.memory.total, p->ev.an.memory.usable));
-        usable = fmax(usable, p->ev.an.memory.usable);
-        g->step_max = fmax(g->step_max, p->ev.pred.step_seconds);
+        g->mem_max = fmax(g->mem_max, fmax(p->total, p->usable));
+        usable = fmax(usable, p->usable);
+        g->step_max = fmax(g->step_max, p->seconds);
     }
     /* Past twice the usable capacity the scale would squeeze the fitting points into a
      * few rows: taller bars are cut there, an arrow on top (the table has their figure). */
@@ -99,21 +116,20 @@ static void draw_point(const struct sweep *sw, int i, bool utf8, const struct ge
         put(c, g, mid, g->bottom, utf8 ? 0x00D7 : 'x', SP_INVALID);
         return;
     }
-    const struct memory *m = &p->ev.an.memory;
     int ph = g->bottom - g->top + 1;
-    int usable_row = row_of(g, m->usable, g->mem_max);
+    int usable_row = row_of(g, p->usable, g->mem_max);
     for (int r = 0; r < ph; r++) {
         /* The cell's middle on the memory scale, and the row holding it. */
         double v = (r + 0.5) / ph * g->mem_max, cum = 0;
         int k = -1;
         for (int q = 0; q < MEM_COUNT && k < 0; q++) {
-            cum += m->row[q].bytes;
-            if (m->row[q].bytes > 0 && v < cum)
+            cum += p->part[q];
+            if (p->part[q] > 0 && v < cum)
                 k = q;
         }
         if (k < 0)
             break;
-        if (r == ph - 1 && m->total > g->mem_max) {
+        if (r == ph - 1 && p->total > g->mem_max) {
             for (int x = a; x < a + bw; x++)
                 put(c, g, x, g->top, utf8 ? 0x2191 : '^', SP_OVER);
             break;
@@ -123,7 +139,7 @@ static void draw_point(const struct sweep *sw, int i, bool utf8, const struct ge
             put(c, g, x, y, utf8 ? MEM_UTF8[k] : MEM_ASCII[k],
                 y < usable_row ? SP_OVER : (enum sweep_elem)(SP_MEM_FIRST + k));
     }
-    int sy = row_of(g, p->ev.pred.step_seconds, g->step_max);
+    int sy = row_of(g, p->seconds, g->step_max);
     put(c, g, mid, sy, utf8 ? 0x25CF : '*', SP_STEP);
 }
 
@@ -183,7 +199,7 @@ static void axes(const struct sweep *sw, bool utf8, const struct geo *g, struct 
     for (int i = 0; i < sw->n; i++) {
         if (!sw->pts[i].valid)
             continue;
-        double u = sw->pts[i].ev.an.memory.usable;
+        double u = sw->pts[i].usable;
         int y = row_of(g, u, g->mem_max);
         for (int x = g->x0; x < g->x1; x++)
             if (c[y * g->w + x].elem == SP_EMPTY)
@@ -195,17 +211,20 @@ static void axes(const struct sweep *sw, bool utf8, const struct geo *g, struct 
     }
 }
 
-static void legend(bool utf8, const struct geo *g, struct sweep_cell *c)
+static void legend(const struct sweep *sw, bool utf8, const struct geo *g,
+                   struct sweep_cell *c)
 {
     int x = 0;
     for (int k = 0; k < MEM_COUNT && x < g->w; k++) {
+        if (part_short(sw, k) == NULL)
+            continue;
         put(c, g, x, 0, utf8 ? MEM_UTF8[k] : MEM_ASCII[k], (enum sweep_elem)(SP_MEM_FIRST + k));
-        x += 1 + text(c, g, x + 1, 0, g->w, MEM_SHORT[k], SP_LABEL) + 1;
+        x += 1 + text(c, g, x + 1, 0, g->w, part_short(sw, k), SP_LABEL) + 1;
     }
     put(c, g, x, 0, utf8 ? 0x2504 : '-', SP_CAPACITY);
     x += 1 + text(c, g, x + 1, 0, g->w, "usable", SP_LABEL) + 1;
     put(c, g, x, 0, utf8 ? 0x25CF : '*', SP_STEP);
-    text(c, g, x + 1, 0, g->w, "step", SP_LABEL);
+    text(c, g, x + 1, 0, g->w, time_name(sw, false), SP_LABEL);
 }
 
 bool sweep_plot_draw(const struct sweep *sw, int mark, bool utf8, int w, int h,
@@ -235,7 +254,7 @@ bool sweep_plot_draw(const struct sweep *sw, int mark, bool utf8, int w, int h,
     }
     axes(sw, utf8, &g, cells);
     if (with_legend)
-        legend(utf8, &g, cells);
+        legend(sw, utf8, &g, cells);
     if (mark >= 0 && mark < sw->n) {
         int a, b;
         band(&g, sw->n, mark, &a, &b);
@@ -252,14 +271,14 @@ void sweep_plot_crossing(const struct sweep *sw, char *buf, size_t n)
     for (int i = 0; i < sw->n; i++)
         if (sw->pts[i].valid) {
             valid++;
-            fit += sw->pts[i].ev.an.memory.fits;
+            fit += sw->pts[i].fits;
         }
     const char *key = sw->knob != NULL ? sw->knob->key : "?";
     if (cross >= 0) {
-        const struct memory *m = &sw->pts[cross].ev.an.memory;
+        const struct sweep_point *p = &sw->pts[cross];
         char t[32], u[32];
-        units_bytes(m->total, t, sizeof t);
-        units_bytes(m->usable, u, sizeof u);
+        units_bytes(p->total, t, sizeof t);
+        units_bytes(p->usable, u, sizeof u);
         snprintf(buf, n, "stops fitting at %s = %s: %s > %s usable", key, sw->pts[cross].text,
                  t, u);
     } else if (valid == 0) {
@@ -322,6 +341,8 @@ static const char *const MEM_COLOURS[MEM_COUNT] = {"#4e79a7", "#f28e2b", "#e1575
                                                    "#59a14f", "#edc948"};
 static const char *const MEM_NAMES[MEM_COUNT] = {"parameters", "gradients", "optimizer state",
                                                  "master weights", "buffers", "activations"};
+static const char *const SERVE_NAMES[MEM_COUNT] = {
+    [MEM_PARAMS] = "weights", [MEM_GRADS] = "KV cache", [MEM_ACTIVATIONS] = "activations"};
 
 /* Text with &, <, > and quotes escaped. */
 static void xml_text(FILE *f, const char *s)
@@ -362,7 +383,7 @@ static void svg_bars(FILE *f, const struct sweep *sw, const struct geo *g)
         }
         double cum = 0;
         for (int k = 0; k < MEM_COUNT; k++) {
-            double b = p->ev.an.memory.row[k].bytes;
+            double b = p->part[k];
             if (!(b > 0))
                 continue;
             double y0 = SVG_T + ph - (cum + b) / g->mem_max * ph;
@@ -376,13 +397,13 @@ static void svg_bars(FILE *f, const struct sweep *sw, const struct geo *g)
     for (int i = 0; i < sw->n; i++)
         if (sw->pts[i].valid)
             fprintf(f, "%.1f,%.1f ", SVG_L + (i + 0.5) * bw,
-                    SVG_T + ph - sw->pts[i].ev.pred.step_seconds / g->step_max * ph);
+                    SVG_T + ph - sw->pts[i].seconds / g->step_max * ph);
     fputs("\"/>\n", f);
     for (int i = 0; i < sw->n; i++)
         if (sw->pts[i].valid)
             fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"#222\"/>\n",
                     SVG_L + (i + 0.5) * bw,
-                    SVG_T + ph - sw->pts[i].ev.pred.step_seconds / g->step_max * ph);
+                    SVG_T + ph - sw->pts[i].seconds / g->step_max * ph);
 }
 
 static void svg_axes(FILE *f, const struct sweep *sw, const struct geo *g)
@@ -415,13 +436,14 @@ static void svg_axes(FILE *f, const struct sweep *sw, const struct geo *g)
                "text-anchor=\"middle\">memory per GPU</text>\n",
             SVG_T + (int)ph / 2, SVG_T + (int)ph / 2);
     fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"12\" transform=\"rotate(90 %d %d)\" "
-               "text-anchor=\"middle\">predicted step</text>\n",
-            SVG_W - 14, SVG_T + (int)ph / 2, SVG_W - 14, SVG_T + (int)ph / 2);
+               "text-anchor=\"middle\">%s</text>\n",
+            SVG_W - 14, SVG_T + (int)ph / 2, SVG_W - 14, SVG_T + (int)ph / 2,
+            time_name(sw, true));
     for (int i = 0; i < sw->n; i++) {
         if (!sw->pts[i].valid)
             continue;
-        double y = SVG_T + ph - sw->pts[i].ev.an.memory.usable / g->mem_max * ph;
-        units_bytes(sw->pts[i].ev.an.memory.usable, b, sizeof b);
+        double y = SVG_T + ph - sw->pts[i].usable / g->mem_max * ph;
+        units_bytes(sw->pts[i].usable, b, sizeof b);
         fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#b00\" "
                    "stroke-dasharray=\"6 4\"/>\n<text x=\"%d\" y=\"%.1f\" font-size=\"11\" "
                    "fill=\"#b00\">usable %s</text>\n",
@@ -447,13 +469,16 @@ bool sweep_plot_write_svg(FILE *f, const struct sweep *sw, const char *title)
     fputs("</text>\n", f);
     int x = 14;
     for (int k = 0; k < MEM_COUNT; k++) {
+        const char *name = sw->serving ? SERVE_NAMES[k] : MEM_NAMES[k];
+        if (name == NULL)
+            continue;
         fprintf(f, "<rect x=\"%d\" y=\"32\" width=\"10\" height=\"10\" fill=\"%s\"/><text x=\"%d\" "
                    "y=\"41\" font-size=\"11\">%s</text>\n",
-                x, MEM_COLOURS[k], x + 13, MEM_NAMES[k]);
-        x += 13 + 7 * (int)strlen(MEM_NAMES[k]) + 12;
+                x, MEM_COLOURS[k], x + 13, name);
+        x += 13 + 7 * (int)strlen(name) + 12;
     }
     fprintf(f, "<circle cx=\"%d\" cy=\"37\" r=\"3\" fill=\"#222\"/><text x=\"%d\" y=\"41\" "
-               "font-size=\"11\">predicted step</text>\n", x + 4, x + 11);
+               "font-size=\"11\">%s</text>\n", x + 4, x + 11, time_name(sw, true));
     if (sw->n > 0) {
         svg_bars(f, sw, &g);
         svg_axes(f, sw, &g);

@@ -8,6 +8,7 @@
 #include <cjson/cJSON.h>
 
 #include "cost.h"
+#include "infer_report.h"
 #include "sweep_plot.h"
 #include "units.h"
 
@@ -25,12 +26,19 @@ static bool json_figure(const cJSON *root, const char *key, double *v, bool *is_
     return true;
 }
 
-bool sweep_figure(const struct sweep_point *p, const char *key, double *v, bool *is_bool)
+/* The JSON of a valid point: report's, or rooftop infer's for a serving sweep. */
+static cJSON *point_json(const struct sweep *sw, const struct sweep_point *p)
+{
+    return sw->serving ? infer_report_json(&p->ev.sc, &p->inf) : report_json_of(&p->ev);
+}
+
+bool sweep_figure(const struct sweep *sw, const struct sweep_point *p, const char *key,
+                  double *v, bool *is_bool)
 {
     *is_bool = false;
     if (!p->valid)
         return false;
-    cJSON *root = report_json_of(&p->ev);
+    cJSON *root = point_json(sw, p);
     bool ok = root != NULL && json_figure(root, key, v, is_bool);
     cJSON_Delete(root);
     return ok;
@@ -41,7 +49,7 @@ static bool point_jsons(const struct sweep *sw, cJSON **out)
 {
     for (int i = 0; i < sw->n; i++) {
         out[i] = NULL;
-        if (sw->pts[i].valid && (out[i] = report_json_of(&sw->pts[i].ev)) == NULL) {
+        if (sw->pts[i].valid && (out[i] = point_json(sw, &sw->pts[i])) == NULL) {
             for (int k = 0; k < i; k++)
                 cJSON_Delete(out[k]);
             return false;
@@ -95,7 +103,7 @@ static bool column_shown(const cJSON *const *j, int n, const struct sweep_column
 static bool write_table(FILE *f, const struct sweep *sw, cJSON **j, bool md)
 {
     const struct sweep_column *cols;
-    int nc = sweep_columns(&cols);
+    int nc = sweep_columns(sw, &cols);
     bool shown[32];
     for (int c = 0; c < nc && c < 32; c++)
         shown[c] = column_shown((const cJSON *const *)j, sw->n, &cols[c]);
@@ -132,7 +140,7 @@ static bool write_table(FILE *f, const struct sweep *sw, cJSON **j, bool md)
 static bool write_csv(FILE *f, const struct sweep *sw, cJSON **j)
 {
     const struct sweep_column *cols;
-    int nc = sweep_columns(&cols);
+    int nc = sweep_columns(sw, &cols);
     fputs("value,text,valid", f);
     for (int c = 0; c < nc; c++)
         fprintf(f, ",%s", cols[c].key);

@@ -8,6 +8,8 @@
 #include "check_util.h"
 #include "cli.h"
 #include "evaluation.h"
+#include "infer_cli.h"
+#include "infer_report.h"
 #include "inputs.h"
 #include "report.h"
 #include "sweep.h"
@@ -40,7 +42,7 @@ START_TEST(columns_equal_single_evaluations)
     ck_assert(sweep_run(&sw, &s, seq, vals, n, NULL, NULL, NULL));
     ck_assert_int_eq(sw.n, 7);
     const struct sweep_column *cols;
-    int nc = sweep_columns(&cols);
+    int nc = sweep_columns(&sw, &cols);
     struct evaluation *one = malloc(sizeof *one);
     ck_assert_ptr_nonnull(one);
     int compared = 0;
@@ -60,7 +62,7 @@ START_TEST(columns_equal_single_evaluations)
         for (int c = 0; c < nc; c++) {
             double got, want;
             bool b1, b2;
-            bool have = sweep_figure(p, cols[c].key, &got, &b1);
+            bool have = sweep_figure(&sw, p, cols[c].key, &got, &b1);
             /* The single report's figure, read from its JSON directly. */
             const cJSON *o = report_json_at(j, cols[c].key);
             b2 = cJSON_IsBool(o);
@@ -201,17 +203,159 @@ START_TEST(command_formats)
     ck_assert_str_eq(r.err, "rooftop sweep: --knob: 'sequence' is not an input (rooftop sweep "
                             "--help lists them)\n");
     check_run_free(&r);
-    /* A serving input moves only rooftop infer's figures: refused, not a flat sweep. */
-    ck_assert_int_eq(check_run_bin(&r, "sweep --knob prompt --from 1Ki --to 8Ki"), 2);
-    ck_assert_str_eq(r.err, "rooftop sweep: --knob: prompt is a serving input (rooftop infer); "
-                            "sweeping the serving figures is not done yet\n");
-    check_run_free(&r);
     ck_assert_int_eq(check_run_bin(&r, "sweep --knob seq --from 1Ki --to 12x"), 2);
     ck_assert_str_eq(r.err, "rooftop sweep: --to: seq: '12x' is not a number\n");
     check_run_free(&r);
     ck_assert_int_eq(check_run_bin(&r, "sweep --knob gpu --from a100-80gb --to h200 --gpus 8 "
                                        "--model llama3.1-8b --format csv"), 0);
     ck_assert_ptr_nonnull(strstr(r.out, "\n1,a100-80gb,true,"));
+    check_run_free(&r);
+}
+END_TEST
+
+/* rooftop infer's scenario: Llama 3.1 8B on one H100, 16 sequences, then `extra` flags. */
+static void serve_8b(struct scenario *s, const char *flag, const char *value)
+{
+    char err[512];
+    char *argv[] = {"infer", "--model", "llama3.1-8b", "--batch", "16", (char *)flag,
+                    (char *)value, NULL};
+    ck_assert_msg(infer_cli_scenario(s, flag != NULL ? 7 : 5, argv, 1, NULL, err, sizeof err),
+                  "%s", err);
+}
+
+/* One serving knob swept: every column of every valid point equals the figure rooftop
+ * infer's JSON gives for the scenario with that value typed as its flag; returns the
+ * points compared. */
+static int serving_knob_checked(const char *key, const char *flag, double from, double to,
+                                struct sweep *sw)
+{
+    struct scenario s;
+    serve_8b(&s, NULL, NULL);
+    const struct input *in = inputs_find(key);
+    ck_assert_ptr_nonnull(in);
+    double vals[SWEEP_MAX];
+    char err[512];
+    int n = sweep_values(in, from, to, 0, vals, SWEEP_MAX, err, sizeof err);
+    ck_assert_msg(n > 1, "%s: %s", key, err);
+    ck_assert(sweep_serve(sw, &s, in, vals, n, NULL, NULL));
+    ck_assert(sw->serving);
+    const struct sweep_column *cols;
+    int nc = sweep_columns(sw, &cols), valid = 0;
+    struct infer_result *one = malloc(sizeof *one);
+    ck_assert_ptr_nonnull(one);
+    for (int i = 0; i < sw->n; i++) {
+        const struct sweep_point *p = &sw->pts[i];
+        struct scenario t;
+        serve_8b(&t, flag, p->text);
+        bool ok = infer_validate(&t, err, (int)sizeof err);
+        ck_assert_msg(ok == p->valid, "%s %s: valid %d vs %d (%s)", key, p->text, p->valid, ok,
+                      p->valid ? err : p->why);
+        if (!ok) {
+            ck_assert_str_eq(p->why, err);
+            continue;
+        }
+        valid++;
+        infer_run(&t, one);
+        cJSON *j = infer_report_json(&t, one);
+        ck_assert_ptr_nonnull(j);
+        for (int c = 0; c < nc; c++) {
+            double got;
+            bool b;
+            ck_assert_msg(sweep_figure(sw, p, cols[c].key, &got, &b), "%s", cols[c].key);
+            const cJSON *o = report_json_at(j, cols[c].key);
+            ck_assert_msg(cJSON_IsNumber(o) || cJSON_IsBool(o), "%s", cols[c].key);
+            double want = cJSON_IsBool(o) ? cJSON_IsTrue(o) : o->valuedouble;
+            ck_assert_msg(got == want, "%s %s %s: %.17g vs %.17g", key, p->text, cols[c].key,
+                          got, want);
+        }
+        cJSON_Delete(j);
+    }
+    free(one);
+    return valid;
+}
+
+/* A serving input swept: TTFT, TPOT, max batch, tokens/s and the memory rows of each value
+ * are rooftop infer's at that value; the KV cache is the formula's (Llama 3.1 8B's
+ * config.json: 32 layers, 8 KV heads of 128, bf16: 2 x 32 x 8 x 128 x 2 = 131072 bytes a
+ * token, exact); the context bounds the prompt (invalid, with infer's reason). */
+START_TEST(serving_columns_equal_single_infer)
+{
+    struct sweep sw;
+    ck_assert_int_eq(serving_knob_checked("prompt", "--prompt", 1024, 131072, &sw), 7);
+    ck_assert(!sw.pts[sw.n - 1].valid);
+    ck_assert_msg(strstr(sw.pts[sw.n - 1].why, "context") != NULL, "%s", sw.pts[sw.n - 1].why);
+    for (int i = 0; i < sw.n; i++)
+        if (sw.pts[i].valid) {
+            double kv = 16.0 * (sw.pts[i].value + 256) * 131072;
+            ck_assert_msg(sw.pts[i].inf.memory.kv_cache == kv, "%.17g", sw.pts[i].inf.memory.kv_cache);
+            ck_assert(sw.pts[i].part[MEM_GRADS] == kv);
+        }
+    /* 16 x (P + 256) tokens of cache outgrow 80 GB between prompts 8Ki and 16Ki. */
+    int x = sweep_crossing(&sw);
+    ck_assert_int_gt(x, 0);
+    ck_assert(!sw.pts[x].inf.memory.fits && sw.pts[x - 1].inf.memory.fits);
+    ck_assert(sw.pts[x].seconds == sw.pts[x].inf.tpot);
+    /* Longer prompts: the first token later. */
+    ck_assert(sw.pts[1].inf.ttft > sw.pts[0].inf.ttft);
+    sweep_free(&sw);
+    ck_assert_int_ge(serving_knob_checked("generate", "--generate", 16, 4096, &sw), 9);
+    sweep_free(&sw);
+    ck_assert_int_eq(serving_knob_checked("kv_dtype", "--kv-dtype", 0, 8, &sw), 9);
+    sweep_free(&sw);
+    ck_assert_int_ge(serving_knob_checked("batch", "--batch", 1, 512, &sw), 10);
+    /* Decode at batch 1 reads the weights for one token; at 512 the same read serves 512
+     * (the caches' reads grow with the batch: well over 20 times the rate, under 512). */
+    double r = sw.pts[sw.n - 1].inf.decode_tokens_per_s / sw.pts[0].inf.decode_tokens_per_s;
+    ck_assert_msg(r > 20 && r < 512, "%g", r);
+    sweep_free(&sw);
+}
+END_TEST
+
+/* The command on a serving input: its JSON rows are `rooftop infer`'s (one value run apart),
+ * its table names TTFT, TPOT, max batch and tokens/s, and what infer does not read is
+ * refused in one line. */
+START_TEST(serving_command)
+{
+    struct check_run r, one;
+    ck_assert_int_eq(check_run_bin(&r, "sweep --model llama3.1-8b --batch 16 --knob prompt "
+                                       "--from 2Ki --to 32Ki --format json"), 0);
+    ck_assert_int_eq(check_run_bin(&one, "infer --model llama3.1-8b --batch 16 --prompt 8192 "
+                                         "--format json"), 0);
+    cJSON *j = cJSON_Parse(r.out), *k = cJSON_Parse(one.out);
+    ck_assert(j != NULL && k != NULL);
+    ck_assert_str_eq(cJSON_GetObjectItem(j, "knob")->valuestring, "prompt");
+    const cJSON *row = cJSON_GetArrayItem(cJSON_GetObjectItem(j, "rows"), 2);
+    ck_assert_str_eq(cJSON_GetObjectItem(row, "text")->valuestring, "8192");
+    const char *keys[] = {"latency.ttft", "latency.tpot", "max_batch", "throughput.tokens_per_s",
+                          "memory.total", "memory.kv_cache", "memory.fits"};
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        const cJSON *a = report_json_at(row, keys[i]), *b = report_json_at(k, keys[i]);
+        ck_assert_msg(a != NULL && b != NULL && cJSON_Compare(a, b, true), "%s", keys[i]);
+    }
+    ck_assert_ptr_null(cJSON_GetObjectItem(row, "scenario"));
+    ck_assert_ptr_null(cJSON_GetObjectItem(row, "ops"));
+    ck_assert_str_eq(cJSON_GetObjectItem(cJSON_GetObjectItem(j, "crossing"), "text")->valuestring,
+                     "16384");
+    cJSON_Delete(j);
+    cJSON_Delete(k);
+    check_run_free(&r);
+    check_run_free(&one);
+    ck_assert_int_eq(check_run_bin(&r, "sweep --serve --model llama3.1-8b --knob batch --from 1 "
+                                       "--to 64"), 0);
+    ck_assert_ptr_nonnull(strstr(r.out, "TTFT"));
+    ck_assert_ptr_nonnull(strstr(r.out, "max batch"));
+    ck_assert_ptr_nonnull(strstr(r.out, "TPOT"));
+    ck_assert_ptr_nonnull(strstr(r.out, "fits at every value of batch"));
+    check_run_free(&r);
+    ck_assert_int_eq(check_run_bin(&r, "sweep --serve --knob zero --from 0 --to 3"), 2);
+    ck_assert_ptr_nonnull(strstr(r.err, "--knob: zero is not a serving input"));
+    check_run_free(&r);
+    ck_assert_int_eq(check_run_bin(&r, "sweep --knob prompt --from 1Ki --to 8Ki --seq 4096"), 2);
+    ck_assert_ptr_nonnull(strstr(r.err, "did you mean --prompt?"));
+    check_run_free(&r);
+    ck_assert_int_eq(check_run_bin(&r, "sweep --knob generate --from 16 --to 1Ki --format svg"),
+                     0);
+    ck_assert_ptr_nonnull(strstr(r.out, "time per output token"));
     check_run_free(&r);
 }
 END_TEST
@@ -225,6 +369,8 @@ static Suite *sweep_suite(void)
     tcase_add_test(tc, values_of_a_knob);
     tcase_add_test(tc, invalid_values_reported);
     tcase_add_test(tc, command_formats);
+    tcase_add_test(tc, serving_columns_equal_single_infer);
+    tcase_add_test(tc, serving_command);
     suite_add_tcase(s, tc);
     return s;
 }
