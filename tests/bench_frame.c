@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "dash.h"
+#include "dash_keys.h"
 #include "frame.h"
 #include "keys.h"
 #include "screen.h"

@@ -9,6 +9,9 @@
 #include <string.h>
 
 #include "dash.h"
+#include "dash_demo.h"
+#include "dash_keys.h"
+#include "dash_points.h"
 #include "frame.h"
 #include "keys.h"
 #include "screen.h"

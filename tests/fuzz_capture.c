@@ -11,6 +11,8 @@
 
 #include "capture.h"
 #include "dash.h"
+#include "dash_demo.h"
+#include "dash_keys.h"
 #include "frame.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -9,7 +9,7 @@
 
 #include "check_util.h"
 
-#define TREE_MAX 128
+#define TREE_MAX 256
 #define TREE_NAME 48
 
 static char names[TREE_MAX][TREE_NAME];

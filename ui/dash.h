@@ -1,5 +1,10 @@
-/* dash.h - the dashboard's state, and what keys, the mouse and resizes do to it. The same
- * handler serves the live terminal, snapshots, the tests and the benchmark. */
+/* dash.h - the dashboard's state, and the one way a change reaches it (dash_try), with the
+ * layout and the caption text the frame draws from. What keys, the mouse and resizes do to it
+ * is in dash_keys.h (dash_handle) and the rooms it calls, one idea each: dash_slider (moving
+ * an input), dash_prompt (the typed line), dash_files (save, open, export), dash_pick (the
+ * model and GPU pickers), dash_plans (b), dash_demo (the lecture demo), dash_points (measured
+ * points and the probe), dash_ops (the operations table), dash_views (sweep and comparison),
+ * dash_infer (the inference view), dash_mouse. */
 #ifndef ROOFTOP_UI_DASH_H
 #define ROOFTOP_UI_DASH_H
 
@@ -131,10 +136,6 @@ void dash_free(struct dash *d);
 /* Where each panel goes for this state (the caption's length, the ops toggle) at cols x rows:
  * the frame draws into it and the mouse is hit-tested against it. */
 void dash_layout(const struct dash *d, int cols, int rows, struct layout *L);
-/* The preset entries of picker mode m (DM_PICK_MODEL or DM_PICK_GPU). */
-int dash_pick_count(const struct dash *d, enum dash_mode m);
-/* The picker line of entry k, as the picker shows it and its search matches it. */
-void dash_pick_line(const struct dash *d, enum dash_mode m, int k, char *buf, size_t n);
 
 /* The demo step shown: its heading ("Step 2/9 title:") into head, its caption into *text;
  * false when no step is shown. */
@@ -148,36 +149,29 @@ int dash_caption_area(const struct dash *d, struct rect r, struct rect *text);
 /* The lines the caption wants at cols columns (0 when no step is shown), for the layout. */
 int dash_caption_rows(const struct dash *d, int cols);
 
-/* Handles one event. Returns true when the screen may have changed. */
-bool dash_handle(struct dash *d, const struct event *ev);
-
 /* Applies a candidate scenario after a change of slider `moved` (-1 for a whole new
  * scenario): inputs that must give way settle toward what the user last asked of them
  * (scenario_settle); if it still does not validate the old numbers stay and the status line
  * says what is wrong and which inputs fix it. Returns true when applied. */
 bool dash_try(struct dash *d, const struct scenario *cand, int moved);
+/* The candidate as dash_try would show it, without applying it: the inputs that must give
+ * way settled toward the user's wishes (*want: d's, updated with the moved input; all of the
+ * candidate's for moved -1), a note of what gave way in note. False when it does not
+ * validate, with the input at fault in *key and what is wrong in msg. */
+bool dash_settle(const struct dash *d, const struct scenario *cand, int moved,
+                 struct scenario *c, struct scenario *want, char *note, char *msg, size_t n,
+                 const char **key);
 
-/* Loads a demo (from path, or the installed lecture.json when path is NULL) and shows
- * its step `step` (0-based). */
-bool dash_demo_open(struct dash *d, const char *path, int step, char *err, size_t errlen);
-/* Shows step k of the loaded demo. */
-void dash_demo_show(struct dash *d, int k);
-
-/* Remembers path as the scenario's file (s saves there), or none when it does not fit. */
-void dash_remember_path(struct dash *d, const char *path);
-
-/* Replaces the measured points (takes ownership of doc's contents). */
-void dash_set_points(struct dash *d, struct points_doc *doc, const char *from);
+/* The figures on screen, from the scenario and the points by the core's one evaluation: once
+ * per change (every change goes through dash_try, the points through dash_points.h). */
+void dash_recompute(struct dash *d);
+/* Makes mode m (typed, measured, predicted) the MFU of what is shown and of what is asked. */
+void dash_set_mfu_mode(struct dash *d, enum mfu_mode m);
+/* What the sweep panel sweeps (ui/sweep_view.h): the presets, the scenario and the points. */
+struct sweep_view_of dash_sweep_of(const struct dash *d);
 
 /* Sets the status line (printf-style); error colours it as an error. */
 void dash_status(struct dash *d, bool error, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-
-/* M: uses the measured GEMM efficiency as the MFU, or goes back to the MFU set before. A
- * status message says why when no shape point matches. */
-void dash_toggle_measured_mfu(struct dash *d);
-
-/* Polls a running probe (non-blocking); returns true when something changed. */
-bool dash_probe_poll(struct dash *d);
 
 #endif

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cost.h"
+#include "dash_pick.h"
 #include "explain.h"
 #include "layout.h"
 #include "dtypes_panel.h"

@@ -28,6 +28,8 @@ enum {
     UK_SRIGHT,
     UK_LAST
 };
+/* Control keys arrive as their code (^U 0x15): the prompts and pickers clear what was typed. */
+#define UK_CTRL_U 0x15
 
 enum event_type { EV_KEY, EV_MOUSE, EV_RESIZE };
 

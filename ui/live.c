@@ -14,6 +14,8 @@
 
 #include "analysis.h"
 #include "dash.h"
+#include "dash_keys.h"
+#include "dash_points.h"
 #include "files.h"
 #include "frame.h"
 #include "measured.h"

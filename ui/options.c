@@ -5,6 +5,9 @@
 #include <string.h>
 
 #include "cli.h"
+#include "dash_demo.h"
+#include "dash_files.h"
+#include "dash_points.h"
 #include "keys.h"
 #include "points.h"
 #include "scenario_file.h"

@@ -11,6 +11,7 @@
 
 #include "capture.h"
 #include "dash.h"
+#include "dash_keys.h"
 #include "files.h"
 #include "frame.h"
 #include "keys.h"
