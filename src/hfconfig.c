@@ -111,6 +111,19 @@ enum hf_names {
     NAMES_COUNT
 };
 
+/* Keys a config class maps onto its own names (attribute_map: GPT2Config's hidden_size is
+ * n_embd, OPTConfig's hidden_size is d_model): a file may write either. */
+static const struct hf_alias {
+    enum hf_names names;
+    const char *key, *alias;
+} ALIASES[] = {
+    {NAMES_GPT2, "n_embd", "hidden_size"},
+    {NAMES_GPT2, "n_layer", "num_hidden_layers"},
+    {NAMES_GPT2, "n_head", "num_attention_heads"},
+    {NAMES_GPT2, "n_positions", "max_position_embeddings"},
+    {NAMES_OPT, "hidden_size", "d_model"},
+};
+
 /* The shape keys of each naming. */
 static const struct hf_keys {
     const char *hidden, *layers, *heads, *ffn, *context, *vocab;
@@ -241,12 +254,23 @@ struct hf_type {
  *   exaone       SwiGLU (c_fc_0, c_fc_1, c_proj), RMSNorm, pre, tied by default, no biases;
  *                num_layers, intermediate_size null: 4 x hidden_size
  * Each row's defaults (the last column) are its config class's for the keys a file may
- * leave out; the K/V heads and head_dim are read only where the class reads them (GPT-2,
+ * leave out, read from transformers' src/transformers/models/<type>/configuration_<type>.py
+ * (main at commit 008e5743: llama, mistral, mixtral, qwen2, qwen3, gemma, gemma2, phi3,
+ * olmo2, cohere, gpt_neox, phi; GPT2Config, OPTConfig and GPTJConfig's __init__ arguments;
+ * Gemma3TextConfig below), and for the types whose class lives beside their checkpoint
+ * (trust_remote_code) from that configuration_*.py. A key the class defaults to None (LlamaConfig's
+ * num_key_value_heads, head_dim) is left out: the reader applies the class's rule (one K/V
+ * head per head, d_model / heads). GPT-J, GPTBigCode and Phi's first format do not set
+ * tie_word_embeddings, so PretrainedConfig's true holds (the released configs write false
+ * where the head is separate); the K/V heads and head_dim are read only where the class reads them (GPT-2,
  * OPT, GPT-NeoX and the GPT-J family build every head from d_model / heads).
  */
 static const struct hf_type TYPES[] = {
     {.type = "llama", .gated = true, .act = "silu", .norm = NORM_RMSNORM, .bias = BIAS_KEYS,
-     .pos = POS_ROPE},
+     .pos = POS_ROPE,
+     .defaults = "{\"vocab_size\": 32000, \"hidden_size\": 4096, \"intermediate_size\": 11008,"
+                 " \"num_hidden_layers\": 32, \"num_attention_heads\": 32,"
+                 " \"max_position_embeddings\": 2048}"},
     {.type = "mistral", .gated = true, .act = "silu", .norm = NORM_RMSNORM, .bias = BIAS_KEYS,
      .pos = POS_ROPE, .window = WIN_ALL,
      .defaults = "{\"vocab_size\": 32000, \"hidden_size\": 4096, \"intermediate_size\": 14336,"
@@ -254,28 +278,55 @@ static const struct hf_type TYPES[] = {
                  " \"num_key_value_heads\": 8, \"max_position_embeddings\": 131072,"
                  " \"sliding_window\": 4096}"},
     {.type = "mixtral", .gated = true, .act = "silu", .norm = NORM_RMSNORM, .bias = BIAS_KEYS,
-     .pos = POS_ROPE, .window = WIN_ALL, .moe = MOE_MIXTRAL},
+     .pos = POS_ROPE, .window = WIN_ALL, .moe = MOE_MIXTRAL,
+     .defaults = "{\"vocab_size\": 32000, \"hidden_size\": 4096, \"intermediate_size\": 14336,"
+                 " \"num_hidden_layers\": 32, \"num_attention_heads\": 32,"
+                 " \"num_key_value_heads\": 8, \"max_position_embeddings\": 131072,"
+                 " \"num_local_experts\": 8, \"num_experts_per_tok\": 2}"},
     {.type = "qwen2", .gated = true, .act = "silu", .norm = NORM_RMSNORM, .bias = BIAS_QKV,
-     .pos = POS_ROPE, .window = WIN_QWEN},
+     .pos = POS_ROPE, .window = WIN_QWEN,
+     .defaults = "{\"vocab_size\": 151936, \"hidden_size\": 4096, \"intermediate_size\": 22016,"
+                 " \"num_hidden_layers\": 32, \"num_attention_heads\": 32,"
+                 " \"num_key_value_heads\": 32, \"max_position_embeddings\": 32768,"
+                 " \"sliding_window\": 4096, \"max_window_layers\": 28}"},
     {.type = "qwen2_moe", .gated = true, .act = "silu", .norm = NORM_RMSNORM, .bias = BIAS_QKV,
      .pos = POS_ROPE, .window = WIN_QWEN, .moe = MOE_QWEN2},
     {.type = "qwen3", .gated = true, .act = "silu", .norm = NORM_RMSNORM, .qk = QK_NORM_HEAD,
-     .bias = BIAS_KEYS, .pos = POS_ROPE, .window = WIN_QWEN},
+     .bias = BIAS_KEYS, .pos = POS_ROPE, .window = WIN_QWEN,
+     .defaults = "{\"vocab_size\": 151936, \"hidden_size\": 4096, \"intermediate_size\": 22016,"
+                 " \"num_hidden_layers\": 32, \"num_attention_heads\": 32,"
+                 " \"num_key_value_heads\": 32, \"head_dim\": 128,"
+                 " \"max_position_embeddings\": 32768, \"sliding_window\": 4096,"
+                 " \"max_window_layers\": 28}"},
     {.type = "qwen3_moe", .gated = true, .act = "silu", .norm = NORM_RMSNORM,
      .qk = QK_NORM_HEAD, .bias = BIAS_KEYS, .pos = POS_ROPE, .window = WIN_QWEN,
      .moe = MOE_QWEN3},
     {.type = "gemma", .gated = true, .act = "gelu_pytorch_tanh", .norm = NORM_RMSNORM,
-     .tied = true, .bias = BIAS_KEYS, .pos = POS_ROPE},
+     .tied = true, .bias = BIAS_KEYS, .pos = POS_ROPE,
+     .defaults = "{\"vocab_size\": 256000, \"hidden_size\": 3072, \"intermediate_size\": 24576,"
+                 " \"num_hidden_layers\": 28, \"num_attention_heads\": 16,"
+                 " \"num_key_value_heads\": 16, \"head_dim\": 256,"
+                 " \"max_position_embeddings\": 8192}"},
     {.type = "gemma2", .gated = true, .act = "gelu_pytorch_tanh", .norm = NORM_RMSNORM,
      .place = NORM_SANDWICH, .tied = true, .bias = BIAS_KEYS, .pos = POS_ROPE,
-     .window = WIN_ALTERNATE},
+     .window = WIN_ALTERNATE,
+     .defaults = "{\"vocab_size\": 256000, \"hidden_size\": 2304, \"intermediate_size\": 9216,"
+                 " \"num_hidden_layers\": 26, \"num_attention_heads\": 8,"
+                 " \"num_key_value_heads\": 4, \"head_dim\": 256,"
+                 " \"max_position_embeddings\": 8192, \"sliding_window\": 4096}"},
     {.type = "gemma3_text", .gated = true, .act = "gelu_pytorch_tanh", .norm = NORM_RMSNORM,
      .place = NORM_SANDWICH, .qk = QK_NORM_HEAD, .tied = true, .bias = BIAS_KEYS,
      .pos = POS_ROPE, .window = WIN_PATTERN},
     {.type = "phi3", .gated = true, .act = "silu", .norm = NORM_RMSNORM, .bias = BIAS_KEYS,
-     .pos = POS_ROPE, .window = WIN_ALL},
+     .pos = POS_ROPE, .window = WIN_ALL,
+     .defaults = "{\"vocab_size\": 32064, \"hidden_size\": 3072, \"intermediate_size\": 8192,"
+                 " \"num_hidden_layers\": 32, \"num_attention_heads\": 32,"
+                 " \"max_position_embeddings\": 4096}"},
     {.type = "olmo2", .gated = true, .act = "silu", .norm = NORM_RMSNORM, .place = NORM_POST,
-     .qk = QK_NORM_FULL, .bias = BIAS_KEYS, .pos = POS_ROPE},
+     .qk = QK_NORM_FULL, .bias = BIAS_KEYS, .pos = POS_ROPE,
+     .defaults = "{\"vocab_size\": 50304, \"hidden_size\": 4096, \"intermediate_size\": 11008,"
+                 " \"num_hidden_layers\": 32, \"num_attention_heads\": 32,"
+                 " \"max_position_embeddings\": 2048}"},
     {.type = "olmo", .gated = true, .act = "silu", .norm = NORM_NONPARAMETRIC,
      .bias = BIAS_KEYS, .pos = POS_ROPE},
     {.type = "olmoe", .gated = true, .act = "silu", .norm = NORM_RMSNORM, .qk = QK_NORM_FULL,
@@ -293,19 +344,32 @@ static const struct hf_type TYPES[] = {
      .attn_sinks = true},
     {.type = "cohere", .gated = true, .act = "silu", .norm = NORM_LAYERNORM_NOBIAS,
      .qk = QK_NORM_FULL, .qk_key = "use_qk_norm", .block = BLOCK_PARALLEL_ONE_NORM,
-     .tied = true, .bias = BIAS_KEYS, .pos = POS_ROPE},
+     .tied = true, .bias = BIAS_KEYS, .pos = POS_ROPE,
+     .defaults = "{\"vocab_size\": 256000, \"hidden_size\": 8192, \"intermediate_size\": 22528,"
+                 " \"num_hidden_layers\": 40, \"num_attention_heads\": 64,"
+                 " \"max_position_embeddings\": 8192}"},
     {.type = "gpt2", .act = "gelu_new", .norm = NORM_LAYERNORM, .tied = true,
      .bias = BIAS_ALWAYS, .pos = POS_LEARNED, .names = NAMES_GPT2, .kv = KV_NONE,
-     .no_head_dim = true},
+     .no_head_dim = true,
+     .defaults = "{\"vocab_size\": 50257, \"n_positions\": 1024, \"n_embd\": 768,"
+                 " \"n_layer\": 12, \"n_head\": 12}"},
     {.type = "gpt_neox", .act = "gelu", .norm = NORM_LAYERNORM, .block = BLOCK_PARALLEL,
      .block_key = "use_parallel_residual", .bias = BIAS_ALL, .pos = POS_ROPE, .kv = KV_NONE,
-     .no_head_dim = true},
+     .no_head_dim = true,
+     .defaults = "{\"vocab_size\": 50432, \"hidden_size\": 6144, \"intermediate_size\": 24576,"
+                 " \"num_hidden_layers\": 44, \"num_attention_heads\": 64,"
+                 " \"max_position_embeddings\": 2048}"},
     {.type = "phi", .act = "gelu_new", .norm = NORM_LAYERNORM, .qk = QK_NORM_HEAD,
      .qk_key = "qk_layernorm", .block = BLOCK_PARALLEL_ONE_NORM, .bias = BIAS_ALL,
-     .pos = POS_ROPE, .lm_head_bias = true},
+     .pos = POS_ROPE, .lm_head_bias = true,
+     .defaults = "{\"vocab_size\": 51200, \"hidden_size\": 2048, \"intermediate_size\": 8192,"
+                 " \"num_hidden_layers\": 24, \"num_attention_heads\": 32,"
+                 " \"max_position_embeddings\": 2048}"},
     {.type = "opt", .act = "relu", .norm = NORM_LAYERNORM, .tied = true, .bias = BIAS_ALL,
      .pos = POS_LEARNED, .pos_rows_extra = 2, .names = NAMES_OPT, .kv = KV_NONE,
-     .no_head_dim = true, .extras = EXTRAS_OPT},
+     .no_head_dim = true, .extras = EXTRAS_OPT,
+     .defaults = "{\"vocab_size\": 50272, \"max_position_embeddings\": 2048, \"num_hidden_layers\": 12,"
+                 " \"num_attention_heads\": 12, \"ffn_dim\": 3072, \"d_model\": 768}"},
     {.type = "gptj", .act = "gelu_new", .norm = NORM_LAYERNORM, .block = BLOCK_PARALLEL_ONE_NORM,
      .tied = true, .bias = BIAS_MLP, .pos = POS_ROPE, .lm_head_bias = true, .names = NAMES_GPT2,
      .kv = KV_NONE, .no_head_dim = true,
@@ -1004,15 +1068,34 @@ static bool read_head_dim(const struct hf *c, const struct hf_type *t, struct mo
     return opt_int(c, "head_dim", 1, HF_WIDTH_MAX, 0, &m->head_dim);
 }
 
+/* The name a shape key has here: the file's own (key, or the alias the class maps onto it),
+ * else the one the class's defaults hold. */
+static const char *shape_key(const struct hf *c, enum hf_names names, const char *key)
+{
+    const char *alias = NULL;
+    for (size_t i = 0; i < sizeof ALIASES / sizeof ALIASES[0]; i++)
+        if (ALIASES[i].names == names && strcmp(ALIASES[i].key, key) == 0)
+            alias = ALIASES[i].alias;
+    if (alias == NULL || cJSON_GetObjectItemCaseSensitive(c->o, key) != NULL)
+        return key;
+    if (cJSON_GetObjectItemCaseSensitive(c->o, alias) != NULL)
+        return alias;
+    if (c->defaults != NULL && cJSON_GetObjectItemCaseSensitive(c->defaults, key) == NULL &&
+        cJSON_GetObjectItemCaseSensitive(c->defaults, alias) != NULL)
+        return alias;
+    return key;
+}
+
 /* The shape every type has: widths, counts, vocabulary, context. */
 static bool read_shape(const struct hf *c, const struct hf_type *t, struct model_arch *m)
 {
     const struct hf_keys *k = &KEYS[t->names];
-    if (!req_int(c, k->hidden, 1, HF_WIDTH_MAX, &m->d_model) ||
-        !req_int(c, k->layers, 1, HF_LAYERS_MAX, &m->layers) ||
-        !req_int(c, k->heads, 1, HF_WIDTH_MAX, &m->heads) || !read_kv(c, t, m) ||
-        !req_int(c, k->vocab, 1, HF_VOCAB_MAX, &m->vocab) ||
-        !req_int(c, k->context, 1, HF_CONTEXT_MAX - 2, &m->context))
+    const enum hf_names nm = t->names;
+    if (!req_int(c, shape_key(c, nm, k->hidden), 1, HF_WIDTH_MAX, &m->d_model) ||
+        !req_int(c, shape_key(c, nm, k->layers), 1, HF_LAYERS_MAX, &m->layers) ||
+        !req_int(c, shape_key(c, nm, k->heads), 1, HF_WIDTH_MAX, &m->heads) ||
+        !read_kv(c, t, m) || !req_int(c, k->vocab, 1, HF_VOCAB_MAX, &m->vocab) ||
+        !req_int(c, shape_key(c, nm, k->context), 1, HF_CONTEXT_MAX - 2, &m->context))
         return false;
     /* The learned position table's rows: OPT keeps two more than its context. */
     m->context += t->pos_rows_extra;

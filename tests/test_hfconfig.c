@@ -337,12 +337,15 @@ START_TEST(errors_name_the_key)
     refused("{\"architectures\": [\"LlamaForCausalLM\"]}", "model_type", "missing (supported:");
     refused("{\"model_type\": 7}", "model_type", "must be a string, got a number");
     /* A missing key, a key of the wrong type. */
-    refused("{\"model_type\": \"llama\", \"num_hidden_layers\": 4}", "hidden_size", "missing");
+    /* A key written null is missing (LlamaConfig has no model without hidden_size). */
+    refused("{\"model_type\": \"llama\", \"num_hidden_layers\": 4, \"hidden_size\": null}",
+            "hidden_size", "missing");
     refused("{\"model_type\": \"llama\", \"hidden_size\": \"4096\"}", "hidden_size",
             "must be a whole number, got a string");
     refused("{\"model_type\": \"llama\", \"hidden_size\": 256.5}", "hidden_size",
             "must be a whole number, got 256.5");
-    refused("{\"model_type\": \"gpt2\", \"n_embd\": 64, \"n_layer\": 2, \"n_head\": 4}",
+    refused("{\"model_type\": \"gpt2\", \"n_embd\": 64, \"n_layer\": 2, \"n_head\": 4,"
+            " \"vocab_size\": null}",
             "vocab_size", "missing");
     refused("{\"model_type\": \"llama\", " LLAMA_KEYS ", \"tie_word_embeddings\": 1}",
             "tie_word_embeddings", "must be true or false, got a number");
@@ -389,7 +392,8 @@ START_TEST(inexpressible_refused)
             " \"v_head_dim\": 32}",
             "moe_layer_freq", "cannot be expressed");
     /* Sliding windows that are not "all local" or "every N-th layer global". */
-    refused("{\"model_type\": \"qwen2\", " LLAMA_KEYS ", \"use_sliding_window\": true,"
+    refused("{\"model_type\": \"qwen2\", " LLAMA_KEYS ", \"num_key_value_heads\": 4,"
+            " \"use_sliding_window\": true,"
             " \"sliding_window\": 1024, \"max_window_layers\": 2}",
             "max_window_layers", "cannot be expressed");
     refused("{\"model_type\": \"gemma2\", " LLAMA_KEYS ", \"sliding_window\": 512, \"layer_types\":"
@@ -401,7 +405,8 @@ START_TEST(inexpressible_refused)
     refused("{\"model_type\": \"gemma2\", " LLAMA_KEYS ", \"layer_types\": [\"sliding_attention\","
             " \"full_attention\", \"chunked_attention\", \"full_attention\"]}",
             "layer_types", "layer 2 is \"chunked_attention\"");
-    refused("{\"model_type\": \"gemma2\", " LLAMA_KEYS ", \"layer_types\": [\"sliding_attention\","
+    refused("{\"model_type\": \"gemma2\", " LLAMA_KEYS ", \"sliding_window\": null,"
+            " \"layer_types\": [\"sliding_attention\","
             " \"full_attention\", \"sliding_attention\", \"full_attention\"]}",
             "sliding_window", "missing, and layer_types has 2 sliding layers");
     refused("{\"model_type\": \"opt\", \"hidden_size\": 256, \"num_hidden_layers\": 4,"
@@ -458,6 +463,82 @@ START_TEST(class_defaults_and_unread_keys)
     ck_assert_msg(parse(opt, &m, err, sizeof err), "%s", err);
     ck_assert_int_eq(counts(&m).total, counts(&o).total);
     ck_assert_int_eq(counts(&m).total, 125239296LL);
+}
+END_TEST
+
+/*
+ * A config of nothing but its model_type is the model its class's defaults build (issue 20):
+ * the class documents that model (auto_docstring(checkpoint=...) in transformers'
+ * configuration_<type>.py at main 008e5743), and its count equals the released total above
+ * or the preset written from that checkpoint's own config (its context may differ: the
+ * counts do not depend on it for RoPE models). MistralConfig: Mistral-7B-v0.1;
+ * MixtralConfig: Mixtral-8x7B-v0.1; GemmaConfig: gemma-7b; Phi3Config: Phi-3-mini (the
+ * shape of Phi-3.5-mini); LlamaConfig: Llama-2-7b; Gemma2Config: gemma-2-2b; GPT2Config:
+ * gpt2; OPTConfig: opt-125m.
+ */
+START_TEST(class_default_models)
+{
+    static const struct {
+        const char *type;
+        const char *preset; /* NULL: the released total */
+        int64_t total;
+    } rows[] = {
+        {"mistral", NULL, 7241732096LL},  {"mixtral", NULL, 46702792704LL},
+        {"gemma", NULL, 8537680896LL},    {"phi3", NULL, 3821079552LL},
+        {"gpt2", NULL, 124439808LL},      {"opt", NULL, 125239296LL},
+        {"llama", "llama2-7b", 0},        {"gemma2", "gemma2-2b", 0},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        char json[128], err[SPEC_ERR_MAX];
+        struct model_arch m;
+        snprintf(json, sizeof json, "{\"model_type\": \"%s\"}", rows[i].type);
+        ck_assert_msg(parse(json, &m, err, sizeof err), "%s: %s", rows[i].type, err);
+        int64_t want = rows[i].total;
+        if (rows[i].preset != NULL) {
+            struct model_arch p;
+            ck_assert_msg(spec_find_model(rows[i].preset, &p, err, sizeof err), "%s", err);
+            want = counts(&p).total;
+        }
+        ck_assert_msg(counts(&m).total == want, "%s: %lld, the class's model %lld", rows[i].type,
+                      (long long)counts(&m).total, (long long)want);
+    }
+}
+END_TEST
+
+/* One key left out at a time takes its class's default, checked by its effect. */
+START_TEST(class_default_keys)
+{
+    struct model_arch m;
+    char err[SPEC_ERR_MAX];
+    /* Qwen2Config: num_key_value_heads 32 when absent (not one per head, as Llama's None). */
+    ck_assert_msg(parse("{\"model_type\": \"qwen2\", \"num_attention_heads\": 64,"
+                        " \"hidden_size\": 8192}", &m, err, sizeof err), "%s", err);
+    ck_assert(m.kv_heads == 32 && m.heads == 64 && m.ffn == 22016 && m.vocab == 151936);
+    ck_assert(m.sliding_window == 0); /* use_sliding_window false: the 4096 is unused */
+    ck_assert_msg(parse("{\"model_type\": \"llama\", \"num_attention_heads\": 64,"
+                        " \"hidden_size\": 8192}", &m, err, sizeof err), "%s", err);
+    ck_assert_int_eq(m.kv_heads, 64);
+    /* Qwen3Config: head_dim 128 whatever the width (Qwen3-0.6B: 1024 / 16 heads = 64 but 128). */
+    ck_assert_msg(parse("{\"model_type\": \"qwen3\", \"hidden_size\": 1024,"
+                        " \"num_attention_heads\": 16, \"num_key_value_heads\": 8}", &m, err,
+                        sizeof err), "%s", err);
+    ck_assert_int_eq(m.head_dim, 128);
+    /* Gemma2Config: sliding_window 4096 on every other layer. */
+    ck_assert_msg(parse("{\"model_type\": \"gemma2\"}", &m, err, sizeof err), "%s", err);
+    ck_assert(m.sliding_window == 4096 && m.sliding_window_pattern == 2);
+    ck_assert_int_eq(model_local_layers(&m), 13);
+    /* GPT2Config and OPTConfig map hidden_size onto n_embd / d_model (attribute_map). */
+    ck_assert_msg(parse("{\"model_type\": \"gpt2\", \"hidden_size\": 1024, \"n_head\": 16,"
+                        " \"num_hidden_layers\": 24}", &m, err, sizeof err), "%s", err);
+    ck_assert(m.d_model == 1024 && m.layers == 24 && m.ffn == 4096 && m.context == 1024);
+    ck_assert_msg(parse("{\"model_type\": \"opt\", \"d_model\": 2048, \"ffn_dim\": 8192,"
+                        " \"num_attention_heads\": 32, \"num_hidden_layers\": 24}", &m, err,
+                        sizeof err), "%s", err);
+    ck_assert(m.d_model == 2048 && m.context == 2050); /* OPT's two extra position rows */
+    /* MixtralConfig: sliding_window None (no window), 8 experts, 2 a token. */
+    ck_assert_msg(parse("{\"model_type\": \"mixtral\", \"num_hidden_layers\": 2}", &m, err,
+                        sizeof err), "%s", err);
+    ck_assert(m.sliding_window == 0 && m.experts == 8 && m.experts_active == 2);
 }
 END_TEST
 
@@ -550,7 +631,8 @@ START_TEST(layer_types_and_patterns)
                   "%s", err);
     ck_assert(a.sliding_window == 64 && a.sliding_window_pattern == 0);
     ck_assert_int_eq(model_local_layers(&a), 4);
-    ck_assert_msg(parse("{\"model_type\": \"qwen3\", " LLAMA_KEYS ", \"sliding_window\": 64,"
+    ck_assert_msg(parse("{\"model_type\": \"qwen3\", " LLAMA_KEYS ", \"num_key_value_heads\": 4,"
+                        " \"sliding_window\": 64,"
                         " \"layer_types\": [\"full_attention\", \"full_attention\","
                         " \"full_attention\", \"full_attention\"]}", &a, err, sizeof err),
                   "%s", err);
@@ -560,7 +642,8 @@ START_TEST(layer_types_and_patterns)
                         &a, err, sizeof err), "%s", err);
     ck_assert_int_eq(a.sliding_window, 0);
     /* Qwen2 with use_sliding_window from the first layer: every layer local. */
-    ck_assert_msg(parse("{\"model_type\": \"qwen2\", " LLAMA_KEYS ", \"use_sliding_window\": true,"
+    ck_assert_msg(parse("{\"model_type\": \"qwen2\", " LLAMA_KEYS ", \"num_key_value_heads\": 4,"
+            " \"use_sliding_window\": true,"
                         " \"sliding_window\": 1024, \"max_window_layers\": 0}", &a, err,
                         sizeof err), "%s", err);
     ck_assert_int_eq(model_local_layers(&a), 4);
@@ -743,7 +826,8 @@ START_TEST(reader_on_odd_input)
     /* Huge widths are refused by the bounds, not overflowed. */
     refused("{\"model_type\": \"llama\", \"hidden_size\": 1e300}", "hidden_size", "too large");
     refused("{\"model_type\": \"llama\", \"hidden_size\": -4}", "hidden_size", "at least 1");
-    refused("{\"model_type\": \"mixtral\", " LLAMA_KEYS ", \"num_local_experts\": 4,"
+    refused("{\"model_type\": \"mixtral\", " LLAMA_KEYS ", \"num_key_value_heads\": 4,"
+            " \"num_local_experts\": 4,"
             " \"num_experts_per_tok\": 5}", "num_experts_per_tok", "at most 4");
 }
 END_TEST
@@ -917,6 +1001,8 @@ int main(void)
     tcase_add_test(tr, inexpressible_refused);
     tcase_add_test(tr, layer_types_and_patterns);
     tcase_add_test(tr, class_defaults_and_unread_keys);
+    tcase_add_test(tr, class_default_models);
+    tcase_add_test(tr, class_default_keys);
     tcase_add_test(tr, new_type_conventions);
     tcase_add_test(tr, names);
     tcase_add_test(tr, scenario_takes_a_config);
