@@ -90,9 +90,11 @@ struct released {
  *   Baichuan-7B 7,000,559,616, chatglm3-6b 6,243,584,000 (the chatglm2-6b row: the same
  *     shape) and Qwen-7B 7,721,324,544: calflops' README table (Params(Total)); ChatGLM3's
  *     count also in public logs of ChatGLMForConditionalGeneration's trainable parameters.
- *   deepseek-moe-16b-base 16,375,728,128: a public table of Hub totals gives 16.38B; the
- *     exact figure is this config's count (64 routed + 2 shared experts of 1408, first layer
- *     dense), not found printed in full.
+ *   deepseek-moe-16b-base 16,375,728,128: the Hub's total_params of deepseek-ai/
+ *     deepseek-moe-16b-base and -chat in a public table of Hub parameter counts (the same
+ *     table gives GLM-4.5 358,337,791,296, GLM-4.5-Air 110,468,824,832 and gpt-oss-20b
+ *     20,914,757,184, equal to the totals above), and public benchmark bundles' num_params
+ *     for it (64 routed + 2 shared experts of 1408, the first layer dense).
  *   MiniCPM-2B-sft-bf16 2,724,880,896: chatllm.cpp's banner for MiniCPM 2B, and MTEB's
  *     n_parameters for embedders built on it.
  *   phi-1_5 in the phi-msft format 1,418,270,720: microsoft/phi-1_5's safetensors_total_params
