@@ -24,6 +24,7 @@
 #include "predict.h"
 #include "report.h"
 #include "roofline.h"
+#include "scenario_check.h"
 #include "scenario_file.h"
 #include "solve.h"
 #include "spec.h"

@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "diff.h"
+#include "scenario_check.h"
 #include "scenario_file.h"
 
 static void diff_help(FILE *f)

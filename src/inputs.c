@@ -273,281 +273,290 @@ static const struct input_ops MFU_OPS = {mfu_get, mfu_set, mfu_parse_word, mfu_f
 #define F(member) offsetof(struct scenario, member)
 #define MODEL_ROW (INPUT_MODEL_FIELD | INPUT_HIDDEN)
 #define ENUMF(member) offsetof(struct scenario, member), FIELD_INT
+/* A row without rules beyond its range (src/rules.h). */
+#define NO_RULES NULL, NULL, SETTLE_NEVER, NULL
 
 /* The rows, in the order a file's keys are applied. Ranges are the one place limits live: the
  * command line, files and sliders all check them here. */
 static const struct input TABLE[] = {
     {"model", "model", INPUT_NAME, "", 0, 0, NULL, 0, "NAME|FILE|N",
-     "model preset (rooftop list models), a model JSON file or Hugging Face config.json, or a size N (as --params)", "", 0, STEPS_PRESETS, 0, 0, 0,
-     0, FIELD_NONE, &MODEL_OPS},
+     "model preset (rooftop list models), a model JSON file or Hugging Face config.json, or a size N (as --params)", "", 0, STEPS_MODELS, 0, 0, 0,
+     0, FIELD_NONE, &MODEL_OPS,
+     .check = rules_check_model},
     {"params", "size", INPUT_SIZE, "parameters", 1e6, 1e14, NULL, 0, "N",
-     "a custom model of exactly N parameters (its shape from N)", "", 0, STEPS_NICE, 1e7, 1e13,
-     0, 0, FIELD_NONE, &PARAMS_OPS},
+     "a custom model of exactly N parameters (its shape from N)", "", INPUT_OF_MODEL, STEPS_SIZES, 1e7, 1e13,
+     0, 0, FIELD_NONE, &PARAMS_OPS, NO_RULES},
     /* The model's fields override a preset's. */
     {"layers", "layers", INPUT_COUNT, "", 1, (double)MODEL_MAX_LAYERS, NULL, 0, "N", "transformer layers", "",
-     INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE, 0, 0, 0, F(model.layers), FIELD_I64, NULL},
+     INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE, 0, 0, 0, F(model.layers), FIELD_I64, NULL, NO_RULES},
     {"d_model", "d_model", INPUT_COUNT, "", 1, (double)MODEL_MAX_WIDTH, NULL, 0, "N", "hidden size", "",
-     INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE, 0, 0, 0, F(model.d_model), FIELD_I64, NULL},
+     INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE, 0, 0, 0, F(model.d_model), FIELD_I64, NULL, NO_RULES},
     {"heads", "heads", INPUT_COUNT, "", 1, (double)MODEL_MAX_WIDTH, NULL, 0, "N", "attention heads", "",
-     INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE, 0, 0, 0, F(model.heads), FIELD_I64, NULL},
+     INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE, 0, 0, 0, F(model.heads), FIELD_I64, NULL, NO_RULES},
     {"kv_heads", "kv heads", INPUT_COUNT, "", 1, (double)MODEL_MAX_WIDTH, NULL, 0, "N",
      "key/value heads (GQA; = heads for multi-head attention)", "heads",
-     INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE, 0, 0, 0, F(model.kv_heads), FIELD_I64, NULL},
+     INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE, 0, 0, 0, F(model.kv_heads), FIELD_I64, NULL, NO_RULES},
     {"ffn", "ffn", INPUT_COUNT, "", 1, (double)MODEL_MAX_WIDTH, NULL, 0, "N", "MLP hidden width", "",
-     INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE, 0, 0, 0, F(model.ffn), FIELD_I64, NULL},
+     INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE, 0, 0, 0, F(model.ffn), FIELD_I64, NULL, NO_RULES},
     {"vocab", "vocab", INPUT_COUNT, "tokens", 1, (double)MODEL_MAX_VOCAB, NULL, 0, "N", "vocabulary size", "",
-     INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE, 0, 0, 0, F(model.vocab), FIELD_I64, NULL},
+     INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE, 0, 0, 0, F(model.vocab), FIELD_I64, NULL, NO_RULES},
     {"context", "context", INPUT_COUNT, "tokens", 1, (double)MODEL_MAX_CONTEXT, NULL, 0, "N",
      "longest sequence the model was built for", "", INPUT_MODEL_FIELD | INPUT_HIDDEN,
-     STEPS_NONE, 0, 0, 0, F(model.context), FIELD_I64, NULL},
+     STEPS_NONE, 0, 0, 0, F(model.context), FIELD_I64, NULL, NO_RULES},
     {"mlp", "mlp", INPUT_ENUM, "", 0, MODEL_MLP_KINDS - 1, model_mlp_names, MODEL_MLP_KINDS,
      "gelu|swiglu|relu|relu2|geglu",
      "MLP kind: two matrices (gelu, relu, relu2) or three, gated (swiglu, geglu)", "", INPUT_MODEL_FIELD | INPUT_HIDDEN,
-     STEPS_NONE, 0, 0, 0, ENUMF(model.mlp), NULL},
+     STEPS_NONE, 0, 0, 0, ENUMF(model.mlp), NULL, NO_RULES},
     {"norm", "norm", INPUT_ENUM, "", 0, MODEL_NORM_KINDS - 1, model_norm_names, MODEL_NORM_KINDS,
      "layernorm|rmsnorm|layernorm-nobias|layernorm-nonparametric",
      "norm kind (LayerNorm with or without its bias, or without weights: OLMo 1)", "",
-     INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE, 0, 0, 0, ENUMF(model.norm), NULL},
+     INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE, 0, 0, 0, ENUMF(model.norm), NULL, NO_RULES},
     {"tied_embeddings", "tied", INPUT_ONOFF, "", 0, 1, ONOFF_WORDS, COUNT_OF(ONOFF_WORDS), "on|off",
      "LM head shares the embedding matrix", "", INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE, 0,
-     0, 0, F(model.tied_embeddings), FIELD_BOOL, NULL},
+     0, 0, F(model.tied_embeddings), FIELD_BOOL, NULL, NO_RULES},
     {"bias", "bias", INPUT_ONOFF, "", 0, 1, ONOFF_WORDS, COUNT_OF(ONOFF_WORDS), "on|off",
      "biases on every linear layer (GPT-2)", "", INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE, 0,
-     0, 0, F(model.bias), FIELD_BOOL, NULL},
+     0, 0, F(model.bias), FIELD_BOOL, NULL, NO_RULES},
     {"qkv_bias", "qkv bias", INPUT_ONOFF, "", 0, 1, ONOFF_WORDS, COUNT_OF(ONOFF_WORDS), "on|off",
      "biases on Q, K and V only (Qwen2)", "", INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE, 0, 0,
-     0, F(model.qkv_bias), FIELD_BOOL, NULL},
+     0, F(model.qkv_bias), FIELD_BOOL, NULL, NO_RULES},
     {"lm_head_bias", "head bias", INPUT_ONOFF, "", 0, 1, ONOFF_WORDS, COUNT_OF(ONOFF_WORDS),
      "on|off", "a bias per token on the LM head (Phi-2)", "", MODEL_ROW, STEPS_NONE, 0, 0, 0,
-     F(model.lm_head_bias), FIELD_BOOL, NULL},
+     F(model.lm_head_bias), FIELD_BOOL, NULL, NO_RULES},
     {"mlp_bias", "mlp bias", INPUT_ONOFF, "", 0, 1, ONOFF_WORDS, COUNT_OF(ONOFF_WORDS), "on|off",
      "biases on the MLP's matrices only, none on the attention (GPT-J)", "", MODEL_ROW,
-     STEPS_NONE, 0, 0, 0, F(model.mlp_bias), FIELD_BOOL, NULL},
+     STEPS_NONE, 0, 0, 0, F(model.mlp_bias), FIELD_BOOL, NULL, NO_RULES},
     {"positional", "positions", INPUT_ENUM, "", 0, 1, model_pos_names, MODEL_POS_KINDS, "learned|rope",
      "learned position embeddings or rotary", "", INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE,
-     0, 0, 0, ENUMF(model.positional), NULL},
+     0, 0, 0, ENUMF(model.positional), NULL, NO_RULES},
     {"experts", "experts", INPUT_COUNT, "", 0, (double)MODEL_MAX_EXPERTS, NULL, 0, "N",
      "routed experts per MoE layer (0 or 1: dense)", "", INPUT_MODEL_FIELD | INPUT_HIDDEN,
-     STEPS_NONE, 0, 0, 0, F(model.experts), FIELD_I64, NULL},
+     STEPS_NONE, 0, 0, 0, F(model.experts), FIELD_I64, NULL, NO_RULES},
     {"experts_active", "top-k", INPUT_COUNT, "", 0, (double)MODEL_MAX_EXPERTS, NULL, 0, "N",
      "routed experts each token passes through", "experts", INPUT_MODEL_FIELD | INPUT_HIDDEN,
-     STEPS_NONE, 0, 0, 0, F(model.experts_active), FIELD_I64, NULL},
+     STEPS_NONE, 0, 0, 0, F(model.experts_active), FIELD_I64, NULL, NO_RULES},
     {"shared_experts", "shared", INPUT_COUNT, "", 0, (double)MODEL_MAX_EXPERTS, NULL, 0, "N",
      "experts every token passes through", "", INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE, 0,
-     0, 0, F(model.shared_experts), FIELD_I64, NULL},
+     0, 0, F(model.shared_experts), FIELD_I64, NULL, NO_RULES},
     {"moe_ffn", "expert ffn", INPUT_COUNT, "", 0, (double)MODEL_MAX_WIDTH, NULL, 0, "N",
      "expert hidden width (0: the ffn width)", "", INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE,
-     0, 0, 0, F(model.moe_ffn), FIELD_I64, NULL},
+     0, 0, 0, F(model.moe_ffn), FIELD_I64, NULL, NO_RULES},
     {"dense_layers", "dense layers", INPUT_COUNT, "", 0, (double)MODEL_MAX_LAYERS, NULL, 0, "N",
      "first layers that keep a dense MLP", "layers", INPUT_MODEL_FIELD | INPUT_HIDDEN,
-     STEPS_NONE, 0, 0, 0, F(model.dense_layers), FIELD_I64, NULL},
+     STEPS_NONE, 0, 0, 0, F(model.dense_layers), FIELD_I64, NULL, NO_RULES},
     /* Attention beyond d_model / heads, named as in Hugging Face configs (0: not used). */
     {"head_dim", "head dim", INPUT_COUNT, "", 0, (double)MODEL_MAX_WIDTH, NULL, 0, "N|auto",
      "width of each attention head (auto: d_model / heads)", "", MODEL_ROW | INPUT_AUTO_ZERO, STEPS_NONE, 0, 0,
-     0, F(model.head_dim), FIELD_I64, NULL},
+     0, F(model.head_dim), FIELD_I64, NULL, NO_RULES},
     {"sliding_window", "window", INPUT_COUNT, "tokens", 0, (double)MODEL_MAX_CONTEXT, NULL, 0, "N",
      "tokens a local layer attends to (0: every layer global)", "", MODEL_ROW, STEPS_NONE, 0, 0,
-     0, F(model.sliding_window), FIELD_I64, NULL},
+     0, F(model.sliding_window), FIELD_I64, NULL, NO_RULES},
     {"sliding_window_pattern", "window every", INPUT_COUNT, "", 0, 1e6, NULL, 0, "N",
      "every N-th layer global, the rest local (0: all local when a window is set)",
      "layers sliding_window", MODEL_ROW, STEPS_NONE, 0, 0, 0,
-     F(model.sliding_window_pattern), FIELD_I64, NULL},
+     F(model.sliding_window_pattern), FIELD_I64, NULL, NO_RULES},
     {"attn_sinks", "sinks", INPUT_ONOFF, "", 0, 1, ONOFF_WORDS, COUNT_OF(ONOFF_WORDS), "on|off",
      "a learned attention-sink logit per head (gpt-oss)", "", MODEL_ROW, STEPS_NONE, 0, 0, 0,
-     F(model.attn_sinks), FIELD_BOOL, NULL},
+     F(model.attn_sinks), FIELD_BOOL, NULL, NO_RULES},
     {"kv_lora_rank", "kv latent", INPUT_COUNT, "", 0, (double)MODEL_MAX_WIDTH, NULL, 0, "N",
      "multi-head latent attention's KV rank (DeepSeek-V2/V3; 0: no MLA)", "", MODEL_ROW,
-     STEPS_NONE, 0, 0, 0, F(model.kv_lora_rank), FIELD_I64, NULL},
+     STEPS_NONE, 0, 0, 0, F(model.kv_lora_rank), FIELD_I64, NULL, NO_RULES},
     {"q_lora_rank", "q latent", INPUT_COUNT, "", 0, (double)MODEL_MAX_WIDTH, NULL, 0, "N",
      "MLA's query compression rank (0: a full query projection)", "kv_lora_rank", MODEL_ROW,
-     STEPS_NONE, 0, 0, 0, F(model.q_lora_rank), FIELD_I64, NULL},
+     STEPS_NONE, 0, 0, 0, F(model.q_lora_rank), FIELD_I64, NULL, NO_RULES},
     {"qk_nope_head_dim", "qk nope dim", INPUT_COUNT, "", 0, (double)MODEL_MAX_WIDTH, NULL, 0, "N",
      "MLA: per-head query/key width without rotary position", "kv_lora_rank", MODEL_ROW,
-     STEPS_NONE, 0, 0, 0, F(model.qk_nope_head_dim), FIELD_I64, NULL},
+     STEPS_NONE, 0, 0, 0, F(model.qk_nope_head_dim), FIELD_I64, NULL, NO_RULES},
     {"qk_rope_head_dim", "qk rope dim", INPUT_COUNT, "", 0, (double)MODEL_MAX_WIDTH, NULL, 0, "N",
      "MLA: the decoupled rotary key's width, shared by the heads", "kv_lora_rank", MODEL_ROW,
-     STEPS_NONE, 0, 0, 0, F(model.qk_rope_head_dim), FIELD_I64, NULL},
+     STEPS_NONE, 0, 0, 0, F(model.qk_rope_head_dim), FIELD_I64, NULL, NO_RULES},
     {"v_head_dim", "v head dim", INPUT_COUNT, "", 0, (double)MODEL_MAX_WIDTH, NULL, 0, "N",
      "MLA: per-head value width", "kv_lora_rank", MODEL_ROW, STEPS_NONE, 0, 0, 0,
-     F(model.v_head_dim), FIELD_I64, NULL},
+     F(model.v_head_dim), FIELD_I64, NULL, NO_RULES},
     /* Norms and blocks. */
     {"norm_place", "norm place", INPUT_ENUM, "", 0, MODEL_NORM_PLACES - 1,
      model_norm_place_names, MODEL_NORM_PLACES, "pre|post|sandwich",
      "norms before attention and MLP (pre), after them (post, OLMo 2) or both (sandwich, Gemma 2)",
-     "block", MODEL_ROW, STEPS_NONE, 0, 0, 0, ENUMF(model.norm_place), NULL},
+     "block", MODEL_ROW, STEPS_NONE, 0, 0, 0, ENUMF(model.norm_place), NULL, NO_RULES},
     {"qk_norm", "qk norm", INPUT_ENUM, "", 0, MODEL_QK_NORMS - 1, model_qk_norm_names,
      MODEL_QK_NORMS, "none|head|full",
      "norm of queries and keys: per head (Qwen3, Gemma 3) or over the projection (OLMo 2)", "",
-     MODEL_ROW, STEPS_NONE, 0, 0, 0, ENUMF(model.qk_norm), NULL},
+     MODEL_ROW, STEPS_NONE, 0, 0, 0, ENUMF(model.qk_norm), NULL, NO_RULES},
     {"block", "block", INPUT_ENUM, "", 0, MODEL_BLOCKS - 1, model_block_names, MODEL_BLOCKS,
      "sequential|parallel|parallel-one-norm",
      "attention then MLP, or both on the same input (GPT-NeoX; GPT-J and Phi-2 share one norm)",
-     "", MODEL_ROW, STEPS_NONE, 0, 0, 0, ENUMF(model.block), NULL},
+     "", MODEL_ROW, STEPS_NONE, 0, 0, 0, ENUMF(model.block), NULL, NO_RULES},
     /* Mixture of experts beyond the routed experts. */
     {"shared_ffn", "shared ffn", INPUT_COUNT, "", 0, (double)MODEL_MAX_WIDTH, NULL, 0, "N",
      "hidden width of each shared expert (0: the expert width)", "shared_experts", MODEL_ROW,
-     STEPS_NONE, 0, 0, 0, F(model.shared_ffn), FIELD_I64, NULL},
+     STEPS_NONE, 0, 0, 0, F(model.shared_ffn), FIELD_I64, NULL, NO_RULES},
     {"shared_gate", "shared gate", INPUT_ONOFF, "", 0, 1, ONOFF_WORDS, COUNT_OF(ONOFF_WORDS),
      "on|off", "a sigmoid gate on the shared expert (Qwen2-MoE)", "shared_experts", MODEL_ROW,
-     STEPS_NONE, 0, 0, 0, F(model.shared_gate), FIELD_BOOL, NULL},
+     STEPS_NONE, 0, 0, 0, F(model.shared_gate), FIELD_BOOL, NULL, NO_RULES},
     {"router_bias", "router bias", INPUT_ONOFF, "", 0, 1, ONOFF_WORDS, COUNT_OF(ONOFF_WORDS),
      "on|off", "a bias per expert on the router (gpt-oss, DeepSeek-V3)", "experts", MODEL_ROW,
-     STEPS_NONE, 0, 0, 0, F(model.router_bias), FIELD_BOOL, NULL},
+     STEPS_NONE, 0, 0, 0, F(model.router_bias), FIELD_BOOL, NULL, NO_RULES},
     {"mtp_layers", "MTP", INPUT_COUNT, "", 0, (double)MODEL_MAX_LAYERS, NULL, 0, "N",
      "multi-token-prediction modules, counted apart from the model (DeepSeek-V3: 1)", "",
-     MODEL_ROW, STEPS_NONE, 0, 0, 0, F(model.mtp_layers), FIELD_I64, NULL},
+     MODEL_ROW, STEPS_NONE, 0, 0, 0, F(model.mtp_layers), FIELD_I64, NULL, NO_RULES},
     /* The setup. */
     {"tokens", "tokens", INPUT_SIZE, "tokens", 1, 1e18, NULL, 0, "D", "training tokens D", "", 0,
-     STEPS_NICE, 1e6, 1e16, 0, F(tokens), FIELD_DOUBLE, NULL},
+     STEPS_NICE, 1e6, 1e16, 0, F(tokens), FIELD_DOUBLE, NULL, NO_RULES},
     {"batch", "batch", INPUT_COUNT, "sequences", 1, 1e9, NULL, 0, "B",
      "global batch, sequences per optimizer step", "gpus tp pp cp micro_batch", 0, STEPS_POW2, 1,
-     16777216, 0, F(batch), FIELD_I64, NULL},
+     16777216, 0, F(batch), FIELD_I64, NULL, NO_RULES},
     {"seq", "seq len", INPUT_COUNT, "tokens", 1, 1e8, NULL, 0, "S", "tokens per sequence", "", 0,
-     STEPS_POW2, 16, 1048576, 0, F(seq), FIELD_I64, NULL},
+     STEPS_POW2, 16, 1048576, 0, F(seq), FIELD_I64, NULL, NO_RULES},
     {"micro_batch", "microbatch", INPUT_COUNT, "sequences", 0, 1e9, NULL, 0, "b|auto",
      "sequences per forward/backward per data-parallel rank (auto: batch / ranks)", "batch",
-     INPUT_AUTO_ZERO, STEPS_POW2, 1, 65536, 0, F(micro_batch), FIELD_I64, NULL},
+     INPUT_AUTO_ZERO, STEPS_POW2, 1, 65536, 0, F(micro_batch), FIELD_I64, NULL,
+     .check = rules_check_micro_batch, .give_way = rules_give_way_micro_batch, .level = SETTLE_BATCH, .step_bounds = rules_steps_micro_batch},
     {"gpu", "GPU", INPUT_NAME, "", 0, 0, NULL, 0, "NAME|FILE",
-     "GPU preset (rooftop list gpus) or a GPU JSON file", "", 0, STEPS_PRESETS, 0, 0, 0, 0,
-     FIELD_NONE, &GPU_OPS},
+     "GPU preset (rooftop list gpus) or a GPU JSON file", "", 0, STEPS_GPUS, 0, 0, 0, 0,
+     FIELD_NONE, &GPU_OPS,
+     .check = rules_check_gpu},
     {"gpus", "GPUs", INPUT_COUNT, "GPUs", 1, 1e8, NULL, 0, "N",
      "GPUs in all (= data x tensor x pipeline x context parallel)", "tp pp cp batch", 0, STEPS_POW2, 1,
-     16777216, 0, F(gpus), FIELD_I64, NULL},
+     16777216, 0, F(gpus), FIELD_I64, NULL,
+     .give_way = rules_give_way_gpus, .level = SETTLE_GPUS, .step_bounds = rules_steps_gpus},
     {"tp", "tensor", INPUT_COUNT, "", 1, 1e8, NULL, 0, "T", "tensor-parallel degree",
-     "gpus model", 0, STEPS_POW2, 1, 256, 0, F(tp), FIELD_I64, NULL},
+     "gpus model", 0, STEPS_POW2, 1, 256, 0, F(tp), FIELD_I64, NULL,
+     .check = rules_check_tp, .give_way = rules_give_way_tp, .level = SETTLE_DEGREES},
     {"sp", "seq par", INPUT_ONOFF, "", 0, 1, ONOFF_WORDS, COUNT_OF(ONOFF_WORDS), "on|off",
      "sequence parallelism (with tensor parallelism)", "tp", 0, STEPS_WORDS, 0, 0,
-     0, F(sp), FIELD_BOOL, NULL},
+     0, F(sp), FIELD_BOOL, NULL, NO_RULES},
     {"pp", "pipeline", INPUT_COUNT, "", 1, 1e8, NULL, 0, "P", "pipeline-parallel degree",
-     "gpus model", 0, STEPS_POW2, 1, 256, 0, F(pp), FIELD_I64, NULL},
+     "gpus model", 0, STEPS_POW2, 1, 256, 0, F(pp), FIELD_I64, NULL,
+     .check = rules_check_pp, .give_way = rules_give_way_pp, .level = SETTLE_DEGREES},
     {"cp", "ctx par", INPUT_COUNT, "", 1, 1e8, NULL, 0, "C",
      "context-parallel degree: each sequence split over C GPUs (seq a multiple of 2 x C)",
-     "gpus seq", 0, STEPS_POW2, 1, 256, 0, F(cp), FIELD_I64, NULL},
+     "gpus seq", 0, STEPS_POW2, 1, 256, 0, F(cp), FIELD_I64, NULL,
+     .check = rules_check_cp, .give_way = rules_give_way_cp, .level = SETTLE_DEGREES, .step_bounds = rules_steps_cp},
     {"ep", "expert par", INPUT_COUNT, "", 1, 1e8, NULL, 0, "E",
      "expert-parallel degree: routed experts split over E of the data x context ranks",
-     "gpus model cp", 0, STEPS_POW2, 1, 256, 0, F(ep), FIELD_I64, NULL},
+     "gpus model cp", 0, STEPS_POW2, 1, 256, 0, F(ep), FIELD_I64, NULL,
+     .check = rules_check_ep, .give_way = rules_give_way_ep, .level = SETTLE_EXPERTS, .step_bounds = rules_steps_ep},
     {"vpp", "virtual pp", INPUT_COUNT, "", 1, 1e6, NULL, 0, "V",
      "virtual pipeline stages per GPU (interleaved 1F1B; 1: plain)", "pp model micro_batch",
-     INPUT_HIDDEN, STEPS_POW2, 1, 64, 0, F(vpp), FIELD_I64, NULL},
+     INPUT_HIDDEN, STEPS_POW2, 1, 64, 0, F(vpp), FIELD_I64, NULL,
+     .check = rules_check_vpp, .give_way = rules_give_way_vpp, .level = SETTLE_SCHEDULE},
     {"decoder_first_pipeline_num_layers", "first stage", INPUT_COUNT, "", 1, 1e6, NULL, 0, "N|auto",
      "layers of the first pipeline stage, as Megatron-LM's flag (auto: the even split)",
      "pp model", INPUT_HIDDEN | INPUT_AUTO_ZERO, STEPS_NONE, 0, 0, 0, F(first_stage_layers),
-     FIELD_I64, NULL},
+     FIELD_I64, NULL,
+     .check = rules_check_stages, .give_way = rules_give_way_stages, .level = SETTLE_STAGES},
     {"decoder_last_pipeline_num_layers", "last stage", INPUT_COUNT, "", 1, 1e6, NULL, 0, "N|auto",
      "layers of the last pipeline stage (auto: the even split)", "pp model",
-     INPUT_HIDDEN | INPUT_AUTO_ZERO, STEPS_NONE, 0, 0, 0, F(last_stage_layers), FIELD_I64, NULL},
+     INPUT_HIDDEN | INPUT_AUTO_ZERO, STEPS_NONE, 0, 0, 0, F(last_stage_layers), FIELD_I64, NULL, NO_RULES},
     {"zero", "ZeRO", INPUT_COUNT, "", 0, 3, NULL, 0, "0..3",
      "ZeRO stage over the data-parallel ranks: 1 optimizer, 2 +grads, 3 +params (FSDP)", "", 0,
-     STEPS_LINEAR, 0, 3, 1, F(zero), FIELD_INT, NULL},
+     STEPS_LINEAR, 0, 3, 1, F(zero), FIELD_INT, NULL, NO_RULES},
     {"dtype", "dtype", INPUT_ENUM, "", 0, 6, DTYPE_WORDS, COUNT_OF(DTYPE_WORDS), "D",
      "params, grads and activations: fp32|tf32|bf16|fp16|fp8 (fp8-e4m3)|fp8-e5m2|fp4", "gpu", 0,
-     STEPS_WORDS, 0, 0, 0, 0, FIELD_NONE, &DTYPE_OPS},
+     STEPS_WORDS, 0, 0, 0, 0, FIELD_NONE, &DTYPE_OPS,
+     .check = rules_check_dtype},
     {"master_weights", "master", INPUT_ONOFF, "", 0, 1, ONOFF_WORDS, COUNT_OF(ONOFF_WORDS), "on|off",
      "fp32 master copy of the weights", "dtype", 0, STEPS_WORDS, 0, 0, 0, F(master_weights),
-     FIELD_BOOL, NULL},
+     FIELD_BOOL, NULL, NO_RULES},
     {"grad_dtype", "grads", INPUT_ENUM, "", 0, 3, GRAD_DTYPE_WORDS, COUNT_OF(GRAD_DTYPE_WORDS),
      "auto|fp32|bf16|fp16",
      "gradients (auto: fp32 with master weights, as Megatron-LM and DeepSpeed; else the weights')",
-     "dtype master_weights", 0, STEPS_WORDS, 0, 0, 0, 0, FIELD_NONE, &GRAD_DTYPE_OPS},
+     "dtype master_weights", 0, STEPS_WORDS, 0, 0, 0, 0, FIELD_NONE, &GRAD_DTYPE_OPS, NO_RULES},
     {"optimizer", "optimizer", INPUT_ENUM, "", 0, 3, OPTIMIZER_WORDS, COUNT_OF(OPTIMIZER_WORDS), "adamw|sgd|adagrad|adam8bit",
-     "optimizer and its state", "", 0, STEPS_WORDS, 0, 0, 0, ENUMF(optimizer), NULL},
+     "optimizer and its state", "", 0, STEPS_WORDS, 0, 0, 0, ENUMF(optimizer), NULL, NO_RULES},
     {"recompute", "recompute", INPUT_ENUM, "", 0, 3, RECOMPUTE_WORDS, COUNT_OF(RECOMPUTE_WORDS), "none|selective|full|sqrt", "activation recomputation", "", 0, STEPS_WORDS, 0, 0, 0,
-     ENUMF(recompute), NULL},
+     ENUMF(recompute), NULL, NO_RULES},
     {"flash", "flash", INPUT_ONOFF, "", 0, 1, ONOFF_WORDS, COUNT_OF(ONOFF_WORDS), "on|off",
      "FlashAttention: no s x s scores stored", "", 0, STEPS_WORDS, 0, 0, 0, F(flash), FIELD_BOOL,
-     NULL},
+     NULL, NO_RULES},
     {"dropout", "dropout", INPUT_ONOFF, "", 0, 1, ONOFF_WORDS, COUNT_OF(ONOFF_WORDS), "on|off", "dropout masks stored",
-     "", INPUT_HIDDEN, STEPS_WORDS, 0, 0, 0, F(dropout), FIELD_BOOL, NULL},
+     "", INPUT_HIDDEN, STEPS_WORDS, 0, 0, 0, F(dropout), FIELD_BOOL, NULL, NO_RULES},
     {"framework", "framework", INPUT_ENUM, "", 0, FRAMEWORK_COUNT - 1, FRAMEWORK_WORDS,
      COUNT_OF(FRAMEWORK_WORDS), "megatron|deepspeed|fsdp",
      "framework whose overlap, gathers and reduces the step time models (the report states its "
-     "flags)", "", INPUT_HIDDEN, STEPS_WORDS, 0, 0, 0, ENUMF(framework), NULL},
+     "flags)", "", INPUT_HIDDEN, STEPS_WORDS, 0, 0, 0, ENUMF(framework), NULL, NO_RULES},
     {"dp_overlap", "DP overlap", INPUT_FRACTION, "", 0, 1, NULL, 0, "F|auto",
      "fraction of data-parallel communication hidden under compute, 0 to 1 (auto: as the "
      "framework overlaps it)", "framework", INPUT_HIDDEN | INPUT_AUTO_NEG, STEPS_LINEAR, 0, 1,
-     0.25, F(dp_overlap), FIELD_DOUBLE, NULL},
+     0.25, F(dp_overlap), FIELD_DOUBLE, NULL, NO_RULES},
     {"node_gpus", "node GPUs", INPUT_COUNT, "GPUs", 1, 1e8, NULL, 0, "N|auto",
      "GPUs per NVLink domain (auto: the GPU spec's node)", "gpu", INPUT_HIDDEN | INPUT_AUTO_ZERO,
-     STEPS_POW2, 1, 1024, 0, F(node_gpus), FIELD_I64, NULL},
+     STEPS_POW2, 1, 1024, 0, F(node_gpus), FIELD_I64, NULL, NO_RULES},
     {"network_bw", "network", INPUT_SIZE, "bytes/s", 1e6, 1e16, NULL, 0, "BYTES/S|auto",
      "network bandwidth per GPU per direction, e.g. 50GB (auto: the GPU spec's)", "gpu",
-     INPUT_HIDDEN | INPUT_AUTO_ZERO, STEPS_NICE, 1e9, 1e12, 0, F(network_bw), FIELD_DOUBLE, NULL},
+     INPUT_HIDDEN | INPUT_AUTO_ZERO, STEPS_NICE, 1e9, 1e12, 0, F(network_bw), FIELD_DOUBLE, NULL, NO_RULES},
     {"memory_reserve", "reserve", INPUT_SIZE, "bytes", 0, 1e13, NULL, 0, "BYTES",
      "memory per GPU kept by the CUDA context and allocator, not for tensors (an assumed 2GB)",
-     "gpu", INPUT_HIDDEN, STEPS_NICE, 1e8, 1e11, 0, F(memory_reserve), FIELD_DOUBLE, NULL},
+     "gpu", INPUT_HIDDEN, STEPS_NICE, 1e8, 1e11, 0, F(memory_reserve), FIELD_DOUBLE, NULL,
+     .check = rules_check_memory_reserve},
     {"mfu", "MFU", INPUT_FRACTION, "", 0.001, 1, MFU_WORDS, COUNT_OF(MFU_WORDS),
      "U|predicted|measured",
      "fraction of the dense peak achieved, 0.001 to 1 (or 50%); predicted: the step-time "
      "model's; measured: the --points GEMMs'", "", 0, STEPS_LINEAR, 0.05, 1, 0.05, F(mfu),
-     FIELD_DOUBLE, &MFU_OPS},
+     FIELD_DOUBLE, &MFU_OPS, NO_RULES},
     {"flops", "FLOPs", INPUT_ENUM, "", 0, 1, FLOPS_WORDS, COUNT_OF(FLOPS_WORDS), "detailed|6nd",
      "FLOP count used for time: every operation, or 6ND", "", 0, STEPS_WORDS, 0, 0, 0,
-     ENUMF(flops_mode), NULL},
+     ENUMF(flops_mode), NULL, NO_RULES},
     {"attention_flops", "attn FLOPs", INPUT_ENUM, "", 0, 1, ATTN_FLOPS_WORDS,
      COUNT_OF(ATTN_FLOPS_WORDS), "causal|full",
      "attention's s x s work in the detailed count: full (PaLM, Narayanan) or causal (half)",
-     "", 0, STEPS_WORDS, 0, 0, 0, ENUMF(attention_flops), NULL},
+     "", 0, STEPS_WORDS, 0, 0, 0, ENUMF(attention_flops), NULL, NO_RULES},
     {"moe_capacity", "capacity", INPUT_FRACTION, "", 0.1, 16, NULL, 0, "F|auto",
      "MoE expert capacity factor (Megatron-core's --moe-expert-capacity-factor with padding): "
      "each expert holds ceil(tokens x top-k x F / experts) tokens (auto: dropless)", "model",
      INPUT_HIDDEN | INPUT_AUTO_ZERO, STEPS_LINEAR, 1, 2, 0.25, F(moe_capacity), FIELD_DOUBLE,
-     NULL},
+     NULL, NO_RULES},
     {"vocab_pad", "vocab pad", INPUT_COUNT, "", 0, 1e6, NULL, 0, "N",
      "pad the vocabulary to a multiple of N x tp as Megatron-LM does (its default N: 128; "
      "0: no padding)", "tp model", INPUT_HIDDEN, STEPS_POW2, 1, 1024, 0, F(vocab_pad),
-     FIELD_I64, NULL},
+     FIELD_I64, NULL, NO_RULES},
     /* What a run costs (src/cost.h): GPU-hours, energy and, with a price, money. */
     {"price", "price", INPUT_SIZE, "USD/GPU-hour", 0, 1e6, NULL, 0, "USD",
      "price of one GPU-hour, e.g. 2.49 (0, the default: none; no cost is shown)", "", INPUT_HIDDEN,
-     STEPS_NONE, 0, 0, 0, F(price), FIELD_DOUBLE, NULL},
+     STEPS_NONE, 0, 0, 0, F(price), FIELD_DOUBLE, NULL, NO_RULES},
     {"pue", "PUE", INPUT_SIZE, "", 1, 5, NULL, 0, "P",
      "power usage effectiveness: the facility's power over the GPUs' (default 1.2)", "",
-     INPUT_HIDDEN, STEPS_LINEAR, 1, 2, 0.1, F(pue), FIELD_DOUBLE, NULL},
+     INPUT_HIDDEN, STEPS_LINEAR, 1, 2, 0.1, F(pue), FIELD_DOUBLE, NULL, NO_RULES},
     /* Serving's own (rooftop infer and the inference view, which has its own sliders). */
     {"prompt", "prompt", INPUT_COUNT, "tokens", 1, 1e9, NULL, 0, "P",
      "serving: prompt tokens per sequence", "model", INPUT_HIDDEN, STEPS_POW2, 128, 1048576, 0,
-     F(prompt), FIELD_I64, NULL},
+     F(prompt), FIELD_I64, NULL, NO_RULES},
     {"generate", "generate", INPUT_COUNT, "tokens", 1, 1e9, NULL, 0, "N",
      "serving: tokens generated per sequence", "model prompt", INPUT_HIDDEN, STEPS_POW2, 16,
-     1048576, 0, F(generate), FIELD_I64, NULL},
+     1048576, 0, F(generate), FIELD_I64, NULL, NO_RULES},
     {"weights_dtype", "weights", INPUT_ENUM, "", 0, 8, SERVE_DTYPE_WORDS,
      COUNT_OF(SERVE_DTYPE_WORDS), "W|auto",
      "serving: linear-layer weights, fp32|bf16|fp16|fp8|int8|int4|fp4 (auto: the dtype)",
-     "dtype", INPUT_HIDDEN, STEPS_WORDS, 0, 0, 0, 0, FIELD_NONE, &WEIGHTS_DTYPE_OPS},
+     "dtype", INPUT_HIDDEN, STEPS_WORDS, 0, 0, 0, 0, FIELD_NONE, &WEIGHTS_DTYPE_OPS, NO_RULES},
     {"kv_dtype", "KV cache", INPUT_ENUM, "", 0, 8, SERVE_DTYPE_WORDS,
      COUNT_OF(SERVE_DTYPE_WORDS), "K|auto",
      "serving: the KV cache, the same choices (auto: the dtype)", "dtype", INPUT_HIDDEN,
-     STEPS_WORDS, 0, 0, 0, 0, FIELD_NONE, &KV_DTYPE_OPS},
+     STEPS_WORDS, 0, 0, 0, 0, FIELD_NONE, &KV_DTYPE_OPS, NO_RULES},
     {"compute_eff", "compute eff", INPUT_FRACTION, "", 0.001, 1, NULL, 0, "E|auto",
      "serving: fraction of the dense peak reached, 0.001 to 1 (auto: the GPU spec's measured "
      "figure)",
      "gpu", INPUT_HIDDEN | INPUT_AUTO_ZERO, STEPS_LINEAR, 0.05, 1, 0.05, F(compute_eff),
-     FIELD_DOUBLE, NULL},
+     FIELD_DOUBLE, NULL, NO_RULES},
     {"memory_eff", "memory eff", INPUT_FRACTION, "", 0.001, 1, NULL, 0, "E|auto",
      "serving: fraction of the memory bandwidth reached, 0.001 to 1 (auto: the GPU spec's)",
      "gpu",
      INPUT_HIDDEN | INPUT_AUTO_ZERO, STEPS_LINEAR, 0.05, 1, 0.05, F(memory_eff), FIELD_DOUBLE,
-     NULL},
+     NULL, NO_RULES},
     {"hbm_fraction", "HBM fraction", INPUT_FRACTION, "", 0.01, 1, NULL, 0, "F|auto",
      "serving: fraction of each GPU's memory the engine plans on, before the memory reserve "
      "(auto: 0.9, vLLM's gpu_memory_utilization default)", "gpu",
      INPUT_HIDDEN | INPUT_AUTO_ZERO, STEPS_LINEAR, 0.5, 1, 0.05, F(hbm_fraction), FIELD_DOUBLE,
-     NULL},
+     NULL, NO_RULES},
     {"name", "name", INPUT_NAME, "", 0, 0, NULL, 0, "TEXT", "the scenario's title", "",
-     INPUT_HIDDEN, STEPS_NONE, 0, 0, 0, 0, FIELD_NONE, &NAME_OPS},
+     INPUT_HIDDEN, STEPS_NONE, 0, 0, 0, 0, FIELD_NONE, &NAME_OPS, NO_RULES},
 };
 
 #define N_INPUTS ((int)(sizeof TABLE / sizeof TABLE[0]))
 
-int inputs_count(void)
-{
-    return N_INPUTS;
-}
-
-const struct input *inputs_at(int i)
-{
-    return i >= 0 && i < N_INPUTS ? &TABLE[i] : NULL;
-}
+/* The rows a test adds (inputs_test_insert), and the order of all rows once it has. */
+#define EXTRA_MAX 4
+static const struct input *order[N_INPUTS + EXTRA_MAX];
+static int n_extra;
 
 /* key and name equal, '-' and '_' alike. */
 static bool key_equal(const char *key, const char *name)
@@ -563,15 +572,49 @@ static bool key_equal(const char *key, const char *name)
 
 const struct input *inputs_find(const char *key)
 {
-    for (int i = 0; key != NULL && i < N_INPUTS; i++)
-        if (key_equal(TABLE[i].key, key))
-            return &TABLE[i];
+    for (int i = 0; key != NULL && i < inputs_count(); i++)
+        if (key_equal(inputs_at(i)->key, key))
+            return inputs_at(i);
     return NULL;
 }
 
 int inputs_index(const struct input *in)
 {
-    return in >= TABLE && in < TABLE + N_INPUTS ? (int)(in - TABLE) : -1;
+    if (n_extra == 0)
+        return in >= TABLE && in < TABLE + N_INPUTS ? (int)(in - TABLE) : -1;
+    for (int i = 0; i < inputs_count(); i++)
+        if (order[i] == in)
+            return i;
+    return -1;
+}
+
+int inputs_count(void)
+{
+    return N_INPUTS + n_extra;
+}
+
+const struct input *inputs_at(int i)
+{
+    if (i < 0 || i >= N_INPUTS + n_extra)
+        return NULL;
+    return n_extra == 0 ? &TABLE[i] : order[i];
+}
+
+bool inputs_test_insert(const struct input *row, const char *before)
+{
+    if (n_extra == EXTRA_MAX || row == NULL || inputs_find(row->key) != NULL)
+        return false;
+    int count = inputs_count(), at = count;
+    for (int i = 0; i < count; i++) {
+        order[i] = inputs_at(i);
+        if (before != NULL && at == count && key_equal(order[i]->key, before))
+            at = i;
+    }
+    for (int i = count; i > at; i--)
+        order[i] = order[i - 1];
+    order[at] = row;
+    n_extra++;
+    return true;
 }
 
 void inputs_flag(const struct input *in, char *buf, size_t n)
@@ -630,6 +673,31 @@ static bool in_range(const struct input *in, double v)
     return v >= in->lo && v <= in->hi;
 }
 
+static void words_list(const struct input *in, const struct scenario *s, char *buf, size_t n);
+static void range_text(const struct input *in, char *buf, size_t n);
+
+bool inputs_check_range(const struct input *in, const struct scenario *s, char *msg, size_t n)
+{
+    double v = inputs_get(in, s);
+    bool whole = in->kind == INPUT_FRACTION || in->kind == INPUT_SIZE || floor(v) == v;
+    if (in_range(in, v) && whole)
+        return true;
+    if (in->kind == INPUT_ENUM || in->kind == INPUT_ONOFF) {
+        char list[256];
+        words_list(in, s, list, sizeof list);
+        snprintf(msg, n, "must be %s", list);
+        return false;
+    }
+    char text[48], r[96];
+    if (in->kind == INPUT_COUNT || (isfinite(v) && floor(v) == v))
+        inputs_format_count(v, text, sizeof text);
+    else
+        format_double(v, text, sizeof text);
+    range_text(in, r, sizeof r);
+    snprintf(msg, n, "%s is out of range (%s)", text, r);
+    return false;
+}
+
 bool inputs_set(const struct input *in, struct scenario *s, double v)
 {
     if (in->kind == INPUT_NAME || !in_range(in, v))
@@ -670,6 +738,18 @@ bool inputs_set(const struct input *in, struct scenario *s, double v)
     if (in->flags & INPUT_MODEL_FIELD)
         s->model.exact_params = 0; /* an edited shape no longer has the exact count */
     return true;
+}
+
+void inputs_copy(const struct input *in, struct scenario *dst, const struct scenario *src)
+{
+    if (in->ops == &MODEL_OPS || in->ops == &PARAMS_OPS)
+        dst->model = src->model;
+    else if (in->ops == &GPU_OPS)
+        dst->gpu = src->gpu;
+    else if (in->ops == &NAME_OPS)
+        snprintf(dst->name, sizeof dst->name, "%s", src->name);
+    else
+        (void)inputs_set(in, dst, inputs_get(in, src));
 }
 
 /* Enumerations must fit the int the table writes. */
@@ -1035,8 +1115,8 @@ void inputs_display(const struct input *in, const struct scenario *s, char *buf,
 
 void inputs_help(FILE *f)
 {
-    for (int i = 0; i < N_INPUTS; i++) {
-        const struct input *in = &TABLE[i];
+    for (int i = 0; i < inputs_count(); i++) {
+        const struct input *in = inputs_at(i);
         char flag[64], left[96];
         inputs_flag(in, flag, sizeof flag);
         snprintf(left, sizeof left, "--%s %s", flag, in->metavar);

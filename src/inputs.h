@@ -20,6 +20,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "rules.h"
 #include "scenario.h"
 
 enum input_kind {
@@ -38,7 +39,9 @@ enum input_steps {
     STEPS_POW2,     /* powers of two from step_lo to step_hi */
     STEPS_LINEAR,   /* step_lo, step_lo + step, ... step_hi */
     STEPS_WORDS,    /* each word of an enumeration or on/off, in table order */
-    STEPS_PRESETS,  /* the preset list of the dashboard (models, GPUs) */
+    STEPS_MODELS,   /* the dashboard's model presets, by size */
+    STEPS_GPUS,     /* the dashboard's GPU presets */
+    STEPS_SIZES,    /* a custom size: STEPS_NICE; a named model: its family's preset sizes */
 };
 
 enum input_flags {
@@ -46,6 +49,7 @@ enum input_flags {
     INPUT_AUTO_ZERO = 1u << 1,   /* 0 is "auto" (written and read as "auto") */
     INPUT_HIDDEN = 1u << 2,      /* kept out of the dashboard's slider list */
     INPUT_AUTO_NEG = 1u << 3,    /* -1 is "auto", for a number whose 0 means something */
+    INPUT_OF_MODEL = 1u << 4,    /* the model's own figure (its size): the model's check */
 };
 
 struct input;
@@ -75,11 +79,19 @@ struct input {
     const char *depends;      /* keys whose values bound this one ("batch gpus"), or "" */
     unsigned flags;
     enum input_steps steps;
-    double step_lo, step_hi, step;
+    double step_lo, step_hi, step; /* the slider's first and last step, a linear step */
     /* Plain fields: where the value lives in struct scenario and its C type. */
     size_t offset;
     enum { FIELD_NONE, FIELD_I64, FIELD_INT, FIELD_BOOL, FIELD_DOUBLE } field;
     const struct input_ops *ops; /* instead of the field, when set */
+    /* Its rules with the other inputs (src/rules.h), each NULL for none: the check beyond
+     * the range [lo, hi] above, the give-way rule, its level (both run after the levels
+     * before it: a micro-batch splits what the layout leaves) and where the scenario
+     * narrows the slider's steps. */
+    rules_check_fn *check;
+    rules_give_way_fn *give_way;
+    enum settle_level level;
+    rules_steps_fn *step_bounds;
 };
 
 /* The table, in the order in which a file's keys are applied (model, params, the model's
@@ -90,6 +102,11 @@ const struct input *inputs_at(int i);
 const struct input *inputs_find(const char *key);
 /* Its position in the table, or -1. */
 int inputs_index(const struct input *in);
+
+/* For tests only: inserts row (which must live as long as the program) before the row named
+ * before (NULL: at the end), as if the table held it there: --help, the man page, the
+ * command line, files and the sliders all see it. False when full or the key is taken. */
+bool inputs_test_insert(const struct input *row, const char *before);
 
 /* The flag's spelling: "micro-batch" for micro_batch. */
 void inputs_flag(const struct input *in, char *buf, size_t n);
@@ -107,6 +124,14 @@ bool inputs_parse(const struct input *in, struct scenario *s, const char *text, 
  * editor's status line. False with buf empty for any other input or text.
  */
 bool inputs_reading_note(const struct input *in, const char *text, char *buf, size_t n);
+
+/* Whether s's value lies in the row's range (its words for an enumeration); otherwise what
+ * is wrong in msg, as inputs_parse says it ("7 is out of range (0 to 3)"). */
+bool inputs_check_range(const struct input *in, const struct scenario *s, char *msg, size_t n);
+
+/* Copies the input's value from src to dst: the whole model for the model and its size, the
+ * GPU, the name; a number as inputs_set. */
+void inputs_copy(const struct input *in, struct scenario *dst, const struct scenario *src);
 
 /* Whether v is the input's "auto" (0 with INPUT_AUTO_ZERO, -1 with INPUT_AUTO_NEG). */
 bool inputs_is_auto(const struct input *in, double v);

@@ -11,6 +11,7 @@
 #include "evaluation.h"
 #include "inputs.h"
 #include "report.h"
+#include "scenario_check.h"
 #include "units.h"
 
 /* Bounds that keep the search to a fraction of a second: context parallelism to 16 (Llama

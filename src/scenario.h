@@ -149,35 +149,16 @@ void scenario_trained_model(const struct scenario *s, struct model_arch *out);
 double scenario_expert_params(const struct scenario *s);
 /* Whether the first or the last pipeline stage's layers are given (uneven stages). */
 bool scenario_uneven_stages(const struct scenario *s);
+/* The stages between a given first and last stage, and the layers left for them. */
+void scenario_middle_stages(const struct scenario *s, int64_t *stages, int64_t *layers);
 /* With uneven stages, the layers pipeline stage i of pp holds: the first and the last as
  * given, the stages between them the rest in equal parts (Megatron-LM's rule, which
- * scenario_validate checks); 0 for i outside 0..pp-1. */
+ * scenario_validate checks: src/scenario_check.h); 0 for i outside 0..pp-1. */
 int64_t scenario_stage_layers(const struct scenario *s, int64_t i);
 /* Micro-batch actually used (resolves 0 to batch / dp). */
 int64_t scenario_micro_batch(const struct scenario *s);
 /* Gradient-accumulation steps: batch / (micro_batch * dp). */
 int64_t scenario_accum_steps(const struct scenario *s);
-
-/* Checks all inputs together (the model too). On error writes one line naming the option
- * ("--tp: 3 does not divide the 32 attention heads") to err and returns false. */
-bool scenario_validate(const struct scenario *s, char *err, int errlen);
-/* The same check, for any front end: the registry key of the input at fault ("tp") and what
- * is wrong without a flag's spelling. */
-bool scenario_check(const struct scenario *s, const char **key, char *msg, size_t n);
-
-/*
- * Where one input bounds another, the other gives way toward what the user last asked of it
- * (want), never past it, so that moving back restores it; the input `moved` (a registry key,
- * NULL for none) keeps the value it has in c. tp becomes the largest divisor of the heads up
- * to want->tp; pp at most the layers; cp the largest up to want->cp with seq a multiple of
- * 2 x cp; the GPU count the multiple of tp x pp x cp at or above want->gpus; ep the largest
- * up to want->ep that divides the routed experts and dp x cp (1 for a dense model); the
- * micro-batch the largest up to want->micro_batch that splits the batch. The
- * batch never moves: a batch that cannot split is left for validation to name. note says what
- * gave way (empty when nothing did).
- */
-void scenario_settle(struct scenario *c, const struct scenario *want, const char *moved,
-                     char *note, size_t n);
 
 const char *optimizer_name(enum optimizer o);      /* "adamw", "sgd", "adagrad", "adam8bit" */
 bool optimizer_parse(const char *s, enum optimizer *out);

@@ -7,6 +7,7 @@
 
 #include "analysis.h"
 #include "memory.h"
+#include "scenario_check.h"
 
 /* Bytes per GPU that must fit: everything, or model state only (the lecture's upper bound:
  * parameters, gradients, optimizer state and master weights, without activations or the

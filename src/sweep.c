@@ -1,5 +1,6 @@
 /* sweep.c - one knob swept over a range of its values, each fully evaluated (sweep.h). */
 #include "sweep.h"
+#include "scenario_check.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -28,7 +29,8 @@ static bool push(double *vals, int *n, int max, double v)
 static int even_values(const struct input *in, double a, double b, int steps, double *vals,
                        int max)
 {
-    bool geo = (in->steps == STEPS_NICE || in->steps == STEPS_POW2) && a > 0 && b > 0;
+    bool geo = (in->steps == STEPS_NICE || in->steps == STEPS_SIZES || in->steps == STEPS_POW2) &&
+               a > 0 && b > 0;
     int n = 0;
     for (int k = 0; k < steps; k++) {
         double t = steps > 1 ? (double)k / (steps - 1) : 0;
@@ -59,6 +61,7 @@ static int own_values(const struct input *in, double lo, double hi, double *vals
             ;
         break;
     }
+    case STEPS_SIZES: /* a size's own steps (its family's are the dashboard's) */
     case STEPS_NICE: {
         static const double m[] = {1, 1.5, 2, 3, 5, 7};
         if (lo <= 0)
@@ -86,7 +89,8 @@ static int own_values(const struct input *in, double lo, double hi, double *vals
         }
         break;
     }
-    case STEPS_PRESETS:
+    case STEPS_MODELS:
+    case STEPS_GPUS:
     case STEPS_NONE:
         break;
     }
@@ -102,7 +106,7 @@ int sweep_values(const struct input *in, double from, double to, int steps, doub
     }
     if (steps > 0)
         return even_values(in, from, to, steps, vals, max);
-    if (in->steps == STEPS_NONE || in->steps == STEPS_PRESETS) {
+    if (in->steps == STEPS_NONE || in->steps == STEPS_MODELS || in->steps == STEPS_GPUS) {
         snprintf(err, errlen, "%s has no steps of its own: give --steps N", in->key);
         return 0;
     }

@@ -81,7 +81,7 @@ int main(void)
     dash_handle(&d, &ev);
     /* The GPU-count slider: each key doubles or halves the count, so every frame changes
      * the figures, the bars' text and the formula line. */
-    while (d.focus != SL_GPUS) {
+    while (d.focus != slider_id("gpus")) {
         ev = (struct event){.type = EV_KEY, .key = UK_DOWN};
         dash_handle(&d, &ev);
     }

@@ -9,6 +9,7 @@
 #include "plan.h"
 #include "predict.h"
 #include "scenario.h"
+#include "scenario_check.h"
 #include "spec.h"
 
 static double now_s(void)

@@ -12,6 +12,7 @@
 #include "analysis.h"
 #include "cli.h"
 #include "inputs.h"
+#include "scenario_check.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -13,6 +13,7 @@
 #include "analysis.h"
 #include "report.h"
 #include "scenario.h"
+#include "scenario_check.h"
 #include "scenario_file.h"
 
 #include "fuzz_keys_work.h"

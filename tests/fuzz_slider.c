@@ -26,7 +26,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     if (size < 1)
         return 0;
-    enum slider_id id = (enum slider_id)(data[0] % SL_COUNT);
+    int id = data[0] % slider_count();
     char text[256];
     size_t n = size - 1 < sizeof text - 1 ? size - 1 : sizeof text - 1;
     for (size_t i = 0; i < n; i++)

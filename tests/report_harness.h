@@ -13,6 +13,7 @@
 #include "cli.h"
 #include "report.h"
 #include "scenario.h"
+#include "scenario_check.h"
 
 /* Builds a scenario from a line of options (as `rooftop report` takes them, split at
  * spaces), validates it and analyses it. */

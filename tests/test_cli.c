@@ -17,6 +17,7 @@
 #include "inputs.h"
 #include "model.h"
 #include "scenario.h"
+#include "scenario_check.h"
 #include "scenario_file.h"
 #include "spec.h"
 

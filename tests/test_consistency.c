@@ -12,6 +12,7 @@
 #include "report_harness.h"
 #include "cli.h"
 #include "report.h"
+#include "scenario_check.h"
 #include "warnings.h"
 #include "dash_harness.h"
 #include "gpu.h"
@@ -79,7 +80,7 @@ START_TEST(test_dashboard_dtype_na)
     harness_start(&h, 120, 40, true, true);
     /* End on the dtype slider goes to the last dtype an H100 has (fp8-e5m2, not fp4); one step
      * past it, fp4 is refused and the numbers stay at fp8's. */
-    harness_focus(&h, SL_DTYPE);
+    harness_focus(&h, slider_id("dtype"));
     harness_keys(&h, "<End>");
     ck_assert_int_eq(h.d.sc.dtype, DTYPE_FP8_E5M2);
     ck_assert(!h.d.status_error);
@@ -247,7 +248,7 @@ START_TEST(test_dashboard_warning_line)
     harness_draw(&h);
     ck_assert(!screen_contains(&h.s, "warning:"));
     /* MFU to its largest: faster than the roofline, said on the bottom line. */
-    harness_focus(&h, SL_MFU);
+    harness_focus(&h, slider_id("mfu"));
     harness_keys(&h, "<End>");
     ck_assert(h.d.sc.mfu == 1);
     harness_draw(&h);
@@ -303,7 +304,7 @@ START_TEST(test_names_follow_the_scenario)
     dash_handle(&h.d, &ev);
     harness_draw(&h);
     ck_assert_screen_has(&h, "my run");
-    harness_focus(&h, SL_MODEL);
+    harness_focus(&h, slider_id("model"));
     harness_keys(&h, "<Right>");
     ck_assert_str_ne(h.d.sc.model.id, "llama2-7b");
     harness_keys(&h, "<Down><Up>"); /* a key without a message: the status shows the title */

@@ -11,6 +11,7 @@
 #include "model.h"
 #include "roofline.h"
 #include "scenario.h"
+#include "scenario_check.h"
 #include "solve.h"
 
 static struct model_arch gpt2(int64_t L, int64_t h, int64_t a)

@@ -11,6 +11,7 @@
 #include "plan.h"
 #include "report.h"
 #include "scenario.h"
+#include "scenario_check.h"
 #include "spec.h"
 
 /* Llama 3.1 8B (8,030,261,248 parameters, Meta's release) on 8 H100 SXM at a typed MFU of

@@ -32,11 +32,11 @@ START_TEST(test_default_figures)
     ck_assert_screen_has(&h, "1024");
     ck_assert_screen_has(&h, "h100-sxm");
     /* The focus starts on the first input, the model; its line sums the parameters. */
-    ck_assert_int_eq(h.d.focus, SL_MODEL);
+    ck_assert_int_eq(h.d.focus, slider_id("model"));
     ck_assert_screen_has(&h, "N = 69999326208: 75 layers");
     ck_assert_int_eq(h.s.cut, 0);
     /* On the size, the explanation line fills the lecture's formula in. */
-    harness_focus(&h, SL_PARAMS);
+    harness_focus(&h, slider_id("params"));
     ck_assert_screen_has(&h, "6 × 7e10 × 1.5e13 = 6.3e24 FLOPs");
     ck_assert_int_eq(h.s.cut, 0);
     harness_stop(&h);
@@ -47,7 +47,7 @@ START_TEST(test_gpus_slider_halves_time)
 {
     struct harness h;
     harness_start(&h, 120, 40, true, true);
-    harness_focus(&h, SL_GPUS);
+    harness_focus(&h, slider_id("gpus"));
     double before = h.d.ev.an.time.seconds;
     ck_assert_int_eq(h.d.sc.gpus, 1024);
     ck_assert_screen_has(&h, "time = FLOPs / (GPUs × peak × MFU) = 6.3e24 / (1024 × 9.894e14 × 0.5)");
@@ -81,10 +81,10 @@ START_TEST(test_batch_grows_activation_bar)
     harness_start(&h, 120, 40, true, true);
     /* Micro-batch "auto" (batch / data-parallel ranks): the batch then sets what each GPU
      * holds. */
-    harness_focus(&h, SL_MICRO);
+    harness_focus(&h, slider_id("micro_batch"));
     harness_keys(&h, "<Home>");
     ck_assert_int_eq(h.d.sc.micro_batch, 0);
-    harness_focus(&h, SL_BATCH);
+    harness_focus(&h, slider_id("batch"));
     harness_keys(&h, "<Left>"); /* 1024 sequences: one per GPU, 41 GB of activations */
     ck_assert_int_eq(h.d.sc.batch, 1024);
     ck_assert(h.d.ev.an.memory.fits);
@@ -387,7 +387,7 @@ START_TEST(test_training_letters_stable)
     char down = view_key_of(&h, "mlp_down");
     ck_assert_int_eq(down, 'a' + OP_MLP_DOWN);
     ck_assert(h.d.sc.flash);
-    harness_focus(&h, SL_FLASH);
+    harness_focus(&h, slider_id("flash"));
     harness_keys(&h, "<Left>");
     ck_assert(!h.d.sc.flash);
     ck_assert_int_eq(view_key_of(&h, "attn_scores"), 'a' + OP_SCORES);
@@ -403,7 +403,7 @@ START_TEST(test_too_big_model_overflows)
     ck_assert(h.d.ev.an.memory.fits);
     ck_assert_int_eq(screen_count_elem(&h.s, (struct rect){0, 0, 120, 40}, E_OVER), 0);
     /* 70B on 8 GPUs: 70e9 x 12 / 8 = 105 GB of model state alone. */
-    harness_focus(&h, SL_GPUS);
+    harness_focus(&h, slider_id("gpus"));
     harness_keys(&h, "<Enter><BS><BS><BS><BS>8<Enter>");
     ck_assert_int_eq(h.d.sc.gpus, 8);
     ck_assert(!h.d.ev.an.memory.fits);
@@ -425,11 +425,11 @@ START_TEST(test_memory_panel_frameworks)
     ck_assert_screen_has(&h, "buffers");
     ck_assert_screen_has(&h, "of 78 GB usable");
     /* Master weights on: gradients auto become fp32, as Megatron-LM and DeepSpeed keep them. */
-    harness_focus(&h, SL_MASTER);
+    harness_focus(&h, slider_id("master_weights"));
     harness_keys(&h, "<Right>");
     ck_assert(h.d.sc.master_weights);
     ck_assert_int_eq(h.d.ev.an.memory.grad_dtype, DTYPE_FP32);
-    harness_focus(&h, SL_GRAD_DTYPE);
+    harness_focus(&h, slider_id("grad_dtype"));
     ck_assert_screen_has(&h, "gradients fp32 (auto: fp32, as Megatron/DeepSpeed with master weights)");
     /* Stepping it: auto -> fp32 -> bf16 (the ZeRO paper's 16 bytes). */
     harness_keys(&h, "<Right><Right>");
@@ -437,7 +437,7 @@ START_TEST(test_memory_panel_frameworks)
     ck_assert_int_eq(h.d.ev.an.memory.grad_dtype, DTYPE_BF16);
     ck_assert_screen_has(&h, "as set by --grad-dtype");
     /* Four pipeline stages: the first, with the embedding and 4 micro-batches, is the busiest. */
-    harness_focus(&h, SL_PP);
+    harness_focus(&h, slider_id("pp"));
     harness_keys(&h, "<Right><Right>");
     ck_assert_int_eq(h.d.sc.pp, 4);
     ck_assert_int_eq(h.d.ev.an.memory.busiest.index, 0);
@@ -451,7 +451,7 @@ START_TEST(test_typed_value)
 {
     struct harness h;
     harness_start(&h, 120, 40, true, true);
-    harness_focus(&h, SL_PARAMS);
+    harness_focus(&h, slider_id("params"));
     harness_keys(&h, "<Enter>");
     ck_assert_int_eq(h.d.mode, DM_EDIT);
     ck_assert_str_eq(h.d.input, "70B");
@@ -485,7 +485,7 @@ START_TEST(test_invalid_combination_refused)
 {
     struct harness h;
     harness_start(&h, 120, 40, true, true);
-    harness_focus(&h, SL_TP);
+    harness_focus(&h, slider_id("tp"));
     /* End goes to the largest valid degree on the slider's powers of two: 8, since the
      * 70B custom shape has 72 heads (not 256, which does not divide them). */
     harness_keys(&h, "<End>");
@@ -516,7 +516,7 @@ START_TEST(test_no_input_moved_behind_the_back)
 {
     struct harness h;
     harness_start(&h, 120, 40, true, true);
-    harness_focus(&h, SL_GPUS);
+    harness_focus(&h, slider_id("gpus"));
     harness_keys(&h, "<End>");
     ck_assert_int_eq(h.d.sc.batch, 2048);
     ck_assert_int_eq(h.d.sc.gpus, 2048); /* 2048 sequences, micro-batch 1: 2048 ranks at most */
@@ -527,13 +527,13 @@ START_TEST(test_no_input_moved_behind_the_back)
 
     /* tp 8 on llama2-7b (32 heads), then gpt2-small (12 heads): tp gives way to 4; back on
      * llama2-7b it is 8 again. */
-    harness_focus(&h, SL_MODEL);
+    harness_focus(&h, slider_id("model"));
     harness_keys(&h, "<Enter><C-u>llama2-7b<Enter>");
     ck_assert_str_eq(h.d.sc.model.id, "llama2-7b");
-    harness_focus(&h, SL_TP);
+    harness_focus(&h, slider_id("tp"));
     harness_keys(&h, "<Right><Right><Right>");
     ck_assert_int_eq(h.d.sc.tp, 8);
-    harness_focus(&h, SL_MODEL);
+    harness_focus(&h, slider_id("model"));
     harness_keys(&h, "<Enter><C-u>gpt2-small<Enter>");
     ck_assert_str_eq(h.d.sc.model.id, "gpt2-small");
     ck_assert_int_eq(h.d.sc.tp, 4);
@@ -542,7 +542,7 @@ START_TEST(test_no_input_moved_behind_the_back)
     ck_assert_int_eq(h.d.sc.tp, 8);
 
     /* The size slider away from a preset and back returns to the preset. */
-    harness_focus(&h, SL_PARAMS);
+    harness_focus(&h, slider_id("params"));
     harness_keys(&h, "<Right>");
     ck_assert_str_ne(h.d.sc.model.id, "llama2-7b");
     harness_keys(&h, "<Left>");
@@ -550,7 +550,7 @@ START_TEST(test_no_input_moved_behind_the_back)
     ck_assert_int_eq(h.d.ev.an.params.total, 6738415616LL);
 
     /* Messages name inputs as the dashboard does, never as flags. */
-    harness_focus(&h, SL_TP);
+    harness_focus(&h, slider_id("tp"));
     harness_keys(&h, "<Enter><C-u>3<Enter>");
     ck_assert(h.d.status_error);
     ck_assert_screen_has(&h, "tensor: 3 does not divide the 32 attention heads");
@@ -565,12 +565,12 @@ START_TEST(test_size_keeps_family)
 {
     struct harness h;
     harness_start(&h, 120, 40, true, true);
-    ck_assert_int_eq(h.d.focus, SL_MODEL);
+    ck_assert_int_eq(h.d.focus, slider_id("model"));
     harness_keys(&h, "<Enter><C-u>llama3.1-70b<Enter>");
     ck_assert_str_eq(h.d.sc.model.id, "llama3.1-70b");
-    harness_focus(&h, SL_PARAMS);
+    harness_focus(&h, slider_id("params"));
     char v[64];
-    slider_format(&h.d.presets, &h.d.sc, SL_PARAMS, v, sizeof v);
+    slider_format(&h.d.presets, &h.d.sc, slider_id("params"), v, sizeof v);
     ck_assert_str_eq(v, "70.6B");
     ck_assert(!screen_contains(&h.s, "70553706496"));
     harness_keys(&h, "<Right>");
@@ -600,16 +600,16 @@ START_TEST(test_gpu_steps_are_valid)
 {
     struct harness h;
     harness_start(&h, 120, 40, true, true);
-    harness_focus(&h, SL_TP);
+    harness_focus(&h, slider_id("tp"));
     harness_keys(&h, "<Right><Right><Right>"); /* tp 8 */
     ck_assert_int_eq(h.d.sc.tp, 8);
-    harness_focus(&h, SL_GPUS);
+    harness_focus(&h, slider_id("gpus"));
     harness_keys(&h, "<Home>");
     ck_assert_int_eq(h.d.sc.gpus, 8); /* the smallest valid count is tp x pp */
     for (int i = 0; i < 30; i++) {
         harness_keys(&h, "<Right>");
         ck_assert_int_eq(h.d.sc.gpus % (h.d.sc.tp * h.d.sc.pp), 0);
-        ck_assert(slider_in_range(&h.d.presets, &h.d.sc, SL_GPUS));
+        ck_assert(slider_in_range(&h.d.presets, &h.d.sc, slider_id("gpus")));
     }
     harness_stop(&h);
 }
@@ -690,7 +690,7 @@ START_TEST(test_cp_ep_attention_sliders)
     struct harness h;
     harness_start(&h, 160, 50, true, true);
     /* The lecture's 1024 GPUs: cp 2 leaves 1024 / (1 x 1 x 2) = 512 data-parallel ranks. */
-    harness_focus(&h, SL_CP);
+    harness_focus(&h, slider_id("cp"));
     harness_keys(&h, "<Right>");
     ck_assert_int_eq(h.d.sc.cp, 2);
     ck_assert_int_eq(h.d.sc.gpus, 1024);
@@ -710,25 +710,25 @@ START_TEST(test_cp_ep_attention_sliders)
     ck_assert_int_eq(h.d.ev.an.dp, 1024);
 
     /* The default model is dense: ep has the one step 1. */
-    harness_focus(&h, SL_EP);
+    harness_focus(&h, slider_id("ep"));
     harness_keys(&h, "<Right>");
     ck_assert_int_eq(h.d.sc.ep, 1);
     /* Mixtral 8x7B's 8 experts: 1, 2, 4, 8. */
-    harness_focus(&h, SL_MODEL);
+    harness_focus(&h, slider_id("model"));
     harness_keys(&h, "<Enter><C-u>mixtral-8x7b<Enter>");
     ck_assert_str_eq(h.d.sc.model.id, "mixtral-8x7b");
-    harness_focus(&h, SL_EP);
+    harness_focus(&h, slider_id("ep"));
     harness_keys(&h, "<End>");
     ck_assert_int_eq(h.d.sc.ep, 8);
     /* Back to a dense model: ep gives way to 1 and says why. */
-    harness_focus(&h, SL_MODEL);
+    harness_focus(&h, slider_id("model"));
     harness_keys(&h, "<Enter><C-u>llama2-7b<Enter>");
     ck_assert_int_eq(h.d.sc.ep, 1);
     ck_assert_screen_has(&h, "no routed experts");
 
     /* The attention convention: full (the default) to causal halves the s x s work, which
      * the detailed count holds; 6ND stays. */
-    harness_focus(&h, SL_ATTN_FLOPS);
+    harness_focus(&h, slider_id("attention_flops"));
     ck_assert_int_eq(h.d.sc.attention_flops, ATTN_FLOPS_FULL);
     double det = h.d.ev.an.flops.detailed, six = h.d.ev.an.flops.six_nd;
     harness_keys(&h, "<Right>");
@@ -747,7 +747,7 @@ START_TEST(test_parallel_explain_params)
 {
     struct harness h;
     harness_start(&h, 200, 50, true, true);
-    harness_focus(&h, SL_TP);
+    harness_focus(&h, slider_id("tp"));
     ck_assert_int_eq(h.d.sc.zero, 3);
     char per[32], want[96];
     units_count(h.d.ev.an.memory.row[MEM_PARAMS].elements, per, sizeof per);
@@ -766,7 +766,7 @@ START_TEST(test_save_open_export)
     snprintf(path, sizeof path, "%s/s.json", tmpdir);
     snprintf(rep, sizeof rep, "%s/r.json", tmpdir);
     harness_start(&h, 120, 40, true, true);
-    harness_focus(&h, SL_GPUS);
+    harness_focus(&h, slider_id("gpus"));
     harness_keys(&h, "<Right>"); /* 2048 GPUs */
     harness_keys(&h, "s");
     ck_assert_int_eq(h.d.mode, DM_SAVE);
@@ -856,13 +856,13 @@ START_TEST(test_mouse)
     struct layout L;
     dash_layout(&h.d, 120, 40, &L);
     struct slider_geom g;
-    layout_sliders(L.r[P_SLIDERS], h.d.focus, SL_COUNT, &g);
-    int y = g.y0 + SL_GPUS - g.first;
+    layout_sliders(L.r[P_SLIDERS], h.d.focus, slider_count(), &g);
+    int y = g.y0 + slider_id("gpus") - g.first;
     char keys[128];
     /* Click at the left end of the GPU-count track: the fewest GPUs. */
     snprintf(keys, sizeof keys, "<Click %d,%d><Release %d,%d>", g.track_x, y, g.track_x, y);
     harness_keys(&h, keys);
-    ck_assert_int_eq(h.d.focus, SL_GPUS);
+    ck_assert_int_eq(h.d.focus, slider_id("gpus"));
     ck_assert_int_eq(h.d.sc.gpus, 1);
     /* Drag to the right end: the most. */
     snprintf(keys, sizeof keys, "<Click %d,%d><Drag %d,%d><Release %d,%d>", g.track_x, y,
@@ -872,10 +872,10 @@ START_TEST(test_mouse)
     ck_assert_int_eq(h.d.sc.gpus, 2048);
     ck_assert(h.d.drag < 0);
     /* The wheel steps the slider under the pointer. */
-    int ty = g.y0 + SL_TOKENS - g.first;
+    int ty = g.y0 + slider_id("tokens") - g.first;
     snprintf(keys, sizeof keys, "<WheelDown %d,%d>", g.track_x + 2, ty);
     harness_keys(&h, keys);
-    ck_assert_int_eq(h.d.focus, SL_TOKENS);
+    ck_assert_int_eq(h.d.focus, slider_id("tokens"));
     ck_assert_rel(h.d.sc.tokens, 10e12, 1e-12);
     harness_stop(&h);
 }
@@ -904,7 +904,7 @@ START_TEST(test_monochrome_and_ascii)
         for (int x = 0; x < h.s.cols; x++)
             ck_assert_msg(screen_cell(&h.s, x, y)->ch < 0x80, "non-ASCII at %d,%d", x, y);
     ck_assert_screen_has(&h, "143.9 days");
-    harness_focus(&h, SL_PARAMS);
+    harness_focus(&h, slider_id("params"));
     ck_assert_screen_has(&h, "6 x 7e10 x 1.5e13 = 6.3e24 FLOPs");
     harness_stop(&h);
 }

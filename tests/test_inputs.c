@@ -11,6 +11,7 @@
 #include "manpage.h"
 #include "model.h"
 #include "presets.h"
+#include "scenario_check.h"
 #include "scenario_file.h"
 #include "slider.h"
 
@@ -72,7 +73,7 @@ START_TEST(test_every_input_every_front_end)
             ck_assert_msg(!strcmp(ga, gb) && !strcmp(ga, gc), "%s = '%s': %s, %s, %s", in->key, t,
                           ga, gb, gc);
             if (slider >= 0) {
-                bool sl = slider_parse(&p, &d, (enum slider_id)slider, t, err, sizeof err);
+                bool sl = slider_parse(&p, &d, slider, t, err, sizeof err);
                 ck_assert_msg(sl == reg, "%s = '%s': registry %d, slider %d (%s)", in->key, t,
                               reg, sl, err);
                 char gd[128];
@@ -235,14 +236,113 @@ START_TEST(test_help_man_sliders)
         ck_assert_msg(strstr(help, in->help) != NULL, "--help lacks %s's help", in->key);
         if (in->flags & INPUT_HIDDEN)
             continue;
-        /* enum slider_id follows the registry's visible rows. */
-        ck_assert_msg(slider_input((enum slider_id)visible) == in, "slider %d is not %s", visible,
-                      in->key);
+        /* The sliders are the registry's visible rows, in its order. */
+        ck_assert_msg(slider_input(visible) == in, "slider %d is not %s", visible, in->key);
         ck_assert_int_eq(slider_find(in->key), visible);
+        ck_assert_int_eq(slider_id(in->key), visible);
         visible++;
     }
-    ck_assert_int_eq(visible, SL_COUNT);
+    ck_assert_int_eq(visible, slider_count());
     free(help);
+}
+END_TEST
+
+/* ---- a new row -------------------------------------------------------------------------- */
+
+/* A test-only visible input, stored by its accessors in the test's own variable (a real row
+ * is a field of struct scenario): a whole number 1 to 64, stepping in powers of two. */
+static double knob;
+static double knob_get(const struct scenario *s)
+{
+    (void)s;
+    return knob;
+}
+static void knob_set(struct scenario *s, double v)
+{
+    (void)s;
+    knob = v;
+}
+static const struct input_ops KNOB_OPS = {knob_get, knob_set, NULL, NULL};
+static const struct input KNOB = {
+    "test_knob", "test knob", INPUT_COUNT, "", 1, 64, NULL, 0, "K",
+    "a test-only input (tests/test_inputs.c)", "", 0, STEPS_POW2, 1, 64, 0, 0, FIELD_NONE,
+    &KNOB_OPS, NULL, NULL, SETTLE_NEVER, NULL};
+
+static bool text_has(void (*write)(FILE *), const char *want)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    ck_assert(f != NULL);
+    write(f);
+    ck_assert_int_eq(fclose(f), 0);
+    bool has = strstr(text, want) != NULL;
+    free(text);
+    return has;
+}
+
+/* One row and nothing else: inserted before "mfu" (where an input once took the "attn
+ * FLOPs" slider's place and moved MFU's handling onto itself), it reaches --help, the man
+ * page, the command line, scenario files both ways and a slider, and every other slider
+ * keeps its row, its order and its key. */
+START_TEST(test_new_row_reaches_every_front_end)
+{
+    const char *before[SLIDER_MAX];
+    int n = slider_count();
+    for (int i = 0; i < n; i++)
+        before[i] = slider_input(i)->key;
+    knob = 8;
+    ck_assert(inputs_test_insert(&KNOB, "mfu"));
+    ck_assert(inputs_find("test-knob") == &KNOB);
+
+    ck_assert(text_has(cli_scenario_help, "--test-knob K"));
+    ck_assert(text_has(manpage_options, "test\\-knob"));
+
+    struct scenario s;
+    scenario_default(&s);
+    char *argv[] = {"report", "--test-knob", "16", "--mfu", "0.4", NULL};
+    char err[512];
+    ck_assert_msg(cli_parse_scenario(&s, 5, argv, 1, err, sizeof err), "%s", err);
+    ck_assert(knob == 16 && s.mfu == 0.4);
+    char *bad[] = {"report", "--test-knob", "65", NULL};
+    ck_assert(!cli_parse_scenario(&s, 3, bad, 1, err, sizeof err));
+    ck_assert_msg(strstr(err, "--test-knob: 65 is out of range (1 to 64)") != NULL, "%s", err);
+    ck_assert(scenario_check(&s, &(const char *){""}, err, sizeof err));
+
+    /* Written to a file and read back (the variable reset between). */
+    cJSON *o = scenario_to_json(&s);
+    ck_assert(o != NULL);
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, "test_knob");
+    ck_assert_msg(v != NULL, "the file lacks test_knob");
+    knob = 1;
+    ck_assert_msg(scenario_apply_json(&s, o, "test.json", err, sizeof err), "%s", err);
+    ck_assert(knob == 16);
+    cJSON_Delete(o);
+
+    /* A slider, at the row's place, stepping by its row. */
+    struct presets p;
+    presets_load(&p, NULL, NULL);
+    int id = slider_id("test_knob");
+    ck_assert_int_eq(slider_count(), n + 1);
+    ck_assert_int_eq(id, slider_id("mfu") - 1);
+    ck_assert(slider_input(id) == &KNOB);
+    ck_assert(slider_step(&p, &s, id, 1) && knob == 32);
+    ck_assert(slider_parse(&p, &s, id, "4", err, sizeof err) && knob == 4);
+    char text[64];
+    slider_format(&p, &s, id, text, sizeof text);
+    ck_assert_str_eq(text, "4");
+    for (int i = 0, k = 0; i < slider_count(); i++) {
+        if (i == id)
+            continue;
+        ck_assert_str_eq(slider_input(i)->key, before[k]);
+        ck_assert_int_eq(slider_id(before[k]), i);
+        k++;
+    }
+    /* MFU's slider is still MFU's: it steps the MFU, not the new row. */
+    double was = knob;
+    ck_assert(slider_step(&p, &s, slider_id("mfu"), 1));
+    ck_assert(knob == was && s.mfu > 0.4);
+    presets_free(&p);
 }
 END_TEST
 
@@ -257,6 +357,10 @@ static Suite *inputs_suite(void)
     tcase_add_test(tc, test_help_man_sliders);
     tcase_add_test(tc, test_model_limits_one_place);
     suite_add_tcase(s, tc);
+    /* Its own case: the row stays in the table once inserted (check forks each test). */
+    TCase *row = tcase_create("new row");
+    tcase_add_test(row, test_new_row_reaches_every_front_end);
+    suite_add_tcase(s, row);
     return s;
 }
 

@@ -14,6 +14,7 @@
 
 #include "check_util.h"
 #include "dash_harness.h"
+#include "scenario_check.h"
 
 
 static uint64_t rng_state;
@@ -166,10 +167,10 @@ START_TEST(test_key_fuzz)
         char err[512];
         REQUIRE(scenario_validate(&h.d.sc, err, (int)sizeof err), "event %ld (seed %llu): %s", i,
                 (unsigned long long)seed, err);
-        for (int k = 0; k < SL_COUNT; k++)
-            REQUIRE(slider_in_range(&h.d.presets, &h.d.sc, (enum slider_id)k),
+        for (int k = 0; k < slider_count(); k++)
+            REQUIRE(slider_in_range(&h.d.presets, &h.d.sc, k),
                     "event %ld (seed %llu): slider %s out of range", i, (unsigned long long)seed,
-                    slider_input((enum slider_id)k)->label);
+                    slider_input(k)->label);
         REQUIRE(finite_analysis(&h.d.ev.an), "event %ld (seed %llu): NaN or infinity computed", i,
                 (unsigned long long)seed);
         REQUIRE(analysis_is_fresh(&h.d),

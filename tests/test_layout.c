@@ -101,11 +101,11 @@ static void check_frame(struct harness *h, const char *what)
     dash_layout(&h->d, h->d.cols, h->d.rows, &L);
     /* The sliders shown: all of them, or those a lecture step lists. */
     struct slider_geom g;
-    int ids[SL_COUNT], pos;
+    int ids[SLIDER_MAX], pos;
     lecture_view_slider_geom(&h->d, L.r[P_SLIDERS], &g, ids, &pos);
     for (int i = 0; i < g.count; i++) {
         char v[64], row[1024];
-        slider_format(&h->d.presets, &h->d.sc, (enum slider_id)ids[g.first + i], v, sizeof v);
+        slider_format(&h->d.presets, &h->d.sc, ids[g.first + i], v, sizeof v);
         screen_row_text(&h->s, g.y0 + i, row, sizeof row);
         REQUIRE(strstr(row, v) != NULL, "%s at %dx%d: slider row '%s' lacks '%s'", what,
                       h->d.cols, h->d.rows, row, v);
@@ -177,11 +177,11 @@ START_TEST(test_80x24_whole)
     struct harness h;
     harness_start(&h, 80, 24, true, true);
     harness_keys(&h, "<Enter><C-u>llama3.1-70b<Enter>");
-    harness_focus(&h, SL_TOKENS);
+    harness_focus(&h, slider_id("tokens"));
     harness_keys(&h, "<Enter>1.63T<Enter>");
-    harness_focus(&h, SL_SEQ);
+    harness_focus(&h, slider_id("seq"));
     harness_keys(&h, "<Enter>8192<Enter>");
-    harness_focus(&h, SL_GPUS);
+    harness_focus(&h, slider_id("gpus"));
     harness_keys(&h, "<Enter>64<Enter>");
     ck_assert_int_eq(h.d.sc.gpus, 64);
     char row[1024];
@@ -192,16 +192,16 @@ START_TEST(test_80x24_whole)
     struct layout L;
     dash_layout(&h.d, 80, 24, &L);
     struct slider_geom g;
-    layout_sliders(L.r[P_SLIDERS], h.d.focus, SL_COUNT, &g);
-    ck_assert(g.first + g.count < SL_COUNT);
-    for (int i = 0; i < SL_COUNT; i++)
-        ck_assert_msg(screen_width(slider_input((enum slider_id)i)->label) <= LAYOUT_NAME_W,
-                      "slider name '%s' is cut", slider_input((enum slider_id)i)->label);
+    layout_sliders(L.r[P_SLIDERS], h.d.focus, slider_count(), &g);
+    ck_assert(g.first + g.count < slider_count());
+    for (int i = 0; i < slider_count(); i++)
+        ck_assert_msg(screen_width(slider_input(i)->label) <= LAYOUT_NAME_W,
+                      "slider name '%s' is cut", slider_input(i)->label);
     for (int i = 0; i < g.count; i++)
         ck_assert_msg(screen_cell(&h.s, L.r[P_SLIDERS].x, g.y0 + i)->ch == ' ',
                       "a mark beside slider row %d", i);
     /* The formula lines of the size, the tokens and the time. */
-    static const int focus[] = {SL_PARAMS, SL_TOKENS, SL_GPUS, SL_MFU};
+    const int focus[] = {slider_id("params"), slider_id("tokens"), slider_id("gpus"), slider_id("mfu")};
     for (size_t i = 0; i < sizeof focus / sizeof focus[0]; i++) {
         h.d.focus = focus[i];
         harness_draw(&h);

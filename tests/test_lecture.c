@@ -450,7 +450,7 @@ START_TEST(steps_at_80x24)
         for (int p = 0; p < 4; p++)
             ck_assert_msg(rect_empty(L.r[P_MEMORY + p]) != demo_step_has_panel(st, std[p]),
                           "step %d: %s", k + 1, std[p]);
-        int ids[SL_COUNT];
+        int ids[SLIDER_MAX];
         ck_assert_int_eq(lecture_view_sliders(&h.d, ids), st->n_sliders);
         /* No predicted step on a lecture step's screen (lecture 2 has none). */
         ck_assert(!screen_contains(&h.s, "pred step") && !screen_contains(&h.s, "pred MFU"));
@@ -467,12 +467,12 @@ START_TEST(focus_stays_on_screen)
     harness_keys(&h, "n");
     dash_demo_show(&h.d, step_of("largest model on 8"));
     harness_draw(&h);
-    int ids[SL_COUNT], n = lecture_view_sliders(&h.d, ids);
+    int ids[SLIDER_MAX], n = lecture_view_sliders(&h.d, ids);
     ck_assert_int_eq(n, 6);
     for (int i = 0; i < 20; i++) {
         harness_keys(&h, "<Down>");
         ck_assert(lecture_focusable(lecture_view_step(&h.d), h.d.focus));
-        ck_assert(h.d.focus == FOCUS_MEMORY || h.d.focus < SL_COUNT);
+        ck_assert(h.d.focus == FOCUS_MEMORY || h.d.focus < slider_count());
     }
     harness_stop(&h);
 }

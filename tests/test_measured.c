@@ -14,6 +14,7 @@
 #include "measured.h"
 #include "points.h"
 #include "report.h"
+#include "scenario_check.h"
 #include "spec.h"
 #include "units.h"
 
@@ -646,7 +647,7 @@ START_TEST(test_dashboard_measured)
     ck_assert_rel(h.d.ev.an.time.days, 143.93 * 0.5 / 0.4, 1e-3);
     ck_assert_screen_has(&h, "179.9 days");
     ck_assert_screen_has(&h, "MFU = measured GEMM efficiency 0.4 on NVIDIA H100 80GB HBM3 (M: back to 0.5)");
-    harness_focus(&h, SL_MFU);
+    harness_focus(&h, slider_id("mfu"));
     ck_assert_screen_has(&h, ", MFU measured");
     ck_assert_screen_has(&h, "MFU measured = GEMM FLOPs / measured s / peak = ");
     ck_assert_int_eq(h.s.cut, 0);
@@ -655,7 +656,7 @@ START_TEST(test_dashboard_measured)
     ck_assert_screen_has(&h, "measured: 6 of 6 GEMM ops");
 
     /* Another sequence length: other shapes, matched by label, the MFU follows (still 0.4) */
-    harness_focus(&h, SL_SEQ);
+    harness_focus(&h, slider_id("seq"));
     harness_keys(&h, "<Right>");
     ck_assert_int_eq(h.d.sc.seq, 4096);
     ck_assert((h.d.ev.mfu_from == MFU_MEASURED) && h.d.ev.meas.shape_differs);
@@ -669,7 +670,7 @@ START_TEST(test_dashboard_measured)
 
     /* Moving the MFU slider ends the measured MFU */
     harness_keys(&h, "M");
-    harness_focus(&h, SL_MFU);
+    harness_focus(&h, slider_id("mfu"));
     harness_keys(&h, "<Left>");
     ck_assert(!(h.d.ev.mfu_from == MFU_MEASURED));
     ck_assert_rel(h.d.sc.mfu, 0.45, 1e-12); /* a step below the user's 0.5 */

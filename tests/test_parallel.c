@@ -12,6 +12,7 @@
 #include "plan.h"
 #include "predict.h"
 #include "scenario.h"
+#include "scenario_check.h"
 #include "scenario_file.h"
 #include "spec.h"
 

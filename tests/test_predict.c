@@ -22,6 +22,7 @@
 #include "predict.h"
 #include "report.h"
 #include "scenario.h"
+#include "scenario_check.h"
 #include "scenario_file.h"
 #include "spec.h"
 #include "units.h"
@@ -1208,7 +1209,7 @@ START_TEST(test_dashboard_step)
     snprintf(want, sizeof want, "step %s  MFU %.2g (assumed 0.5)", t, p.mfu);
     ck_assert_screen_has(&h, want);
     /* tensor parallelism 2: the step moves, and the bar's text with it. */
-    harness_focus(&h, SL_TP);
+    harness_focus(&h, slider_id("tp"));
     harness_keys(&h, "<Right>");
     ck_assert_int_eq(h.d.sc.tp, 2);
     struct prediction q;
@@ -1251,7 +1252,7 @@ START_TEST(test_dashboard_step)
     harness_keys(&h, key);
     ck_assert_int_gt(h.d.sc.vpp, 1);
     int64_t pp = h.d.sc.pp;
-    harness_focus(&h, SL_PP);
+    harness_focus(&h, slider_id("pp"));
     for (int i = 0; i < 6 && h.d.sc.vpp > 1; i++)
         harness_keys(&h, "<Right>");
     ck_assert_int_ne(h.d.sc.pp, pp);

@@ -140,7 +140,7 @@ START_TEST(test_value_editor)
 {
     struct harness h;
     harness_start(&h, 120, 40, true, true);
-    harness_focus(&h, SL_PARAMS);
+    harness_focus(&h, slider_id("params"));
     harness_keys(&h, "<Enter>53B<Enter>");
     ck_assert_int_eq(h.d.mode, DM_NORMAL);
     ck_assert_int_eq(h.d.ev.an.params.typed, 53000000000LL);
@@ -159,12 +159,12 @@ START_TEST(test_editor_near_slider)
     for (int z = 0; z < N_SIZES; z++) {
         struct harness h;
         harness_start(&h, sizes[z][0], sizes[z][1], true, true);
-        harness_focus(&h, SL_GPUS);
+        harness_focus(&h, slider_id("gpus"));
         harness_keys(&h, "<Enter>");
         struct layout L;
         dash_layout(&h.d, h.d.cols, h.d.rows, &L);
         struct slider_geom g;
-        layout_sliders(L.r[P_SLIDERS], h.d.focus, SL_COUNT, &g);
+        layout_sliders(L.r[P_SLIDERS], h.d.focus, slider_count(), &g);
         int row = g.y0 + (h.d.focus - g.first);
         char text[2048];
         screen_row_text(&h.s, row + 1, text, sizeof text);
@@ -444,7 +444,7 @@ START_TEST(test_messages_without_flags)
 {
     struct harness h;
     harness_start(&h, 120, 40, true, true);
-    harness_focus(&h, SL_TP);
+    harness_focus(&h, slider_id("tp"));
     harness_keys(&h, "<Enter>3<Enter>"); /* 3 does not divide the 70B shape's heads */
     ck_assert(h.d.status_error);
     ck_assert_msg(strstr(h.d.status, "--") == NULL, "status names a flag: %s", h.d.status);

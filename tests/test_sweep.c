@@ -12,6 +12,7 @@
 #include "infer_report.h"
 #include "inputs.h"
 #include "report.h"
+#include "scenario_check.h"
 #include "sweep.h"
 #include "sweep_plot.h"
 #include "sweep_report.h"

@@ -65,7 +65,7 @@ START_TEST(slider_editor_says_so)
 {
     struct harness h;
     harness_start(&h, 120, 40, false, true);
-    harness_focus(&h, SL_SEQ);
+    harness_focus(&h, slider_id("seq"));
     harness_keys(&h, "<Enter>8k<Enter>");
     ck_assert_int_eq(h.d.sc.seq, 8000);
     ck_assert(!h.d.status_error);

@@ -11,14 +11,14 @@ START_TEST(sweep_panel)
 {
     struct harness h;
     harness_start(&h, 120, 40, true, true);
-    harness_focus(&h, SL_SEQ);
+    harness_focus(&h, slider_id("seq"));
     harness_keys(&h, "w");
     ck_assert(h.d.swv.on);
     ck_assert_screen_has(&h, "Sweep of seq len: memory and step");
     ck_assert_screen_has(&h, "usable");
     ck_assert(!screen_contains(&h.s, "Roofline:"));
     double vals[SLIDER_MAX_STEPS];
-    int n = slider_steps(&h.d.presets, &h.d.sc, SL_SEQ, vals, SLIDER_MAX_STEPS);
+    int n = slider_steps(&h.d.presets, &h.d.sc, slider_id("seq"), vals, SLIDER_MAX_STEPS);
     ck_assert_int_eq(h.d.swv.sw.n, n);
     int mark = h.d.swv.mark;
     ck_assert(h.d.swv.sw.pts[mark].value == (double)h.d.sc.seq);
@@ -35,10 +35,10 @@ START_TEST(sweep_panel)
     ck_assert(h.d.swv.sw.pts[mark + 1].value == (double)h.d.sc.seq);
     /* Another input moved: the sweep is of the new scenario (fewer GPUs, more memory). */
     double before = h.d.swv.sw.pts[0].ev.an.memory.total;
-    harness_focus(&h, SL_ZERO);
+    harness_focus(&h, slider_id("zero"));
     harness_keys(&h, "<Left>");
     ck_assert(h.d.swv.sw.pts[0].ev.an.memory.total > before);
-    ck_assert_int_eq(h.d.swv.slider, SL_SEQ);
+    ck_assert_int_eq(h.d.swv.slider, slider_id("seq"));
     harness_keys(&h, "w");
     ck_assert(!h.d.swv.on);
     ck_assert_screen_has(&h, "Roofline:");
@@ -51,7 +51,7 @@ START_TEST(sweep_panel)
 
     /* At 80x24 too. */
     harness_start(&h, 80, 24, false, false);
-    harness_focus(&h, SL_MICRO);
+    harness_focus(&h, slider_id("micro_batch"));
     harness_keys(&h, "w");
     ck_assert_screen_has(&h, "Sweep of microbatch");
     /* The plot itself, not a "too small" line: its step axis and its verdict. */
@@ -75,7 +75,7 @@ START_TEST(compare_pinned)
     ck_assert_screen_has(&h, "Against the pinned scenario");
     ck_assert_screen_has(&h, "0 inputs differ");
     double total0 = h.d.ev.an.memory.total;
-    harness_focus(&h, SL_SEQ);
+    harness_focus(&h, slider_id("seq"));
     harness_keys(&h, "<Right>");
     ck_assert_screen_has(&h, "1 input differs");
     ck_assert(compare_view_marked(&h.d.cmp, "seq"));
@@ -97,7 +97,7 @@ START_TEST(compare_pinned)
     /* At 80x24 the comparison takes the roofline's place. */
     harness_start(&h, 80, 24, false, false);
     harness_keys(&h, "x");
-    harness_focus(&h, SL_SEQ);
+    harness_focus(&h, slider_id("seq"));
     harness_keys(&h, "<Right>");
     ck_assert_screen_has(&h, "Against the pinned scenario");
     ck_assert_screen_has(&h, "+42.6 GB");

@@ -11,6 +11,7 @@
 #include "files.h"
 #include "lecture_screen.h"
 #include "probe_child.h"
+#include "scenario_check.h"
 #include "widgets.h"
 
 void dash_status(struct dash *d, bool error, const char *fmt, ...)
@@ -72,7 +73,7 @@ bool dash_init(struct dash *d, const struct scenario *sc, bool color, bool utf8,
     presets_load(&d->presets, preset_warn, d);
     d->cols = 80;
     d->rows = 24;
-    d->focus = SL_MODEL; /* the first input, where a user starts */
+    d->focus = slider_id("model"); /* the first input, where a user starts */
     d->drag = -1;
     d->step = -1;
     d->dtype_value = 1e-8; /* the lecture's: fp16 turns it into 0, bf16 keeps it */
@@ -138,7 +139,7 @@ void dash_layout(const struct dash *d, int cols, int rows, struct layout *L)
     struct layout_opts o = {
         .caption_rows = dash_caption_rows(d, cols),
         .show_ops = d->show_ops,
-        .n_sliders = SL_COUNT,
+        .n_sliders = slider_count(),
         .n_ops = d->ev.an.n_ops,
     };
     layout_compute(cols, rows, &o, L);
@@ -149,14 +150,7 @@ void dash_layout(const struct dash *d, int cols, int rows, struct layout *L)
 /* What the user asked of the input behind slider `moved`, taken from the candidate. */
 static void want_input(struct scenario *want, const struct scenario *cand, int moved)
 {
-    if (moved == SL_MODEL || moved == SL_PARAMS) {
-        want->model = cand->model;
-    } else if (moved == SL_GPU) {
-        want->gpu = cand->gpu;
-    } else {
-        const struct input *in = slider_input((enum slider_id)moved);
-        (void)inputs_set(in, want, inputs_get(in, cand));
-    }
+    inputs_copy(slider_input(moved), want, cand);
 }
 
 /* "batch, GPUs, tensor or pipeline": the input at fault and the visible ones that bound it. */
@@ -199,7 +193,7 @@ bool dash_settle(const struct dash *d, const struct scenario *cand, int moved,
     if (moved >= 0)
         want_input(want, cand, moved);
     *c = *cand;
-    scenario_settle(c, want, moved >= 0 ? slider_input((enum slider_id)moved)->key : NULL, note,
+    scenario_settle(c, want, moved >= 0 ? slider_input(moved)->key : NULL, note,
                     n);
     return scenario_check(c, key, msg, n);
 }

@@ -28,9 +28,9 @@
 #include "sweep_view.h"
 #include "theme.h"
 
-/* Focus: a slider (0 .. SL_COUNT-1) or one of the panels after them. */
+/* Focus: a slider (0 .. slider_count() - 1) or one of the panels, numbered from SLIDER_MAX. */
 enum {
-    FOCUS_MEMORY = SL_COUNT,
+    FOCUS_MEMORY = SLIDER_MAX,
     FOCUS_COMPUTE,
     FOCUS_ROOFLINE,
     FOCUS_OPS,

@@ -62,7 +62,7 @@ static void open_model(struct dash *d, const char *path)
     c.model = m;
     if (m.trained_tokens >= 1)
         c.tokens = m.trained_tokens;
-    if (dash_try(d, &c, SL_MODEL)) {
+    if (dash_try(d, &c, slider_id("model"))) {
         struct param_counts pc;
         model_params(&m, &pc);
         char n[32];

@@ -66,7 +66,7 @@ static void normal_key(struct dash *d, uint32_t k)
         break;
     case UK_PGUP:
     case UK_PGDN:
-        if (d->focus < SL_COUNT) {
+        if (d->focus < slider_count()) {
             /* A big step: a fifth of the track, at least two steps. */
             big = dash_slider_steps(d, d->focus) / 5;
             if (big < 2)
@@ -83,10 +83,10 @@ static void normal_key(struct dash *d, uint32_t k)
     case UK_ENTER:
     case '\n':
     case '\r':
-        if (d->focus < SL_COUNT) {
+        if (d->focus < slider_count()) {
             /* The exact text, which typed back gives the same value. */
             char v[DASH_INPUT_MAX];
-            inputs_format(slider_input((enum slider_id)d->focus), &d->sc, v, sizeof v);
+            inputs_format(slider_input(d->focus), &d->sc, v, sizeof v);
             dash_prompt_start(d, DM_EDIT, v);
         }
         break;
@@ -98,7 +98,7 @@ static void normal_key(struct dash *d, uint32_t k)
             d->pick_query[0] = '\0';
             d->pick = presets_model_index(&d->presets, d->sc.model.id);
             if (d->pick < 0)
-                d->pick = (int)(slider_value(&d->presets, &d->sc, SL_MODEL) + 0.5);
+                d->pick = (int)(slider_value(&d->presets, &d->sc, slider_id("model")) + 0.5);
         }
         break;
     case 'g':

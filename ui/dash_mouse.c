@@ -43,7 +43,7 @@ void dash_mouse_event(struct dash *d, const struct event *ev)
         return;
     struct rect sr = L.r[P_SLIDERS];
     struct slider_geom g;
-    int ids[SL_COUNT], pos;
+    int ids[SLIDER_MAX], pos;
     lecture_slider_geom(lecture_step_of(&d->demo, d->step, d->inf.on), d->focus, sr, &g, ids,
                         &pos);
     int row = ev->y - g.y0;

@@ -90,8 +90,8 @@ void dash_pick_key(struct dash *d, uint32_t k)
         d->mode = DM_NORMAL;
         if (n > 0) {
             struct scenario c = d->sc;
-            int id = m == DM_PICK_MODEL ? SL_MODEL : SL_GPU;
-            if (slider_apply(&d->presets, &c, (enum slider_id)id, d->pick))
+            int id = m == DM_PICK_MODEL ? slider_id("model") : slider_id("gpu");
+            if (slider_apply(&d->presets, &c, id, d->pick))
                 dash_try(d, &c, id);
         }
         return;

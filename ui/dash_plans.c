@@ -57,7 +57,7 @@ static void plan_apply(struct dash *d, int i)
     d->want.vpp = c.vpp;
     d->want.cp = c.cp;
     d->want.ep = c.ep;
-    if (!dash_try(d, &c, SL_TP))
+    if (!dash_try(d, &c, slider_id("tp")))
         d->want = want;
     else {
         char step[32];

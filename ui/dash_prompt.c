@@ -44,7 +44,7 @@ static bool open_list_key(struct dash *d, uint32_t k)
 
 /* A token length typed as "8k" reads 8000 as everywhere: the status line names both
  * readings (8Ki = 8192), before any note the settling of the other inputs left. */
-static void note_reading(struct dash *d, enum slider_id id)
+static void note_reading(struct dash *d, int id)
 {
     char t[DASH_INPUT_MAX], note[256];
     const char *p = d->input;
@@ -93,13 +93,13 @@ void dash_prompt_key(struct dash *d, uint32_t k)
             d->mode = DM_NORMAL;
             struct scenario c = d->sc;
             char err[DASH_STATUS_MAX];
-            if (!slider_parse(&d->presets, &c, (enum slider_id)d->focus, d->input, err,
+            if (!slider_parse(&d->presets, &c, d->focus, d->input, err,
                               sizeof err)) {
                 dash_status(d, true, "%s", err);
             } else {
                 d->status[0] = '\0';
                 if (dash_try(d, &c, d->focus))
-                    note_reading(d, (enum slider_id)d->focus);
+                    note_reading(d, d->focus);
             }
         } else {
             dash_files_finish(d);

@@ -6,7 +6,7 @@
 int dash_slider_steps(const struct dash *d, int id)
 {
     double vals[SLIDER_MAX_STEPS];
-    return slider_steps(&d->presets, &d->sc, (enum slider_id)id, vals, SLIDER_MAX_STEPS);
+    return slider_steps(&d->presets, &d->sc, id, vals, SLIDER_MAX_STEPS);
 }
 
 /*
@@ -17,8 +17,8 @@ int dash_slider_steps(const struct dash *d, int id)
 static bool slider_to_valid(struct dash *d, int id, int target)
 {
     double vals[SLIDER_MAX_STEPS];
-    int n = slider_steps(&d->presets, &d->sc, (enum slider_id)id, vals, SLIDER_MAX_STEPS);
-    double cur = slider_value(&d->presets, &d->sc, (enum slider_id)id);
+    int n = slider_steps(&d->presets, &d->sc, id, vals, SLIDER_MAX_STEPS);
+    double cur = slider_value(&d->presets, &d->sc, id);
     if (target < 0 || target >= n)
         return false;
     bool up = vals[target] > cur;
@@ -28,13 +28,13 @@ static bool slider_to_valid(struct dash *d, int id, int target)
         struct scenario cand = d->sc, c, want;
         char note[DASH_STATUS_MAX], msg[DASH_STATUS_MAX];
         const char *key;
-        if (slider_apply(&d->presets, &cand, (enum slider_id)id, vals[k]) &&
+        if (slider_apply(&d->presets, &cand, id, vals[k]) &&
             dash_settle(d, &cand, id, &c, &want, note, msg, sizeof msg, &key))
             return dash_try(d, &cand, id);
     }
     if (vals[target] != cur)
         dash_status(d, false, "%s: no valid value that way",
-                    slider_input((enum slider_id)id)->label);
+                    slider_input(id)->label);
     return false;
 }
 
@@ -42,7 +42,7 @@ static bool slider_to_valid(struct dash *d, int id, int target)
  * nearest a position along the track (how 2, the mouse). */
 bool dash_slider_move(struct dash *d, int id, int delta, int how, double frac)
 {
-    if (id < 0 || id >= SL_COUNT)
+    if (id < 0 || id >= slider_count())
         return false;
     if (how == 1)
         return slider_to_valid(d, id, delta > 0 ? dash_slider_steps(d, id) - 1 : 0);
@@ -53,7 +53,7 @@ bool dash_slider_move(struct dash *d, int id, int delta, int how, double frac)
         return slider_to_valid(d, id, (int)lround(frac * (dash_slider_steps(d, id) - 1)));
     }
     struct scenario c = d->sc;
-    if (!slider_step(&d->presets, &c, (enum slider_id)id, delta))
+    if (!slider_step(&d->presets, &c, id, delta))
         return false;
     return dash_try(d, &c, id);
 }

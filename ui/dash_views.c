@@ -10,7 +10,7 @@ void dash_views_sweep(struct dash *d)
         sweep_view_free(&d->swv);
         return;
     }
-    if (d->focus >= SL_COUNT) {
+    if (d->focus >= slider_count()) {
         dash_status(d, true, "w: select an input first; w sweeps its range");
         return;
     }

@@ -9,6 +9,7 @@
 #include "files.h"
 #include "infer_cli.h"
 #include "inputs.h"
+#include "scenario_check.h"
 #include "scenario_file.h"
 #include "spec.h"
 

@@ -142,7 +142,7 @@ static void explain_state(const struct dash *d, struct variants *v)
         optimizer_name(s->optimizer), optimizer_states(s->optimizer), d->cs.times,
         dtype_name(optimizer_state_dtype(s->optimizer)), mb, total);
     ADD(v, "bytes/param = %.3g + %.3g + %.3g%s = %.3g B", p, g, o, m > 0 ? " + 4" : "", total);
-    if (d->focus == SL_GRAD_DTYPE) {
+    if (d->focus == slider_id("grad_dtype")) {
         /* The gradient dtype's own lines: which one and why, then the bytes it makes. */
         enum mem_grad_why why;
         enum dtype gd = memory_grad_dtype(s, &why);
@@ -334,49 +334,52 @@ static void explain_model(const struct dash *d, struct variants *v)
         layer, emb, head, model_is_moe(m) ? "; active " : "", model_is_moe(m) ? act : "");
 }
 
+/* The formula each input's slider explains, by registry key (an input not listed shows
+ * what the registry says of it). */
+typedef void explain_fn(const struct dash *d, struct variants *v);
+static const struct {
+    const char *keys; /* space-separated */
+    explain_fn *fn;
+} by_input[] = {
+    {"model", explain_model},
+    {"params tokens flops", explain_flops},
+    {"attention_flops", explain_attention},
+    {"gpu gpus mfu", explain_time},
+    {"dtype master_weights grad_dtype optimizer", explain_state},
+    {"tp pp cp ep sp zero", explain_parallel},
+    {"batch micro_batch", explain_batch},
+    {"seq recompute flash", explain_activations},
+};
+
+static bool key_listed(const char *keys, const char *key)
+{
+    size_t len = strlen(key);
+    for (const char *p = keys; *p;) {
+        size_t w = strcspn(p, " ");
+        if (w == len && strncmp(p, key, len) == 0)
+            return true;
+        p += w + (p[w] == ' ');
+    }
+    return false;
+}
+
+static void explain_input(const struct dash *d, struct variants *v)
+{
+    const struct input *in = slider_input(d->focus);
+    for (size_t i = 0; i < sizeof by_input / sizeof by_input[0]; i++)
+        if (key_listed(by_input[i].keys, in->key)) {
+            by_input[i].fn(d, v);
+            return;
+        }
+    ADD(v, "%s: %s", in->label, in->help);
+}
+
 void explain_line(const struct dash *d, int width, char *buf, size_t n)
 {
     struct variants v = {.n = 0};
     switch (d->focus) {
-    case SL_MODEL:
-        explain_model(d, &v);
-        break;
-    case SL_PARAMS:
-    case SL_TOKENS:
-    case SL_FLOPS:
-        explain_flops(d, &v);
-        break;
-    case SL_ATTN_FLOPS:
-        explain_attention(d, &v);
-        break;
-    case SL_GPU:
-    case SL_GPUS:
-    case SL_MFU:
     case FOCUS_COMPUTE:
         explain_time(d, &v);
-        break;
-    case SL_DTYPE:
-    case SL_MASTER:
-    case SL_GRAD_DTYPE:
-    case SL_OPTIMIZER:
-        explain_state(d, &v);
-        break;
-    case SL_TP:
-    case SL_PP:
-    case SL_CP:
-    case SL_EP:
-    case SL_SP:
-    case SL_ZERO:
-        explain_parallel(d, &v);
-        break;
-    case SL_BATCH:
-    case SL_MICRO:
-        explain_batch(d, &v);
-        break;
-    case SL_SEQ:
-    case SL_RECOMPUTE:
-    case SL_FLASH:
-        explain_activations(d, &v);
         break;
     case FOCUS_MEMORY:
         explain_memory(d, &v);
@@ -388,14 +391,10 @@ void explain_line(const struct dash *d, int width, char *buf, size_t n)
         explain_ops(d, &v);
         break;
     default:
-        /* An input without a formula of its own (a new registry row, say) shows what the
-         * registry says of it. */
-        if (d->focus >= 0 && d->focus < SL_COUNT) {
-            const struct input *in = slider_input((enum slider_id)d->focus);
-            ADD(&v, "%s: %s", in->label, in->help);
-        } else {
+        if (d->focus >= 0 && d->focus < slider_count())
+            explain_input(d, &v);
+        else
             ADD(&v, " ");
-        }
         break;
     }
     int pick = v.n - 1;

@@ -189,7 +189,7 @@ static void draw_status(const struct dash *d, struct screen *s, struct rect r)
 static void draw_sliders(const struct dash *d, struct screen *s, struct rect r)
 {
     struct slider_geom g;
-    int ids[SL_COUNT], pos, ns = lecture_view_slider_geom(d, r, &g, ids, &pos);
+    int ids[SLIDER_MAX], pos, ns = lecture_view_slider_geom(d, r, &g, ids, &pos);
     /* Where not every slider fits, the header says which way the others are (a mark in the
      * margin read as part of the label beside it: "vflash"). */
     bool above = g.first > 0, below = g.first + g.count < ns;
@@ -201,11 +201,11 @@ static void draw_sliders(const struct dash *d, struct screen *s, struct rect r)
     for (int i = 0; i < g.count; i++) {
         int id = ids[g.first + i], y = g.y0 + i;
         bool focused = id == d->focus;
-        const struct input *in = slider_input((enum slider_id)id);
+        const struct input *in = slider_input(id);
         char v[64];
-        slider_format(&d->presets, &d->sc, (enum slider_id)id, v, sizeof v);
+        slider_format(&d->presets, &d->sc, id, v, sizeof v);
         widget_slider_row(s, &d->cs, r, y, in->label, LAYOUT_NAME_W, g.track_x, g.track_w,
-                          slider_position(&d->presets, &d->sc, (enum slider_id)id), v,
+                          slider_position(&d->presets, &d->sc, id), v,
                           LAYOUT_VALUE_W, focused);
         /* Compared with a pinned scenario (x): the inputs that differ from it. */
         if (compare_view_marked(&d->cmp, in->key))
@@ -793,13 +793,13 @@ static void draw_prompt(const struct dash *d, struct screen *s)
     switch (d->mode) {
     case DM_EDIT: {
         snprintf(t, sizeof t, "%s: type a value (Ctrl-U clears)",
-                 slider_input((enum slider_id)d->focus)->label);
+                 slider_input(d->focus)->label);
         title = t;
         /* Just below the slider's row, over its track. */
         struct layout L;
         dash_layout(d, s->cols, s->rows, &L);
         struct slider_geom g;
-        int ids[SL_COUNT], pos, ns = lecture_view_slider_geom(d, L.r[P_SLIDERS], &g, ids, &pos);
+        int ids[SLIDER_MAX], pos, ns = lecture_view_slider_geom(d, L.r[P_SLIDERS], &g, ids, &pos);
         if (pos < ns && pos >= g.first && pos < g.first + g.count) {
             bw = 44;
             bx = L.r[P_SLIDERS].x + 1;

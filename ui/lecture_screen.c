@@ -24,15 +24,15 @@ bool lecture_shows(const struct demo_step *st, const char *name)
     return st == NULL || demo_step_has_panel(st, name);
 }
 
-int lecture_sliders(const struct demo_step *st, int ids[SL_COUNT])
+int lecture_sliders(const struct demo_step *st, int ids[SLIDER_MAX])
 {
     int n = 0;
     if (st == NULL || !st->have_sliders) {
-        for (int i = 0; i < SL_COUNT; i++)
+        for (int i = 0; i < slider_count(); i++)
             ids[n++] = i;
         return n;
     }
-    for (int k = 0; k < st->n_sliders && n < SL_COUNT; k++) {
+    for (int k = 0; k < st->n_sliders && n < SLIDER_MAX; k++) {
         int id = slider_find(st->sliders[k]);
         if (id >= 0)
             ids[n++] = id;
@@ -41,7 +41,7 @@ int lecture_sliders(const struct demo_step *st, int ids[SL_COUNT])
 }
 
 int lecture_slider_geom(const struct demo_step *st, int focus, struct rect r,
-                        struct slider_geom *g, int ids[SL_COUNT], int *pos)
+                        struct slider_geom *g, int ids[SLIDER_MAX], int *pos)
 {
     int n = lecture_sliders(st, ids);
     *pos = n;
@@ -56,11 +56,13 @@ int lecture_slider_geom(const struct demo_step *st, int focus, struct rect r,
 
 bool lecture_focusable(const struct demo_step *st, int f)
 {
+    if (f >= slider_count() && f < SLIDER_MAX)
+        return false; /* no slider: the ids past the last one up to the panels' */
     if (st == NULL)
         return true;
-    if (f >= SL_COUNT)
-        return f < SL_COUNT + LECTURE_FOCUS_PANELS && lecture_shows(st, std_names[f - SL_COUNT]);
-    int ids[SL_COUNT], n = lecture_sliders(st, ids);
+    if (f >= SLIDER_MAX)
+        return f < SLIDER_MAX + LECTURE_FOCUS_PANELS && lecture_shows(st, std_names[f - SLIDER_MAX]);
+    int ids[SLIDER_MAX], n = lecture_sliders(st, ids);
     for (int i = 0; i < n; i++)
         if (ids[i] == f)
             return true;
@@ -177,7 +179,7 @@ void lecture_layout(const struct demo *demo, int step, bool answer_shown, int n_
         bottom -= ch + 2;
     }
     int body_y = 1, body_h = bottom - body_y;
-    int ids[SL_COUNT], ns = lecture_sliders(st, ids), rx = 0;
+    int ids[SLIDER_MAX], ns = lecture_sliders(st, ids), rx = 0;
     if (ns > 0) {
         int sw = cols / 4 < 34 ? 34 : cols / 4 > 46 ? 46 : cols / 4;
         L->r[P_SLIDERS] = (struct rect){0, body_y, sw, ns + 1 < body_h ? ns + 1 : body_h};

@@ -27,13 +27,13 @@ const struct demo_step *lecture_step_of(const struct demo *demo, int step, bool 
 bool lecture_shows(const struct demo_step *st, const char *name);
 /* The sliders listed, in st's order (every slider when st is NULL or lists none); returns
  * how many. */
-int lecture_sliders(const struct demo_step *st, int ids[SL_COUNT]);
-/* Whether focus f (a slider id, or SL_COUNT + k for the k-th panel) is on screen. */
+int lecture_sliders(const struct demo_step *st, int ids[SLIDER_MAX]);
+/* Whether focus f (a slider id, or SLIDER_MAX + k for the k-th panel) is on screen. */
 bool lecture_focusable(const struct demo_step *st, int f);
 /* The sliders' rows in panel r (layout_sliders over those listed) for the focus: ids gets
  * them; returns how many, *pos the focus's place among them (n when it is none). */
 int lecture_slider_geom(const struct demo_step *st, int focus, struct rect r,
-                        struct slider_geom *g, int ids[SL_COUNT], int *pos);
+                        struct slider_geom *g, int ids[SLIDER_MAX], int *pos);
 
 /* The caption's texts: the step's caption, then its answer when shown (or how to show it);
  * head gets "Step 2/12 title" for the box's top rule. Returns how many texts (0: no step). */

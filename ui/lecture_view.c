@@ -20,13 +20,13 @@ bool lecture_view_shows(const struct dash *d, const char *name)
     return lecture_shows(lecture_view_step(d), name);
 }
 
-int lecture_view_sliders(const struct dash *d, int ids[SL_COUNT])
+int lecture_view_sliders(const struct dash *d, int ids[SLIDER_MAX])
 {
     return lecture_sliders(lecture_view_step(d), ids);
 }
 
 int lecture_view_slider_geom(const struct dash *d, struct rect r, struct slider_geom *g,
-                             int ids[SL_COUNT], int *pos)
+                             int ids[SLIDER_MAX], int *pos)
 {
     return lecture_slider_geom(lecture_view_step(d), d->focus, r, g, ids, pos);
 }

@@ -13,9 +13,9 @@
 /* lecture_screen.h's questions of the step d shows. */
 const struct demo_step *lecture_view_step(const struct dash *d);
 bool lecture_view_shows(const struct dash *d, const char *name);
-int lecture_view_sliders(const struct dash *d, int ids[SL_COUNT]);
+int lecture_view_sliders(const struct dash *d, int ids[SLIDER_MAX]);
 int lecture_view_slider_geom(const struct dash *d, struct rect r, struct slider_geom *g,
-                             int ids[SL_COUNT], int *pos);
+                             int ids[SLIDER_MAX], int *pos);
 void lecture_view_layout(const struct dash *d, int cols, int rows, struct layout *L,
                          struct rect extra[LP_COUNT]);
 

@@ -10,6 +10,7 @@
 #include "dash_points.h"
 #include "keys.h"
 #include "points.h"
+#include "scenario_check.h"
 #include "scenario_file.h"
 
 bool ui_options_parse(int argc, char **argv, int first, bool snapshot, struct ui_options *o,

@@ -13,26 +13,49 @@
 #include "units.h"
 
 /* The registry's visible rows in order, found once: a key press asks for them hundreds of
- * times (issue 15: 528 linear scans per tp key). The table is constant, so the index is. */
-static const struct input *visible[SL_COUNT + 64];
-static int n_visible = -1;
+ * times (issue 15: 528 linear scans per tp key). Found again only when the table grows (a
+ * test's row: inputs_test_insert). */
+static const struct input *visible[SLIDER_MAX];
+static int n_visible = -1, n_rows = -1;
 
-const struct input *slider_input(enum slider_id id)
+static void find_visible(void)
 {
-    if (n_visible < 0) {
-        int k = 0;
-        for (int i = 0; i < inputs_count() && k < (int)(sizeof visible / sizeof visible[0]); i++)
-            if (!(inputs_at(i)->flags & INPUT_HIDDEN))
-                visible[k++] = inputs_at(i);
-        n_visible = k;
-    }
-    return (int)id >= 0 && (int)id < n_visible ? visible[id] : inputs_at(0);
+    if (n_rows == inputs_count())
+        return;
+    int k = 0;
+    for (int i = 0; i < inputs_count() && k < SLIDER_MAX; i++)
+        if (!(inputs_at(i)->flags & INPUT_HIDDEN))
+            visible[k++] = inputs_at(i);
+    n_visible = k;
+    n_rows = inputs_count();
+}
+
+int slider_count(void)
+{
+    find_visible();
+    return n_visible;
+}
+
+const struct input *slider_input(int id)
+{
+    find_visible();
+    return id >= 0 && id < n_visible ? visible[id] : inputs_at(0);
+}
+
+int slider_id(const char *key)
+{
+    find_visible();
+    const struct input *in = inputs_find(key);
+    for (int i = 0; in != NULL && i < n_visible; i++)
+        if (visible[i] == in)
+            return i;
+    return -1;
 }
 
 int slider_find(const char *s)
 {
-    for (int i = 0; s && i < SL_COUNT; i++) {
-        const struct input *in = slider_input((enum slider_id)i);
+    for (int i = 0; s && i < slider_count(); i++) {
+        const struct input *in = slider_input(i);
         char flag[64];
         inputs_flag(in, flag, sizeof flag);
         if (!strcasecmp(s, in->key) || !strcasecmp(s, in->label) || !strcasecmp(s, flag))
@@ -81,21 +104,35 @@ static int word_count(const struct input *in)
     return in->words != NULL ? in->n_words : 0;
 }
 
-static int preset_count(const struct presets *p, enum slider_id id)
+/* The presets a slider steps over (none: 0). */
+static int preset_count(const struct presets *p, const struct input *in)
 {
-    return id == SL_MODEL ? p->n_models : p->n_gpus;
+    return in->steps == STEPS_MODELS ? p->n_models : in->steps == STEPS_GPUS ? p->n_gpus : 0;
 }
 
-void slider_range(const struct presets *p, const struct scenario *s, enum slider_id id,
+/* The row's range and steps, narrowed by the scenario where the row says so (src/rules.h). */
+static struct step_bounds bounds_of(const struct input *in, const struct scenario *s)
+{
+    struct step_bounds b = {in->lo, in->hi, in->step_lo, in->step_hi, 1};
+    if (in->flags & INPUT_AUTO_ZERO)
+        b.lo = 0; /* auto */
+    if (in->step_bounds != NULL)
+        in->step_bounds(s, &b);
+    return b;
+}
+
+void slider_range(const struct presets *p, const struct scenario *s, int id,
                   double *lo, double *hi)
 {
     const struct input *in = slider_input(id);
-    *lo = in->lo;
-    *hi = in->hi;
+    struct step_bounds b = bounds_of(in, s);
+    *lo = b.lo;
+    *hi = b.hi;
     switch (in->steps) {
-    case STEPS_PRESETS:
+    case STEPS_MODELS:
+    case STEPS_GPUS:
         *lo = 0;
-        *hi = preset_count(p, id) > 0 ? preset_count(p, id) - 1 : 0;
+        *hi = preset_count(p, in) > 0 ? preset_count(p, in) - 1 : 0;
         break;
     case STEPS_WORDS:
         *lo = 0;
@@ -103,10 +140,6 @@ void slider_range(const struct presets *p, const struct scenario *s, enum slider
         break;
     default:
         break;
-    }
-    if (id == SL_MICRO) {
-        *lo = 0; /* auto */
-        *hi = (double)(s->batch > 0 ? s->batch : 1);
     }
 }
 
@@ -139,59 +172,49 @@ static bool model_named(const struct scenario *s)
  * published configurations, where scaling one would invent a model (how many experts, which
  * latent ranks). Typing a size gives a custom model of that size.
  */
-static int family_steps(const struct presets *p, const struct scenario *s, double *vals, int max)
+static int family_steps(const struct presets *p, const struct input *in,
+                        const struct scenario *s, double *vals, int max)
 {
     int n = 0;
     for (int k = 0; k < p->n_models && n < max; k++)
         if (presets_same_family(p->models[k].arch.id, s->model.id))
             vals[n++] = p->models[k].params;
     if (n == 0 && max > 0)
-        vals[n++] = inputs_get(slider_input(SL_PARAMS), s);
+        vals[n++] = inputs_get(in, s);
     return sort_unique(vals, n);
 }
 
-int slider_steps(const struct presets *p, const struct scenario *s, enum slider_id id,
-                 double *vals, int max)
+int slider_steps(const struct presets *p, const struct scenario *s, int id, double *vals,
+                 int max)
 {
     const struct input *in = slider_input(id);
+    struct step_bounds b = bounds_of(in, s);
     int n = 0;
     switch (in->steps) {
-    case STEPS_PRESETS:
-        n = linear_steps(0, preset_count(p, id) > 0 ? preset_count(p, id) - 1 : 0, 1, vals, max);
+    case STEPS_MODELS:
+    case STEPS_GPUS:
+        n = linear_steps(0, preset_count(p, in) > 0 ? preset_count(p, in) - 1 : 0, 1, vals, max);
         break;
     case STEPS_WORDS:
         n = linear_steps(0, word_count(in) > 0 ? word_count(in) - 1 : 0, 1, vals, max);
         break;
     case STEPS_LINEAR:
-        n = linear_steps(in->step_lo, in->step_hi, in->step, vals, max);
+        n = linear_steps(b.step_lo, b.step_hi, in->step, vals, max);
         break;
+    case STEPS_SIZES:
+        if (model_named(s)) {
+            n = family_steps(p, in, s, vals, max);
+            break;
+        }
+        /* A custom size steps as any large quantity. */
+        /* fall through */
     case STEPS_NICE:
-        if (id == SL_PARAMS && model_named(s))
-            n = family_steps(p, s, vals, max);
-        else
-            n = nice_steps(in->step_lo, in->step_hi, vals, max);
+        n = nice_steps(b.step_lo, b.step_hi, vals, max);
         break;
     case STEPS_POW2:
-        if (id == SL_MICRO) {
-            vals[n++] = 0; /* auto: batch / data-parallel ranks */
-            double hi = s->batch < in->step_hi ? (double)s->batch : in->step_hi;
-            n += pow2_steps(in->step_lo, hi, 1, vals + 1, max - 1);
-        } else if (id == SL_GPUS) {
-            /* Counts that tp x pp x cp divide only, doubling. */
-            double unit = (double)(s->tp > 0 ? s->tp : 1) * (double)(s->pp > 0 ? s->pp : 1) *
-                          (double)(s->cp > 0 ? s->cp : 1);
-            n = pow2_steps(unit, in->step_hi > unit ? in->step_hi : unit, unit, vals, max);
-        } else if (id == SL_CP) {
-            /* Up to half the sequence: the sequence splits into 2 x cp chunks. */
-            double hi = fmin(in->step_hi, fmax((double)(s->seq / 2), 1.0));
-            n = pow2_steps(in->step_lo, hi, 1, vals, max);
-        } else if (id == SL_EP) {
-            /* Up to the routed experts; 1 alone for a dense model. */
-            double e = model_moe_layers(&s->model) > 0 ? (double)s->model.experts : 1.0;
-            n = pow2_steps(in->step_lo, fmin(in->step_hi, e), 1, vals, max);
-        } else {
-            n = pow2_steps(in->step_lo, in->step_hi, 1, vals, max);
-        }
+        if (in->flags & INPUT_AUTO_ZERO)
+            vals[n++] = 0; /* auto first (the micro-batch: batch / data-parallel ranks) */
+        n += pow2_steps(b.step_lo, b.step_hi, b.unit, vals + n, max - n);
         break;
     case STEPS_NONE:
         break;
@@ -201,14 +224,15 @@ int slider_steps(const struct presets *p, const struct scenario *s, enum slider_
     return n;
 }
 
-double slider_value(const struct presets *p, const struct scenario *s, enum slider_id id)
+double slider_value(const struct presets *p, const struct scenario *s, int id)
 {
-    if (id == SL_GPU) {
+    const struct input *in = slider_input(id);
+    if (in->steps == STEPS_GPUS) {
         int i = presets_gpu_index(p, s->gpu.id);
         return i < 0 ? 0 : i;
     }
-    if (id != SL_MODEL)
-        return inputs_get(slider_input(id), s);
+    if (in->steps != STEPS_MODELS)
+        return inputs_get(in, s);
     int i = presets_model_index(p, s->model.id);
     if (i >= 0 || p->n_models == 0)
         return i < 0 ? 0 : i;
@@ -230,10 +254,10 @@ double slider_value(const struct presets *p, const struct scenario *s, enum slid
 
 static bool is_log(const struct input *in)
 {
-    return in->steps == STEPS_NICE || in->steps == STEPS_POW2;
+    return in->steps == STEPS_NICE || in->steps == STEPS_POW2 || in->steps == STEPS_SIZES;
 }
 
-double slider_position(const struct presets *p, const struct scenario *s, enum slider_id id)
+double slider_position(const struct presets *p, const struct scenario *s, int id)
 {
     double vals[SLIDER_MAX_STEPS];
     int n = slider_steps(p, s, id, vals, SLIDER_MAX_STEPS);
@@ -258,7 +282,7 @@ static double clampd(double v, double lo, double hi)
     return v < lo ? lo : v > hi ? hi : v;
 }
 
-bool slider_apply(const struct presets *p, struct scenario *s, enum slider_id id, double v)
+bool slider_apply(const struct presets *p, struct scenario *s, int id, double v)
 {
     double lo = 0, hi = 0;
     slider_range(p, s, id, &lo, &hi);
@@ -267,16 +291,16 @@ bool slider_apply(const struct presets *p, struct scenario *s, enum slider_id id
     v = clampd(v, lo, hi);
     const struct input *in = slider_input(id);
     int i = (int)llround(v);
-    if (id == SL_MODEL || id == SL_GPU) {
-        if (preset_count(p, id) == 0)
+    if (in->steps == STEPS_MODELS || in->steps == STEPS_GPUS) {
+        if (preset_count(p, in) == 0)
             return false;
-        if (id == SL_MODEL)
+        if (in->steps == STEPS_MODELS)
             s->model = p->models[i].arch;
         else
             s->gpu = p->gpus[i];
         return true;
     }
-    if (id == SL_PARAMS && model_named(s)) {
+    if (in->steps == STEPS_SIZES && model_named(s)) {
         /* A family's size is that preset (the current one when two share it). */
         v = round(v);
         if (inputs_get(in, s) == v)
@@ -293,7 +317,7 @@ bool slider_apply(const struct presets *p, struct scenario *s, enum slider_id id
     return inputs_set(in, s, v);
 }
 
-bool slider_step(const struct presets *p, struct scenario *s, enum slider_id id, int delta)
+bool slider_step(const struct presets *p, struct scenario *s, int id, int delta)
 {
     double vals[SLIDER_MAX_STEPS];
     int n = slider_steps(p, s, id, vals, SLIDER_MAX_STEPS);
@@ -321,7 +345,7 @@ bool slider_step(const struct presets *p, struct scenario *s, enum slider_id id,
     return slider_apply(p, s, id, vals[k]);
 }
 
-bool slider_set_position(const struct presets *p, struct scenario *s, enum slider_id id,
+bool slider_set_position(const struct presets *p, struct scenario *s, int id,
                          double frac)
 {
     double vals[SLIDER_MAX_STEPS];
@@ -333,14 +357,14 @@ bool slider_set_position(const struct presets *p, struct scenario *s, enum slide
     return slider_apply(p, s, id, vals[k]);
 }
 
-bool slider_set_end(const struct presets *p, struct scenario *s, enum slider_id id, bool top)
+bool slider_set_end(const struct presets *p, struct scenario *s, int id, bool top)
 {
     double vals[SLIDER_MAX_STEPS];
     int n = slider_steps(p, s, id, vals, SLIDER_MAX_STEPS);
     return slider_apply(p, s, id, top ? vals[n - 1] : vals[0]);
 }
 
-bool slider_parse(const struct presets *p, struct scenario *s, enum slider_id id,
+bool slider_parse(const struct presets *p, struct scenario *s, int id,
                   const char *text, char *err, size_t errlen)
 {
     (void)p;
@@ -365,19 +389,19 @@ bool slider_parse(const struct presets *p, struct scenario *s, enum slider_id id
     return true;
 }
 
-void slider_format(const struct presets *p, const struct scenario *s, enum slider_id id,
+void slider_format(const struct presets *p, const struct scenario *s, int id,
                    char *buf, size_t n)
 {
     (void)p;
     /* A named model's size as every other place gives it (70.6B), not its exact count. */
-    if (id == SL_PARAMS && model_named(s)) {
+    if (slider_input(id)->steps == STEPS_SIZES && model_named(s)) {
         units_count(inputs_get(slider_input(id), s), buf, n);
         return;
     }
     inputs_display(slider_input(id), s, buf, n, SLIDER_VALUE_W);
 }
 
-bool slider_in_range(const struct presets *p, const struct scenario *s, enum slider_id id)
+bool slider_in_range(const struct presets *p, const struct scenario *s, int id)
 {
     double lo = 0, hi = 0;
     slider_range(p, s, id, &lo, &hi);

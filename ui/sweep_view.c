@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "scenario_check.h"
 #include "slider.h"
 #include "sweep_plot.h"
 #include "theme.h"
@@ -19,8 +20,8 @@ static bool view_set(void *ctx, const struct input *knob, struct scenario *s, do
     const struct sweep_view_of *of = ctx;
     int id = slider_find(knob->key);
     struct scenario want = *of->want;
-    if (id < 0 || !slider_apply(of->p, s, (enum slider_id)id, v) ||
-        !slider_apply(of->p, &want, (enum slider_id)id, v)) {
+    if (id < 0 || !slider_apply(of->p, s, id, v) ||
+        !slider_apply(of->p, &want, id, v)) {
         snprintf(why, n, "%s cannot take this step", knob->label);
         return false;
     }
@@ -32,7 +33,7 @@ static bool view_set(void *ctx, const struct input *knob, struct scenario *s, do
 /* The point nearest the value shown. */
 static int mark_of(const struct sweep_view *v, const struct sweep_view_of *of)
 {
-    double now = slider_value(of->p, of->sc, (enum slider_id)v->slider);
+    double now = slider_value(of->p, of->sc, v->slider);
     int best = -1;
     double gap = INFINITY;
     for (int i = 0; i < v->sw.n; i++)
@@ -47,11 +48,11 @@ static int mark_of(const struct sweep_view *v, const struct sweep_view_of *of)
 static bool sweep_again(struct sweep_view *v, const struct sweep_view_of *of)
 {
     double vals[SLIDER_MAX_STEPS];
-    int n = slider_steps(of->p, of->sc, (enum slider_id)v->slider, vals, SLIDER_MAX_STEPS);
+    int n = slider_steps(of->p, of->sc, v->slider, vals, SLIDER_MAX_STEPS);
     if (n > SWEEP_MAX)
         n = SWEEP_MAX;
     sweep_free(&v->sw);
-    if (!sweep_run(&v->sw, of->sc, slider_input((enum slider_id)v->slider), vals, n, &of->in,
+    if (!sweep_run(&v->sw, of->sc, slider_input(v->slider), vals, n, &of->in,
                    view_set, (void *)of)) {
         sweep_view_free(v);
         return false;
@@ -100,7 +101,7 @@ static int elem_of(unsigned char e)
 void sweep_view_draw(const struct sweep_view *v, const struct charset *cs, struct screen *s,
                      struct rect r, bool focused)
 {
-    const struct input *in = slider_input((enum slider_id)v->slider);
+    const struct input *in = slider_input(v->slider);
     char title[96], right[64];
     snprintf(title, sizeof title, "Sweep of %s: memory and step", in->label);
     snprintf(right, sizeof right, "%d values, w: roofline", v->sw.n);

@@ -17,7 +17,7 @@
 
 struct sweep_view {
     bool on;
-    int slider;                  /* the slider swept (enum slider_id) */
+    int slider;                  /* the slider swept */
     struct sweep sw;             /* its steps, evaluated on the scenario shown */
     int mark;                    /* the point of the value shown */
 };

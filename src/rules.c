@@ -1,0 +1,414 @@
+/* rules.c - what one input allows given the others: the checks, give-way rules and step
+ * bounds the registry's rows name (src/rules.h). */
+#include "rules.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#include "units.h"
+
+/* One problem: the input at fault and what is wrong, without a flag's spelling (the dashboard
+ * names inputs by their labels, the command line by their flags). */
+#define FAIL(k, ...)                                                                             \
+    do {                                                                                         \
+        *key = (k);                                                                              \
+        snprintf(msg, n, __VA_ARGS__);                                                           \
+        return false;                                                                            \
+    } while (0)
+
+/* Whether given first and last stages leave the stages between an equal share of at least
+ * one layer each (and there is a pipeline). */
+static bool uneven_split_ok(const struct scenario *s)
+{
+    int64_t mid, rest;
+    scenario_middle_stages(s, &mid, &rest);
+    return s->pp >= 2 && rest >= 0 && (mid == 0 ? rest == 0 : rest >= mid && rest % mid == 0);
+}
+
+/* The fewest layers a stage holds (interleaving needs vpp of them). */
+static int64_t fewest_stage_layers(const struct scenario *s)
+{
+    if (!scenario_uneven_stages(s))
+        return s->pp > 0 ? s->model.layers / s->pp : 0;
+    int64_t least = s->model.layers;
+    for (int64_t i = 0; i < s->pp; i++)
+        if (scenario_stage_layers(s, i) < least)
+            least = scenario_stage_layers(s, i);
+    return least;
+}
+
+/* ---- checks -------------------------------------------------------------------------------- */
+
+bool rules_check_model(const struct scenario *s, const char **key, char *msg, size_t n)
+{
+    char merr[256];
+    if (!model_validate(&s->model, merr, (int)sizeof merr))
+        FAIL("model", "%s: %s", s->model.id[0] ? s->model.id : "(custom)", merr);
+    return true;
+}
+
+/* A degree of the layout: at most the GPUs, and dividing them. */
+static bool degree_fits(const struct scenario *s, int64_t d, const char **key, char *msg,
+                        size_t n)
+{
+    if (d > s->gpus)
+        FAIL(*key, "must be between 1 and the GPU count (%lld), got %lld", (long long)s->gpus,
+             (long long)d);
+    if (s->gpus % d != 0)
+        FAIL(*key, "%lld does not divide the %lld GPUs", (long long)d, (long long)s->gpus);
+    return true;
+}
+
+/* The degree at fault is named, as rooftop infer names --tp: the model's own bound first,
+ * then a degree that alone does not divide the GPUs; the GPU count only when each does and
+ * their product does not (1000 GPUs at tp 8, pp 4, cp 2: cp's check). */
+bool rules_check_tp(const struct scenario *s, const char **key, char *msg, size_t n)
+{
+    if (s->tp <= s->gpus && s->model.heads % s->tp != 0)
+        FAIL("tp", "%lld does not divide the %lld attention heads", (long long)s->tp,
+             (long long)s->model.heads);
+    return degree_fits(s, s->tp, key, msg, n);
+}
+
+bool rules_check_pp(const struct scenario *s, const char **key, char *msg, size_t n)
+{
+    if (s->pp <= s->gpus && s->pp > s->model.layers)
+        FAIL("pp", "%lld pipeline stages for %lld layers", (long long)s->pp,
+             (long long)s->model.layers);
+    return degree_fits(s, s->pp, key, msg, n);
+}
+
+bool rules_check_cp(const struct scenario *s, const char **key, char *msg, size_t n)
+{
+    if (!degree_fits(s, s->cp, key, msg, n))
+        return false;
+    if (scenario_dp(s) == 0) {
+        if (s->cp > 1)
+            FAIL("gpus", "%lld is not a multiple of tp x pp x cp = %lld x %lld x %lld",
+                 (long long)s->gpus, (long long)s->tp, (long long)s->pp, (long long)s->cp);
+        FAIL("gpus", "%lld is not a multiple of tp x pp = %lld", (long long)s->gpus,
+             (long long)(s->tp * s->pp));
+    }
+    /* Megatron-LM's context parallelism splits each sequence into 2 x cp chunks and gives rank
+     * r chunks r and 2cp-1-r, so that every rank has an equal share of causal attention's work
+     * (get_batch_on_this_cp_rank views the sequence as 2 x cp equal chunks). */
+    if (s->cp > 1 && s->seq % (2 * s->cp) != 0)
+        FAIL("cp", "the %lld-token sequence does not split into 2 x cp = %lld equal chunks "
+                   "(Megatron-LM's load-balanced causal split)",
+             (long long)s->seq, (long long)(2 * s->cp));
+    return true;
+}
+
+bool rules_check_ep(const struct scenario *s, const char **key, char *msg, size_t n)
+{
+    if (s->ep > s->gpus)
+        FAIL("ep", "must be between 1 and the GPU count (%lld), got %lld", (long long)s->gpus,
+             (long long)s->ep);
+    /* No MoE layer: experts <= 1, or every layer kept dense (dense_layers = layers). */
+    if (s->ep > 1 && model_moe_layers(&s->model) == 0)
+        FAIL("ep", "%lld expert-parallel ranks for a dense model (no routed experts%s)",
+             (long long)s->ep, s->model.experts > 1 ? ": all its layers are dense" : "");
+    if (s->ep > 1 && s->model.experts % s->ep != 0)
+        FAIL("ep", "%lld does not divide the %lld routed experts", (long long)s->ep,
+             (long long)s->model.experts);
+    /* Megatron-LM (parallel_state.initialize_model_parallel) raises unless
+     * data_parallel_size x context_parallel_size is divisible by expert_model_parallel_size:
+     * the expert-parallel ranks are carved out of the ranks that hold the same dense layers. */
+    if (s->ep > 1 && scenario_dp_cp(s) % s->ep != 0)
+        FAIL("ep", "%lld does not divide data x context parallel = %lld x %lld",
+             (long long)s->ep, (long long)scenario_dp(s), (long long)s->cp);
+    /* Megatron-LM (TransformerConfig): "When using expert parallelism and tensor parallelism,
+     * sequence parallelism must be used" (the dispatcher routes each rank's own tokens). */
+    if (s->ep > 1 && s->tp > 1 && !s->sp)
+        FAIL("ep", "%lld with tensor parallelism needs sequence parallelism on (Megatron-LM)",
+             (long long)s->ep);
+    return true;
+}
+
+/* The micro-batch within the batch, and the batch split over the data-parallel ranks (the
+ * layout's levels have checked that there are ranks). */
+bool rules_check_micro_batch(const struct scenario *s, const char **key, char *msg, size_t n)
+{
+    int64_t dp = scenario_dp(s);
+    if (s->micro_batch > s->batch)
+        FAIL("micro_batch", "must be between 1 and the batch (%lld), got %lld",
+             (long long)s->batch, (long long)s->micro_batch);
+    if (s->micro_batch == 0 && s->batch % dp != 0)
+        FAIL("batch", "%lld sequences do not split over %lld data-parallel ranks",
+             (long long)s->batch, (long long)dp);
+    if (scenario_accum_steps(s) == 0)
+        FAIL("batch", "%lld is not a multiple of micro-batch %lld x data-parallel ranks %lld",
+             (long long)s->batch, (long long)scenario_micro_batch(s), (long long)dp);
+    return true;
+}
+
+bool rules_check_vpp(const struct scenario *s, const char **key, char *msg, size_t n)
+{
+    if (s->vpp > s->model.layers)
+        FAIL("vpp", "must be between 1 and the %lld layers, got %lld", (long long)s->model.layers,
+             (long long)s->vpp);
+    if (s->vpp > 1 && s->pp == 1)
+        FAIL("vpp", "%lld virtual stages need pipeline parallelism (pp above 1)",
+             (long long)s->vpp);
+    if (s->vpp > 1 && !scenario_uneven_stages(s) && s->model.layers % (s->pp * s->vpp) != 0)
+        FAIL("vpp", "%lld layers do not split into pp %lld x vpp %lld chunks",
+             (long long)s->model.layers, (long long)s->pp, (long long)s->vpp);
+    /* Megatron-LM's interleaved schedule runs micro-batches in groups of pp. */
+    if (s->vpp > 1 && scenario_accum_steps(s) % s->pp != 0)
+        FAIL("vpp", "the interleaved schedule needs micro-batches per step (%lld) to be a "
+                    "multiple of pp %lld",
+             (long long)scenario_accum_steps(s), (long long)s->pp);
+    return true;
+}
+
+/* The uneven pipeline stages: within the layers, on a pipeline, the stages between them an
+ * equal share, each stage at least vpp layers when interleaved. */
+bool rules_check_stages(const struct scenario *s, const char **key, char *msg, size_t n)
+{
+    if (s->first_stage_layers > s->model.layers)
+        FAIL("decoder_first_pipeline_num_layers", "must be between 1 and the %lld layers, got %lld",
+             (long long)s->model.layers, (long long)s->first_stage_layers);
+    if (s->last_stage_layers > s->model.layers)
+        FAIL("decoder_last_pipeline_num_layers", "must be between 1 and the %lld layers, got %lld",
+             (long long)s->model.layers, (long long)s->last_stage_layers);
+    if (!scenario_uneven_stages(s))
+        return true;
+    const char *which = s->first_stage_layers > 0 ? "decoder_first_pipeline_num_layers"
+                                                  : "decoder_last_pipeline_num_layers";
+    int64_t mid, rest;
+    scenario_middle_stages(s, &mid, &rest);
+    if (s->pp < 2)
+        FAIL(which, "uneven stages need pipeline parallelism (pp above 1)");
+    if (!uneven_split_ok(s))
+        FAIL(which, "the %lld layers left for the %lld stages between do not split evenly",
+             (long long)rest, (long long)mid);
+    for (int64_t i = 0; s->vpp > 1 && i < s->pp; i++)
+        if (scenario_stage_layers(s, i) < s->vpp)
+            FAIL("vpp", "stage %lld holds %lld layers, fewer than vpp %lld chunks", (long long)i,
+                 (long long)scenario_stage_layers(s, i), (long long)s->vpp);
+    return true;
+}
+
+bool rules_check_gpu(const struct scenario *s, const char **key, char *msg, size_t n)
+{
+    if (!(s->gpu.memory_bytes > 0) || !(s->gpu.bandwidth > 0))
+        FAIL("gpu", "%s has no memory or bandwidth", s->gpu.id[0] ? s->gpu.id : "(gpu)");
+    return true;
+}
+
+bool rules_check_memory_reserve(const struct scenario *s, const char **key, char *msg, size_t n)
+{
+    if (!(s->memory_reserve < s->gpu.memory_bytes)) {
+        /* In the units the option is typed in (80GB, not 8e+10), bytes exact beside them. */
+        char cap[32], got[32];
+        units_bytes(s->gpu.memory_bytes, cap, sizeof cap);
+        units_bytes(s->memory_reserve, got, sizeof got);
+        FAIL("memory_reserve", "must be at least 0 and below the GPU's %s (%.0f bytes), got %s "
+             "(%.0f bytes)", cap, s->gpu.memory_bytes, got, s->memory_reserve);
+    }
+    return true;
+}
+
+bool rules_check_dtype(const struct scenario *s, const char **key, char *msg, size_t n)
+{
+    if (!gpu_has_dtype(&s->gpu, s->dtype)) {
+        /* Timing it at another format's rate would print a number nobody can reach. */
+        char has[128];
+        gpu_dtypes(&s->gpu, has, sizeof has);
+        FAIL("dtype", "the %s has no %s peak; it has %s",
+             s->gpu.name[0] ? s->gpu.name : s->gpu.id[0] ? s->gpu.id : "GPU",
+             peak_name(dtype_peak(s->dtype)), has);
+    }
+    return true;
+}
+#undef FAIL
+
+/* ---- give way ------------------------------------------------------------------------------ */
+
+static bool gpus_fixed(const struct give_way *g)
+{
+    return g->moved == offsetof(struct scenario, gpus);
+}
+
+static int64_t at_least_1(int64_t v)
+{
+    return v < 1 ? 1 : v;
+}
+
+/* tp: the largest degree up to the one asked for that divides the heads and leaves the GPU
+ * count as it is (1 always does). */
+void rules_give_way_tp(struct scenario *c, const struct give_way *g)
+{
+    const struct scenario *want = g->want;
+    bool fixed = gpus_fixed(g);
+    int64_t t = at_least_1(want->tp);
+    if (t > c->gpus && fixed)
+        t = c->gpus;
+    if (c->model.heads > 0) {
+        int64_t gp = fixed ? c->gpus : want->gpus;
+        int64_t p = at_least_1(want->pp), x = at_least_1(want->cp);
+        while (t > 1 && (c->model.heads % t != 0 || gp % (t * p * x) != 0))
+            t--;
+    }
+    if (t != want->tp)
+        snprintf(g->note, g->n, "tensor degree %lld (not %lld): it must divide the %lld heads%s",
+                 (long long)t, (long long)want->tp, (long long)c->model.heads,
+                 fixed ? " and the GPU count" : "");
+    c->tp = t;
+}
+
+/* pp: at most the layers, and with the GPU count fixed a divisor of what tp leaves. */
+void rules_give_way_pp(struct scenario *c, const struct give_way *g)
+{
+    const struct scenario *want = g->want;
+    bool fixed = gpus_fixed(g);
+    int64_t p = at_least_1(want->pp);
+    if (c->model.layers > 0 && p > c->model.layers)
+        p = c->model.layers;
+    while (fixed && p > 1 && c->gpus % (c->tp * p) != 0)
+        p--;
+    if (p != want->pp)
+        snprintf(g->note, g->n, "pipeline degree %lld (not %lld): %lld layers%s", (long long)p,
+                 (long long)want->pp, (long long)c->model.layers,
+                 fixed ? " and the GPU count" : "");
+    c->pp = p;
+}
+
+/* cp: the largest degree up to the one asked for that splits the sequence into 2 x cp equal
+ * chunks (Megatron-LM's causal load balance) and, with the GPU count fixed, leaves it a
+ * multiple of tp x pp x cp. */
+void rules_give_way_cp(struct scenario *c, const struct give_way *g)
+{
+    const struct scenario *want = g->want;
+    bool fixed = gpus_fixed(g);
+    int64_t x = at_least_1(want->cp);
+    if (fixed && x > c->gpus)
+        x = c->gpus;
+    if (x > c->seq / 2)
+        x = at_least_1(c->seq / 2); /* 2 x cp chunks of at least a token */
+    while (x > 1 && (c->seq % (2 * x) != 0 || (fixed && c->gpus % (c->tp * c->pp * x) != 0)))
+        x--;
+    if (x != want->cp)
+        snprintf(g->note, g->n, "context degree %lld (not %lld): the %lld-token sequence must "
+                                "split into 2 x cp chunks%s",
+                 (long long)x, (long long)want->cp, (long long)c->seq,
+                 fixed ? " and the GPU count into tp x pp x cp" : "");
+    c->cp = x;
+}
+
+/* The GPU count: the multiple of tp x pp x cp at or above the one asked for. */
+void rules_give_way_gpus(struct scenario *c, const struct give_way *g)
+{
+    int64_t unit = c->tp * c->pp * c->cp;
+    int64_t want = at_least_1(g->want->gpus);
+    int64_t gp = unit > 0 ? (want + unit - 1) / unit * unit : want;
+    if (gp != g->want->gpus)
+        snprintf(g->note, g->n, "GPUs %lld (not %lld): a multiple of tensor x pipeline%s = %lld",
+                 (long long)gp, (long long)g->want->gpus, c->cp > 1 ? " x context" : "",
+                 (long long)unit);
+    c->gpus = gp;
+}
+
+/* ep: the largest degree up to the one asked for that divides the routed experts and the
+ * data x context ranks (Megatron-LM); 1 for a dense model. */
+void rules_give_way_ep(struct scenario *c, const struct give_way *g)
+{
+    int64_t e = at_least_1(g->want->ep);
+    int64_t ranks = scenario_dp_cp(c);
+    const bool no_sp = c->tp > 1 && !c->sp; /* Megatron needs sp with tp and ep */
+    const bool dense = model_moe_layers(&c->model) == 0;
+    if (dense || no_sp)
+        e = 1;
+    if (e > 1 && e > c->model.experts)
+        e = c->model.experts;
+    while (e > 1 && (c->model.experts % e != 0 || ranks <= 0 || ranks % e != 0))
+        e--;
+    if (e != g->want->ep)
+        snprintf(g->note, g->n, "expert degree %lld (not %lld): %s", (long long)e,
+                 (long long)g->want->ep,
+                 dense   ? "the model has no routed experts"
+                 : no_sp ? "with tensor parallelism it needs sequence parallelism on"
+                         : "it must divide the routed experts and data x context parallel");
+    c->ep = e;
+}
+
+/* The micro-batch: the largest up to the one asked for that splits the batch. The batch
+ * never moves: one that cannot split is left for the check to name. */
+void rules_give_way_micro_batch(struct scenario *c, const struct give_way *g)
+{
+    int64_t dp = scenario_dp(c);
+    int64_t m = g->want->micro_batch;
+    if (dp > 0 && m > 0 && m * dp > c->batch)
+        m = c->batch / dp;
+    while (dp > 0 && m > 1 && c->batch % (m * dp) != 0)
+        m--;
+    if (m < 1 && g->want->micro_batch > 0)
+        m = g->want->micro_batch; /* nothing splits: the check names the batch */
+    if (m != g->want->micro_batch)
+        snprintf(g->note, g->n, "micro-batch %lld (not %lld): it must split the batch over %lld "
+                                "data-parallel ranks",
+                 (long long)m, (long long)g->want->micro_batch, (long long)dp);
+    c->micro_batch = m;
+}
+
+/* Given first and last stages that this pipeline cannot hold: the even split. */
+void rules_give_way_stages(struct scenario *c, const struct give_way *g)
+{
+    if (!scenario_uneven_stages(c) || uneven_split_ok(c))
+        return;
+    c->first_stage_layers = 0;
+    c->last_stage_layers = 0;
+    snprintf(g->note, g->n, "uneven stages off: the first and last stages do not fit pp %lld",
+             (long long)c->pp);
+}
+
+/* Interleaving needs the layers to split into pp x vpp chunks (with uneven stages: vpp
+ * layers on every stage) and the micro-batches to come in groups of pp (Megatron-LM); where
+ * they do not, the plain schedule. */
+void rules_give_way_vpp(struct scenario *c, const struct give_way *g)
+{
+    int64_t v = g->want->vpp;
+    if (v <= 1)
+        return;
+    int64_t m = scenario_accum_steps(c);
+    bool splits = scenario_uneven_stages(c) ? fewest_stage_layers(c) >= v
+                                            : c->model.layers % (c->pp * v) == 0;
+    if (c->pp == 1 || !splits || m <= 0 || m % c->pp != 0)
+        v = 1;
+    if (v != g->want->vpp)
+        snprintf(g->note, g->n, "interleaved stages off (not %lld): vpp does not split this layout",
+                 (long long)g->want->vpp);
+    c->vpp = v;
+}
+
+/* ---- step bounds --------------------------------------------------------------------------- */
+
+/* The micro-batch: auto, then up to the batch. */
+void rules_steps_micro_batch(const struct scenario *s, struct step_bounds *b)
+{
+    b->hi = (double)(s->batch > 0 ? s->batch : 1);
+    b->step_hi = fmin(b->step_hi, (double)s->batch);
+}
+
+/* GPU counts that tp x pp x cp divide only, doubling. */
+void rules_steps_gpus(const struct scenario *s, struct step_bounds *b)
+{
+    double unit = (double)at_least_1(s->tp) * (double)at_least_1(s->pp) *
+                  (double)at_least_1(s->cp);
+    b->unit = unit;
+    b->step_lo = unit;
+    b->step_hi = fmax(b->step_hi, unit);
+}
+
+/* Up to half the sequence: the sequence splits into 2 x cp chunks. */
+void rules_steps_cp(const struct scenario *s, struct step_bounds *b)
+{
+    b->step_hi = fmin(b->step_hi, fmax((double)(s->seq / 2), 1.0));
+}
+
+/* Up to the routed experts; 1 alone for a dense model. */
+void rules_steps_ep(const struct scenario *s, struct step_bounds *b)
+{
+    double e = model_moe_layers(&s->model) > 0 ? (double)s->model.experts : 1.0;
+    b->step_hi = fmin(b->step_hi, e);
+}
