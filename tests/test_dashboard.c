@@ -265,6 +265,38 @@ START_TEST(test_inference_demo_errors)
 }
 END_TEST
 
+/* A serving step takes the registry's keys directly, as any step does ("prompt" beside
+ * "title"), and still reads the old "_infer" object, which comes after them. */
+START_TEST(test_inference_demo_top_level_keys)
+{
+    const char *text =
+        "{\"model\":\"llama2-7b\",\"_infer\":{\"generate\":96},\"steps\":["
+        "{\"_view\":\"inference\",\"prompt\":\"1Ki\",\"generate\":64,\"kv_dtype\":\"fp8\"},"
+        "{\"_view\":\"inference\",\"_infer\":{\"prompt\":300,\"batch\":4}},"
+        "{\"_view\":\"inference\",\"prompt\":512,\"_infer\":{\"prompt\":1024}}]}";
+    struct demo l;
+    char err[512];
+    ck_assert_msg(demo_parse(text, strlen(text), "d.json", &l, err, sizeof err), "%s", err);
+    ck_assert_int_eq(l.n, 3);
+    /* Top-level keys: 1Ki = 1024 tokens, 64 generated over the file's 96, an fp8 cache. */
+    ck_assert_int_eq(l.steps[0].infer.prompt, 1024);
+    ck_assert_int_eq(l.steps[0].infer.generate, 64);
+    ck_assert_int_eq(infer_kv_dtype(&l.steps[0].infer), DTYPE_FP8_E4M3);
+    /* The old spelling, with the file's generate. */
+    ck_assert_int_eq(l.steps[1].infer.prompt, 300);
+    ck_assert_int_eq(l.steps[1].infer.batch, 4);
+    ck_assert_int_eq(l.steps[1].infer.generate, 96);
+    /* Both: the step's "_infer" is the more specific. */
+    ck_assert_int_eq(l.steps[2].infer.prompt, 1024);
+    demo_free(&l);
+    /* A bad value at the top level is named as the flag. */
+    const char *bad = "{\"model\":\"llama2-7b\",\"steps\":[{\"_view\":\"inference\","
+                      "\"generate\":\"lots\"}]}";
+    ck_assert(!demo_parse(bad, strlen(bad), "d.json", &l, err, sizeof err));
+    ck_assert_msg(strncmp(err, "d.json: step 1: generate: ", 26) == 0, "%s", err);
+}
+END_TEST
+
 START_TEST(test_inference_view)
 {
     struct harness h;
@@ -1100,6 +1132,7 @@ static Suite *dashboard_suite(void)
     tcase_add_test(tc, test_inference_demo);
     tcase_add_test(tc, test_parallel_explain_params);
     tcase_add_test(tc, test_inference_demo_errors);
+    tcase_add_test(tc, test_inference_demo_top_level_keys);
     suite_add_tcase(s, tc);
     TCase *tt = tcase_create("tmux");
     tcase_set_timeout(tt, 300); /* a loaded 2-core machine took 127 s (the probe, 90 s at most, most of it) */

@@ -67,41 +67,70 @@ static void copy_string(const cJSON *obj, const char *key, char *dst, size_t n)
         snprintf(dst, n, "%s", v->valuestring);
 }
 
+/* One serving input (a JSON number or string) onto s as its `rooftop infer` flag; errors
+ * start with where ("origin: _infer"). */
+static bool infer_apply_item(struct scenario *s, const cJSON *it, const char *where,
+                             char *err, size_t errlen)
+{
+    char num[64], sub[512];
+    const char *v = num;
+    if (cJSON_IsString(it) && it->valuestring)
+        v = it->valuestring;
+    else if (cJSON_IsNumber(it))
+        snprintf(num, sizeof num, "%.17g", it->valuedouble);
+    else {
+        snprintf(err, errlen, "%s: %.64s: want a number or a string", where,
+                 it->string ? it->string : "?");
+        return false;
+    }
+    if (!infer_cli_set(s, it->string ? it->string : "", v, sub, sizeof sub)) {
+        snprintf(err, errlen, "%s: %s", where, sub);
+        return false;
+    }
+    return true;
+}
+
 /* Applies a "_infer" object (NULL: none) onto s, each key as its `rooftop infer` flag. */
 static bool infer_apply_json(struct scenario *s, const cJSON *obj, const char *origin,
                              char *err, size_t errlen)
 {
     if (obj == NULL)
         return true;
+    char where[640];
+    snprintf(where, sizeof where, "%s: _infer", origin);
     if (!cJSON_IsObject(obj)) {
-        snprintf(err, errlen, "%s: _infer: want an object of serving inputs", origin);
+        snprintf(err, errlen, "%s: want an object of serving inputs", where);
         return false;
     }
     const cJSON *it;
     cJSON_ArrayForEach(it, obj)
+        if (!infer_apply_item(s, it, where, err, errlen))
+            return false;
+    return true;
+}
+
+/* A serving step's own registry keys that `rooftop infer` reads ("prompt", "generate",
+ * "kv_dtype" directly in the step, as any step spells its inputs), onto its serving
+ * scenario; the model and GPU come with the step's scenario. */
+static bool infer_apply_keys(struct scenario *s, const cJSON *st, const char *origin, char *err,
+                             size_t errlen)
+{
+    const cJSON *it;
+    cJSON_ArrayForEach(it, st)
     {
-        char num[64], sub[512];
-        const char *v = num;
-        if (cJSON_IsString(it) && it->valuestring)
-            v = it->valuestring;
-        else if (cJSON_IsNumber(it))
-            snprintf(num, sizeof num, "%.17g", it->valuedouble);
-        else {
-            snprintf(err, errlen, "%s: _infer: %.64s: want a number or a string", origin,
-                     it->string ? it->string : "?");
+        const char *k = it->string ? it->string : "";
+        if (!strcmp(k, "model") || !strcmp(k, "gpu") || inputs_find(k) == NULL ||
+            !infer_cli_reads(k))
+            continue;
+        if (!infer_apply_item(s, it, origin, err, errlen))
             return false;
-        }
-        if (!infer_cli_set(s, it->string ? it->string : "", v, sub,
-                           sizeof sub)) {
-            snprintf(err, errlen, "%s: _infer: %s", origin, sub);
-            return false;
-        }
     }
     return true;
 }
 
-/* Step st's serving scenario: the step's model and GPU, then the file's and the step's
- * "_infer" keys; checked as `rooftop infer` checks its flags. */
+/* Step st's serving scenario: the step's model and GPU, then the file's "_infer" keys, the
+ * step's own serving keys and its "_infer" keys (the old spelling, still read); checked as
+ * `rooftop infer` checks its flags. */
 static bool infer_step(const cJSON *root_infer, const cJSON *st, const char *origin,
                        struct demo_step *ls, char *err, size_t errlen)
 {
@@ -110,6 +139,7 @@ static bool infer_step(const cJSON *root_infer, const cJSON *st, const char *ori
     s->model = ls->scenario.model;
     s->gpu = ls->scenario.gpu;
     if (!infer_apply_json(s, root_infer, origin, err, errlen) ||
+        !infer_apply_keys(s, st, origin, err, errlen) ||
         !infer_apply_json(s, cJSON_GetObjectItemCaseSensitive(st, "_infer"), origin,
                           err, errlen))
         return false;
