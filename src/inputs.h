@@ -2,7 +2,9 @@
  *
  * The command line (--micro-batch), the scenario files ("micro_batch"), the dashboard's sliders,
  * --help and the man page's option list all come from this table. Adding an input is one row in
- * inputs.c plus its use in the accounting.
+ * inputs.c (its field in struct scenario, its default in scenario_default, and where another
+ * input bounds it, its rules in src/rules.c named by the row) plus its use in the accounting.
+ * Its slider, flag, file key, help line and man page entry follow from the row.
  *
  * One grammar everywhere (flags, files, typed dashboard values):
  *   - numbers: 1500, 1.5e3, 0.5; decimal suffixes k/K = 1e3, M = 1e6, B/G = 1e9, T = 1e12,
