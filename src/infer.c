@@ -207,16 +207,32 @@ static double weight_bytes(const struct scenario *s, const struct param_counts *
     return (linear * ew + other * ea) / t + (double)pc->norms * ea;
 }
 
-/* Transient activations of one sequence's prefill on one GPU, the largest a layer keeps live
- * (FlashAttention, so no score matrix): the residual stream in and out plus the larger of
- * the attention's projections and the MLP's hidden tensors, and the fp32 logits of the last
- * position. Linear in the batch. */
-static double activation_bytes_per_seq(const struct scenario *s)
+/* Tokens an engine runs in one step, at most: in-flight batching mixes the batch's decode
+ * tokens with chunks of new prompts, B (1 + prompt / generate) tokens a step in the steady
+ * state, at least 2048 and at most 32768 (trtllm-bench's max_num_tokens,
+ * tensorrt_llm/bench/build/tuning.py finetune_setting; vLLM's max_num_batched_tokens bounds
+ * a step alike), and never more than the whole batch's prompts. */
+#define INFER_STEP_TOKENS_MIN 2048.0
+#define INFER_STEP_TOKENS_MAX 32768.0
+
+static double step_tokens(const struct scenario *s, double B)
+{
+    const double P = (double)s->prompt, N = (double)s->generate;
+    const double steady = fmin(fmax(B * (1.0 + P / N), INFER_STEP_TOKENS_MIN),
+                               INFER_STEP_TOKENS_MAX);
+    return fmin(B * P, steady);
+}
+
+/* Transient activations on one GPU at batch B, the largest a layer keeps live (FlashAttention,
+ * so no score matrix) for one step's tokens (step_tokens: prompts are prefilled in chunks):
+ * the residual stream in and out plus the larger of the attention's projections and the
+ * MLP's hidden tensors, and the fp32 logits of each sequence's last position. */
+static double activation_bytes(const struct scenario *s, double B)
 {
     const struct model_arch *m = &s->model;
     struct attn_dims ad;
     model_attn_dims(m, &ad);
-    const double t = (double)s->tp, P = (double)s->prompt, h = (double)m->d_model;
+    const double t = (double)s->tp, h = (double)m->d_model;
     const double attn = ((double)ad.q_width + (double)ad.cache_per_token + (double)ad.o_width) / t;
     const double routed = model_experts_visited(m);
     const double f = model_is_moe(m) ? (double)model_expert_ffn(m) : (double)m->ffn;
@@ -224,7 +240,25 @@ static double activation_bytes_per_seq(const struct scenario *s)
     const double widest = routed * f > f_dense ? routed * f : f_dense;
     const double mlp = (model_mlp_gated(m->mlp) ? 3.0 : 2.0) * widest / t;
     const double live = 2.0 * h + (attn > mlp ? attn : mlp);
-    return P * live * dtype_bytes(s->dtype) + 4.0 * (double)m->vocab / t;
+    return step_tokens(s, B) * live * dtype_bytes(s->dtype) + B * 4.0 * (double)m->vocab / t;
+}
+
+/* The largest batch whose cache and activations fit in room (both grow with the batch). */
+static int64_t max_batch_in(const struct scenario *s, double kv_seq, double room)
+{
+    double lo = 0.0, hi = (double)INFER_BATCH_MAX;
+    if (!(room > 0))
+        return 0;
+    if (hi * kv_seq + activation_bytes(s, hi) <= room)
+        return INFER_BATCH_MAX;
+    while (hi - lo > 1.0) {
+        const double mid = floor((lo + hi) / 2.0);
+        if (mid * kv_seq + activation_bytes(s, mid) <= room)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return (int64_t)lo;
 }
 
 /* Whether an op kind is a weight GEMM, and how many run side by side on its tokens: a MoE
@@ -259,14 +293,18 @@ static double row_fill(double M)
 
 /*
  * One serving op's time by its shape. A weight GEMM of M token rows computes on whole
- * 64-row tiles (row_fill): decode's batch of rows pays for the padding of the last tile,
- * while the weights stream at the bandwidth, so its skinny GEMMs stay memory-bound until the
- * batch is large; a MoE layer's chosen experts each take their share of the routed rows.
+ * 64-row tiles (row_fill): a short prompt's GEMMs pay for the padding of the last tile; a
+ * MoE layer's chosen experts each take their share of the routed rows. Prefill's long-M
+ * GEMMs reuse each weight tile across many row tiles and hide its load behind the math (the
+ * roofline's max). A decode step's GEMM has one row per sequence: each weight byte streams
+ * from HBM once and is used by every row once, so near the ridge (a batch of hundreds) the
+ * stream and the math do not overlap and its time is their sum, never below the padded
+ * tiles' math (at batch 1 the weights' stream alone; a GEMV does not pad to 64 rows).
  * FlashAttention reaches PREDICT_FLASH_EFFICIENCY of the peak (never above the GEMMs'
  * fraction; the step-time model's figure): prefill's attention is compute-bound there,
  * decode's reads the cache at the bandwidth. Never faster than the roofline.
  */
-static double op_seconds(const struct scenario *s, double rows, const struct op *o)
+static double op_seconds(const struct scenario *s, double rows, bool decode, const struct op *o)
 {
     const struct model_arch *m = &s->model;
     double E, me;
@@ -284,7 +322,8 @@ static double op_seconds(const struct scenario *s, double rows, const struct op 
             const double touched = groups * (1.0 - pow(1.0 - k / groups, fmax(rows, 1.0)));
             M = rows * k / fmax(touched, k);
         }
-        sec = fmax(o->flops / (E * row_fill(M) * peak), mem);
+        const double tiles = o->flops / (E * row_fill(M) * peak);
+        sec = decode ? fmax(tiles, o->flops / (E * peak) + mem) : fmax(tiles, mem);
     } else if (o->kind == OP_FLASH_ATTN && peak > 0) {
         sec = fmax(o->flops / (fmin(PREDICT_FLASH_EFFICIENCY, E) * peak), mem);
     }
@@ -309,7 +348,8 @@ static void phase_run(const struct scenario *s, double queries, double keys,
     infer_efficiencies(s, &p.compute_eff, &p.memory_eff);
     flops_pass(&s->model, &s->gpu, &p, ph->ops, &ph->n_ops);
     for (int i = 0; i < ph->n_ops; i++) {
-        ph->ops[i].seconds = op_seconds(s, (double)s->batch * queries, &ph->ops[i]);
+        ph->ops[i].seconds = op_seconds(s, (double)s->batch * queries, queries == 1.0,
+                                        &ph->ops[i]);
         ph->flops += ph->ops[i].flops;
         ph->bytes += ph->ops[i].bytes;
         ph->compute_seconds += ph->ops[i].seconds;
@@ -362,20 +402,16 @@ void infer_run(const struct scenario *s, struct infer_result *out)
     out->kv_bytes_per_sequence_gpu = infer_kv_bytes(m, ctx, kd, s->tp);
 
     const double weights = weight_bytes(s, &out->params);
-    const double act_seq = activation_bytes_per_seq(s);
     const double B = (double)s->batch;
     out->memory.weights = weights;
     out->memory.kv_cache = B * out->kv_bytes_per_sequence_gpu;
-    out->memory.activations = B * act_seq;
+    out->memory.activations = activation_bytes(s, B);
     out->memory.total = out->memory.weights + out->memory.kv_cache + out->memory.activations;
     out->memory.capacity = s->gpu.memory_bytes;
     out->memory.usable = hbm_fraction(s) * s->gpu.memory_bytes - s->memory_reserve;
     out->memory.fits = out->memory.total <= out->memory.usable;
 
-    const double per_seq = out->kv_bytes_per_sequence_gpu + act_seq;
-    const double room = out->memory.usable - weights;
-    double mb = per_seq > 0 && room > 0 ? floor(room / per_seq) : 0.0;
-    out->max_batch = mb > (double)INFER_BATCH_MAX ? INFER_BATCH_MAX : (int64_t)mb;
+    out->max_batch = max_batch_in(s, out->kv_bytes_per_sequence_gpu, out->memory.usable - weights);
 
     /* Prefill: every prompt token attends to the whole prompt (the full s^2 the FLOP counts
      * use throughout rooftop; a causal kernel skips about half of the scores). */

@@ -336,7 +336,7 @@ START_TEST(serving_command)
     ck_assert_ptr_null(cJSON_GetObjectItem(row, "scenario"));
     ck_assert_ptr_null(cJSON_GetObjectItem(row, "ops"));
     ck_assert_str_eq(cJSON_GetObjectItem(cJSON_GetObjectItem(j, "crossing"), "text")->valuestring,
-                     "16384");
+                     "32768"); /* one step's activations (chunked prefill): 16 x 16Ki fits */
     cJSON_Delete(j);
     cJSON_Delete(k);
     check_run_free(&r);
