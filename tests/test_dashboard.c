@@ -153,7 +153,7 @@ START_TEST(test_inference_demo)
     ck_assert(!decode_qkv(&h)->compute_bound);
     units_duration(r->tpot, shown, sizeof shown);
     ck_step_figure(&h, shown);
-    ck_assert_str_eq(shown, "4.44 ms");
+    ck_assert_str_eq(shown, "4.46 ms");
     units_count(r->tokens_per_s, shown, sizeof shown);
     ck_step_figure(&h, shown);
     units_bandwidth(h.d.inf.sc.gpu.bandwidth * r->memory_eff, shown, sizeof shown);
