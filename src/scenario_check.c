@@ -13,22 +13,51 @@ static bool range_checked(const struct input *in)
     return in->kind != INPUT_NAME && !(in->flags & (INPUT_MODEL_FIELD | INPUT_OF_MODEL));
 }
 
+/* The rows each pass walks, in its order, found once from the table (again only when it
+ * grows: a test's row): a key press checks and settles a scenario several times, and the
+ * walk is then no slower than the hand-written checks were. */
+#define ROWS_MAX 128
+static struct {
+    int rows; /* inputs_count() when found; -1 before */
+    const struct input *ranged[ROWS_MAX], *checked[ROWS_MAX], *giving[ROWS_MAX];
+    int n_ranged, n_checked, n_giving;
+} walk = {.rows = -1};
+
+static void walk_find(void)
+{
+    if (walk.rows == inputs_count())
+        return;
+    walk.n_ranged = walk.n_checked = walk.n_giving = 0;
+    for (int i = 0; i < inputs_count() && walk.n_ranged < ROWS_MAX; i++)
+        if (range_checked(inputs_at(i)))
+            walk.ranged[walk.n_ranged++] = inputs_at(i);
+    /* Level by level, table order within a level. */
+    for (int level = SETTLE_NEVER; level < SETTLE_LEVELS; level++)
+        for (int i = 0; i < inputs_count() && walk.n_checked < ROWS_MAX; i++) {
+            const struct input *in = inputs_at(i);
+            if ((int)in->level != level)
+                continue;
+            if (in->check != NULL)
+                walk.checked[walk.n_checked++] = in;
+            if (in->give_way != NULL && level != SETTLE_NEVER)
+                walk.giving[walk.n_giving++] = in;
+        }
+    walk.rows = inputs_count();
+}
+
 bool scenario_check(const struct scenario *s, const char **key, char *msg, size_t n)
 {
-    for (int i = 0; i < inputs_count(); i++) {
-        const struct input *in = inputs_at(i);
-        if (range_checked(in) && !inputs_check_range(in, s, msg, n)) {
-            *key = in->key;
+    walk_find();
+    for (int i = 0; i < walk.n_ranged; i++)
+        if (!inputs_check_range(walk.ranged[i], s, msg, n)) {
+            *key = walk.ranged[i]->key;
             return false;
         }
+    for (int i = 0; i < walk.n_checked; i++) {
+        *key = walk.checked[i]->key;
+        if (!walk.checked[i]->check(s, key, msg, n))
+            return false;
     }
-    for (int level = SETTLE_NEVER; level < SETTLE_LEVELS; level++)
-        for (int i = 0; i < inputs_count(); i++) {
-            const struct input *in = inputs_at(i);
-            *key = in->key;
-            if ((int)in->level == level && in->check != NULL && !in->check(s, key, msg, n))
-                return false;
-        }
     return true;
 }
 
@@ -53,14 +82,12 @@ void scenario_settle(struct scenario *c, const struct scenario *want, const char
 {
     if (n > 0)
         note[0] = '\0';
+    walk_find();
     const struct input *held = moved != NULL ? inputs_find(moved) : NULL;
     struct give_way g = {want, RULES_NONE_MOVED, note, n};
     if (held != NULL && held->field != FIELD_NONE)
         g.moved = held->offset;
-    for (int level = SETTLE_NEVER + 1; level < SETTLE_LEVELS; level++)
-        for (int i = 0; i < inputs_count(); i++) {
-            const struct input *in = inputs_at(i);
-            if ((int)in->level == level && in->give_way != NULL && in != held)
-                in->give_way(c, &g);
-        }
+    for (int i = 0; i < walk.n_giving; i++)
+        if (walk.giving[i] != held)
+            walk.giving[i]->give_way(c, &g);
 }
