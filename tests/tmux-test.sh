@@ -18,16 +18,21 @@ cleanup() { T kill-server >/dev/null 2>&1; rm -rf "$work"; }
 trap cleanup EXIT INT TERM
 
 pane() { T capture-pane -p -t t:0 2>/dev/null; }
+# The message comes again after the pane: a CI log that keeps only its last lines keeps it.
 fail() {
     echo "tmux-test: FAIL: $*"
     echo "--- pane:"
     pane
+    echo "--- tmux-test: FAIL: $*"
     exit 1
 }
+# Each wait's limit in seconds times SLOW: a loaded CI runner with a sanitizer build draws and
+# probes several times slower than a desk; a wait that passes returns as soon as it sees its text.
+SLOW=${TMUX_TEST_SLOW:-4}
 # wait_for TEXT [SECONDS]: until the pane shows TEXT.
 wait_for() {
     n=0
-    lim=$(( ${2:-10} * 10 ))
+    lim=$(( ${2:-10} * 10 * SLOW ))
     while ! pane | grep -qF -- "$1"; do
         n=$((n + 1))
         [ "$n" -gt "$lim" ] && return 1
@@ -38,7 +43,7 @@ wait_for() {
 # wait_gone TEXT [SECONDS]
 wait_gone() {
     n=0
-    lim=$(( ${2:-10} * 10 ))
+    lim=$(( ${2:-10} * 10 * SLOW ))
     while pane | grep -qF -- "$1"; do
         n=$((n + 1))
         [ "$n" -gt "$lim" ] && return 1
@@ -50,7 +55,7 @@ wait_gone() {
 # dashboard has drawn the new size).
 wait_last() {
     n=0
-    lim=$(( ${2:-10} * 10 ))
+    lim=$(( ${2:-10} * 10 * SLOW ))
     while ! pane | tail -n 1 | grep -qF -- "$1"; do
         n=$((n + 1))
         [ "$n" -gt "$lim" ] && return 1
