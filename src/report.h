@@ -7,11 +7,7 @@
 
 #include "evaluation.h"
 
-enum report_format { REPORT_TEXT, REPORT_JSON, REPORT_CSV, REPORT_MD };
-
-/* "text", "json", "csv", "md" */
-const char *report_format_name(enum report_format fmt);
-bool report_format_parse(const char *s, enum report_format *out);
+#include "report_format.h"
 
 /*
  * Writes the report of one evaluation (evaluation_run). Text: the memory table, parameters,
@@ -30,6 +26,11 @@ bool report_format_parse(const char *s, enum report_format *out);
 bool report_write(FILE *f, const struct evaluation *ev, enum report_format fmt);
 
 struct cJSON;
+struct figure;
+/* The report's table of figures (src/figure.h): every figure report_write prints, in every
+ * format, with its JSON key, label and unit; for the views that show a figure by its key. */
+const struct figure *report_table(void);
+
 /* The report's JSON object of one evaluation, as report_write's JSON prints it (NULL when
  * it could not be built); the caller frees it. For the views that take figures from it by
  * their keys ("memory.total", "cost.usd"): sweep and diff. */

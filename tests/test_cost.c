@@ -169,7 +169,7 @@ START_TEST(report_shows_cost)
                                          "--format csv"),
                      0);
     ck_assert_ptr_nonnull(strstr(run.out, "\ncost,usd,,\n"));
-    ck_assert_ptr_nonnull(strstr(run.out, "\ncost,pue,1.2,\n"));
+    ck_assert_ptr_nonnull(strstr(run.out, "\ncost,pue,1.2,fraction\n"));
     check_run_free(&run);
 }
 END_TEST

@@ -1,0 +1,140 @@
+/* figure.h - a table of figures, and the four writers that walk it.
+ *
+ * Each figure a command prints is one row of a table: its key (the dotted JSON path from the
+ * root, "memory.total"), its label (text and Markdown), its unit, which outputs show it, and a
+ * getter that takes it from the command's context (an evaluation, a serving result). Text,
+ * JSON, CSV and Markdown are each one writer here that walks such a table, so a figure added
+ * to a table reaches every format, and no format lists figures by hand. The tables themselves
+ * live beside their commands (the report's in src/report.c).
+ *
+ * A table is an array of entries ended by one with entry FE_END:
+ *   FE_SECTION  a heading in text and Markdown ("Memory per GPU"); nothing in JSON and CSV.
+ *   FE_VALUE    one figure.
+ *   FE_LIST     an array of items (memory rows, operations): a JSON array of objects at key,
+ *               a table in text and Markdown, "KEY.ITEM.COLUMN" rows in CSV; its columns are
+ *               FE_VALUE entries whose getters take the item's index.
+ *               With keyed, JSON gets an object keyed by item instead (see keyed below).
+ *   FE_LINES    sentences: a JSON array of strings at key (none without a key), numbered CSV
+ *               rows, lines in text, bullets in Markdown.
+ *   FE_OBJECT   a JSON object built by a function (the scenario block): JSON and CSV only.
+ */
+#ifndef ROOFTOP_FIGURE_H
+#define ROOFTOP_FIGURE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "report_format.h"
+
+struct cJSON;
+
+enum figure_entry { FE_END, FE_SECTION, FE_VALUE, FE_LIST, FE_LINES, FE_OBJECT };
+
+/* The unit says how a number is written in text ("16.1 GB") and names the CSV's unit column. */
+enum figure_unit {
+    FU_NONE,        /* a word, a flag or a plain number */
+    FU_BYTES,       /* "16.1 GB" */
+    FU_PARAMS,      /* "8.03B (8030261248)" */
+    FU_COUNT,       /* "1.5M" */
+    FU_STEPS,       /* "1.5M" */
+    FU_TOKENS,      /* "15T" */
+    FU_SEQUENCES,   /* "64" */
+    FU_LAYERS,      /* "32" */
+    FU_FLOP,        /* "6.30e24" */
+    FU_SECONDS,     /* "3.48 s", "143.9 days" */
+    FU_DAYS,        /* "143.9" */
+    FU_FRACTION,    /* "0.5" */
+    FU_PERCENT,     /* "+2.3%": a difference */
+    FU_SHARE,       /* "50.0%": a part of a whole */
+    FU_FLOP_RATE,   /* "989.5 TFLOP/s" */
+    FU_BANDWIDTH,   /* "3.35 TB/s" */
+    FU_INTENSITY,   /* "295 FLOP/byte" */
+    FU_TOKENS_S,    /* "1.2M tokens/s" */
+    FU_GPU_HOURS,   /* "1.2M" */
+    FU_KWH,         /* "1.2 MWh" */
+    FU_USD,         /* "$1.2M" */
+    FU_USD_PER_GPU_HOUR,
+    FU_WATTS,       /* "700 W" */
+    FU_COUNT_OF_UNITS
+};
+
+enum figure_kind { FK_NUM, FK_BOOL, FK_STR, FK_NULL };
+
+/* A figure's value. text, when set, is what text and Markdown show instead of the number
+ * ("not in 6ND", "off"); JSON and CSV keep the number. buf is the getter's room for a string. */
+struct figure_value {
+    enum figure_kind kind;
+    double num;
+    bool b;
+    const char *str;
+    const char *text;
+    char buf[512];
+};
+
+/* Outputs a figure appears in. */
+#define FO_JSON 1u
+#define FO_CSV 2u
+#define FO_TEXT 4u
+#define FO_MD 8u
+#define FO_DATA (FO_JSON | FO_CSV)
+#define FO_PROSE (FO_TEXT | FO_MD)
+#define FO_ALL (FO_DATA | FO_PROSE)
+
+/* item is the list item's index (0 outside lists); arg the entry's own argument. */
+typedef void figure_get_fn(const void *ctx, int item, int arg, struct figure_value *v);
+typedef bool figure_when_fn(const void *ctx, int item, int arg);
+typedef void figure_text_fn(const void *ctx, int item, int arg, char *buf, size_t n);
+typedef bool figure_object_fn(const void *ctx, struct cJSON *parent, const char *name);
+
+struct figure {
+    enum figure_entry entry;
+    const char *key;          /* dotted JSON path ("memory.total"); a column's name in its item */
+    const char *label;        /* text/Markdown label, a section's title; NULL: data only */
+    enum figure_unit unit;
+    unsigned out;             /* FO_*: where it appears (0 means FO_ALL) */
+    int arg;
+    figure_get_fn *get;       /* FE_VALUE: the value; FE_LINES: line `item` as FK_STR */
+    figure_when_fn *when;     /* NULL: always; false leaves it out of every output */
+    figure_when_fn *prose_when; /* NULL: as when; false leaves it out of text and Markdown */
+    figure_text_fn *aside;    /* text/Markdown: a phrase after the value ("(4.3e6 s)") */
+    figure_text_fn *title;    /* FE_SECTION: a title made from the context; label is then
+                               * a prefix text shows before it ("Scenario: "), not Markdown */
+    int (*count)(const void *ctx);              /* FE_LIST, FE_LINES: how many items */
+    /* FE_LIST: an item's CSV key part (NULL: 1, 2, ..) */
+    const char *(*item_name)(const void *ctx, int item);
+    const struct figure *cols;                  /* FE_LIST: its columns, ended by FE_END */
+    figure_object_fn *object;                   /* FE_OBJECT: adds its object under name */
+    int width;                /* FE_SECTION: its labels' width; a column: its width; a value:
+                               * text right-aligns it in this width (0: as it comes) */
+    /* FE_LIST: in JSON an object of item_name -> the first JSON column's value (the predicted
+     * step's breakdown), in CSV "KEY.ITEM" rows; a table in text as any list. */
+    bool keyed;
+    /* A value text writes on the line of the value before it ("MFU 0.5   HFU 0.5"), its label
+     * unpadded; Markdown still gives it its own row. */
+    bool joined;
+};
+
+/* The JSON object of a table over ctx (NULL when it could not be built); the caller frees it.
+ * A non-finite number is null. */
+struct cJSON *figure_json(const struct figure *table, const void *ctx);
+
+/* Writes the table over ctx in one format; false when writing fails. */
+bool figure_write(FILE *f, const struct figure *table, const void *ctx, enum report_format fmt);
+
+/* A value as text and Markdown show it (unit formatting, v->text first) into buf. */
+void figure_format(const struct figure *fig, const struct figure_value *v, char *buf, size_t n);
+
+/* The entry whose key is key, searching lists' columns as "LIST[].COLUMN", or NULL. */
+const struct figure *figure_find(const struct figure *table, const char *key);
+
+/* The CSV unit column's name of a unit ("bytes", "s"). */
+const char *figure_unit_name(enum figure_unit u);
+
+/* Value setters for getters. */
+void figure_num(struct figure_value *v, double x);
+void figure_bool(struct figure_value *v, bool b);
+void figure_str(struct figure_value *v, const char *s);
+void figure_null(struct figure_value *v);
+
+#endif
