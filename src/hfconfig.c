@@ -11,6 +11,7 @@
 #include "hfconfig.h"
 
 #include "json_kind.h"
+#include "json_read.h"
 
 #include <limits.h>
 #include <math.h>
@@ -494,15 +495,13 @@ bool hfconfig_is(const cJSON *root)
 
 /* ---- reading keys ---------------------------------------------------------------------- */
 
-/* One read: the file's name for messages, the object keys come from (the config, or Gemma 3's
- * text_config) and the prefix naming it, where the one-line message goes. */
+/* One read (json_read.h: the file's name, the prefix naming a nested object such as Gemma 3's
+ * text_config, the config class's values for keys the file lacks, where the message goes)
+ * and the object its keys come from. A key set to null reads as absent, as configs write
+ * "not used". */
 struct hf {
-    const char *origin;
+    struct json_read r;
     const cJSON *o;
-    const cJSON *defaults; /* the config class's values for keys o lacks; NULL: none */
-    const char *prefix;
-    char *err;
-    size_t errlen;
 };
 
 /* Copies text from the file so that it prints on one line: bytes outside printable ASCII
@@ -517,95 +516,44 @@ static void show(char *dst, size_t cap, const char *src)
         memcpy(dst + n - 3, "...", 3);
 }
 
-/* Writes "ORIGIN: PREFIXKEY: message" (without a key: "ORIGIN: message"); returns false. */
+/* The typed readers of json_read.h on c's object. */
 __attribute__((format(printf, 3, 4))) static bool fail(const struct hf *c, const char *key,
                                                        const char *fmt, ...)
 {
-    char msg[512];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    bool ok = json_read_vfail(&c->r, key, fmt, ap);
     va_end(ap);
-    if (c->errlen == 0)
-        return false;
-    if (key != NULL)
-        snprintf(c->err, c->errlen, "%s: %s%s: %s", c->origin, c->prefix, key, msg);
-    else
-        snprintf(c->err, c->errlen, "%s: %s", c->origin, msg);
-    return false;
+    return ok;
 }
 
-/* The key's value; NULL when absent or null (how configs write "not used"). */
 static const cJSON *get(const struct hf *c, const char *key)
 {
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(c->o, key);
-    if (v == NULL && c->defaults != NULL)
-        v = cJSON_GetObjectItemCaseSensitive(c->defaults, key);
-    return v == NULL || cJSON_IsNull(v) ? NULL : v;
-}
-
-/* A whole number in [lo, hi]. */
-static bool want_int(const struct hf *c, const char *key, const cJSON *v, int64_t lo, int64_t hi,
-                     int64_t *out)
-{
-    if (!cJSON_IsNumber(v))
-        return fail(c, key, "must be a whole number, got %s", json_kind(v));
-    double d = v->valuedouble;
-    if (!isfinite(d) || d != floor(d))
-        return fail(c, key, "must be a whole number, got %.15g", d);
-    if (d < (double)lo)
-        return fail(c, key, "must be at least %lld, got %.15g", (long long)lo, d);
-    if (d > (double)hi)
-        return fail(c, key, "%.15g is too large (at most %lld)", d, (long long)hi);
-    *out = (int64_t)d;
-    return true;
+    return json_read_get(&c->r, c->o, key);
 }
 
 /* A key the model needs: missing (or null) is an error naming it. */
 static bool req_int(const struct hf *c, const char *key, int64_t lo, int64_t hi, int64_t *out)
 {
-    const cJSON *v = get(c, key);
-    if (v == NULL)
-        return fail(c, key, "missing");
-    return want_int(c, key, v, lo, hi, out);
+    return json_read_req_int(&c->r, c->o, key, lo, hi, out);
 }
 
 /* A key with a default (the config class's, documented where it is used). */
 static bool opt_int(const struct hf *c, const char *key, int64_t lo, int64_t hi, int64_t def,
                     int64_t *out)
 {
-    const cJSON *v = get(c, key);
-    if (v == NULL) {
-        *out = def;
-        return true;
-    }
-    return want_int(c, key, v, lo, hi, out);
+    return json_read_opt_int(&c->r, c->o, key, lo, hi, def, out);
 }
 
 static bool opt_bool(const struct hf *c, const char *key, bool def, bool *out)
 {
-    const cJSON *v = get(c, key);
-    if (v == NULL) {
-        *out = def;
-        return true;
-    }
-    if (!cJSON_IsBool(v))
-        return fail(c, key, "must be true or false, got %s", json_kind(v));
-    *out = cJSON_IsTrue(v);
-    return true;
+    return json_read_opt_bool(&c->r, c->o, key, def, out);
 }
 
 /* A string key; *out NULL when absent. */
 static bool opt_str(const struct hf *c, const char *key, const char **out)
 {
-    const cJSON *v = get(c, key);
-    *out = NULL;
-    if (v == NULL)
-        return true;
-    if (!cJSON_IsString(v) || v->valuestring == NULL)
-        return fail(c, key, "must be a string, got %s", json_kind(v));
-    *out = v->valuestring;
-    return true;
+    return json_read_opt_str(&c->r, c->o, key, out);
 }
 
 /* ---- the parts of the model ------------------------------------------------------------ */
@@ -856,7 +804,7 @@ static bool read_dense_list(const struct hf *c, struct model_arch *m)
     bool ok = true;
     for (const cJSON *e = l->child; ok && e != NULL; e = e->next) {
         int64_t i = 0;
-        if (!want_int(c, "mlp_only_layers", e, 0, m->layers - 1, &i))
+        if (!json_read_int(&c->r, "mlp_only_layers", e, 0, m->layers - 1, &i))
             ok = false;
         else if (i >= n || dense[i])
             ok = fail(c, "mlp_only_layers", "dense layer %lld: only the first layers may be "
@@ -1080,8 +1028,8 @@ static const char *shape_key(const struct hf *c, enum hf_names names, const char
         return key;
     if (cJSON_GetObjectItemCaseSensitive(c->o, alias) != NULL)
         return alias;
-    if (c->defaults != NULL && cJSON_GetObjectItemCaseSensitive(c->defaults, key) == NULL &&
-        cJSON_GetObjectItemCaseSensitive(c->defaults, alias) != NULL)
+    if (c->r.defaults != NULL && cJSON_GetObjectItemCaseSensitive(c->r.defaults, key) == NULL &&
+        cJSON_GetObjectItemCaseSensitive(c->r.defaults, alias) != NULL)
         return alias;
     return key;
 }
@@ -1157,18 +1105,18 @@ static bool read_name(const struct hf *c, const cJSON *root, const struct hf_typ
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(root, "_name_or_path");
     if (v != NULL && !cJSON_IsNull(v) && (!cJSON_IsString(v) || v->valuestring == NULL))
         return fail(c, "_name_or_path", "must be a string, got %s", json_kind(v));
-    const char *slash = strrchr(c->origin, '/');
-    const char *base = slash != NULL ? slash + 1 : c->origin;
+    const char *slash = strrchr(c->r.origin, '/');
+    const char *base = slash != NULL ? slash + 1 : c->r.origin;
     size_t bl = strlen(base);
     char *from = NULL; /* what the id comes from: the stem, or the directory */
     /* A pipe as /dev/stdin or /proc/self/fd/0 names no model ("dev" is no id). */
-    bool device = strncmp(c->origin, "/dev/", 5) == 0 || strncmp(c->origin, "/proc/", 6) == 0;
+    bool device = strncmp(c->r.origin, "/dev/", 5) == 0 || strncmp(c->r.origin, "/proc/", 6) == 0;
     if (device)
         from = strdup("");
     else if (bl > 5 && strcmp(base + bl - 5, ".json") == 0 && strcmp(base, "config.json") != 0)
         from = strndup(base, bl - 5);
     else if (slash != NULL)
-        from = strndup(c->origin, (size_t)(slash - c->origin));
+        from = strndup(c->r.origin, (size_t)(slash - c->r.origin));
     else
         from = strdup("");
     if (from == NULL)
@@ -1209,7 +1157,7 @@ static bool read_type(struct hf *c, const cJSON *root, const struct hf_type **t,
             return fail(c, "text_config", "%s: Gemma 3's language model is read from its "
                         "text_config object", text == NULL ? "missing" : "not an object");
         c->o = text;
-        c->prefix = "text_config.";
+        c->r.prefix = "text_config.";
         const char *inner = NULL;
         if (!opt_str(c, "model_type", &inner))
             return false;
@@ -1236,10 +1184,9 @@ static bool read_model(const struct hf *c, const cJSON *root, const struct hf_ty
 bool hfconfig_read(const cJSON *root, const char *origin, struct model_arch *out, char *source,
                    size_t source_len, char *err, size_t errlen)
 {
-    struct hf c = {.origin = origin != NULL ? origin : "<input>", .o = root, .prefix = "",
-                   .err = err, .errlen = err != NULL ? errlen : 0};
-    if (c.errlen > 0)
-        err[0] = '\0';
+    struct hf c = {.o = root};
+    json_read_init(&c.r, origin, err, errlen);
+    c.r.null_absent = true;
     if (!cJSON_IsObject(root))
         return fail(&c, NULL, "a Hugging Face config.json must be a JSON object");
     const struct hf_type *t = NULL;
@@ -1251,7 +1198,7 @@ bool hfconfig_read(const cJSON *root, const char *origin, struct model_arch *out
     const char *text = wrapped ? GEMMA3_TEXT_DEFAULTS : t->defaults;
     if (text != NULL && (defaults = cJSON_Parse(text)) == NULL)
         return fail(&c, NULL, "out of memory");
-    c.defaults = defaults;
+    c.r.defaults = defaults;
     bool ok = read_model(&c, root, t, wrapped, out, source, source_len);
     cJSON_Delete(defaults);
     return ok;
@@ -1274,7 +1221,7 @@ static bool read_dtype(const struct hf *c, const cJSON *root, struct model_arch 
         return true;
     if (!cJSON_IsString(v) || v->valuestring == NULL) {
         struct hf top = *c; /* the key is the file's own, not text_config's */
-        top.prefix = "";
+        top.r.prefix = "";
         return fail(&top, cJSON_GetObjectItemCaseSensitive(root, "torch_dtype") ? "torch_dtype"
                                                                                 : "dtype",
                     "must be a string, got %s", json_kind(v));

@@ -13,6 +13,7 @@
 
 #include "files.h"
 #include "json_dup.h"
+#include "json_read.h"
 #include "spec.h"
 
 /* A points file is written by us; a million points is far beyond any probe and keeps a
@@ -360,7 +361,7 @@ bool points_parse(const char *json, size_t len, const char *origin, struct point
         set_err(err, errlen, "%s: empty", origin);
         return false;
     }
-    size_t nul = spec_json_nul_at(json, len);
+    size_t nul = json_read_nul_at(json, len);
     if (nul < len) {
         set_err(err, errlen, "%s: a string holds \\u0000 (a NUL character, at byte %zu), which "
                              "would cut it short", origin, nul);

@@ -16,6 +16,7 @@
 #include "gpu.h"
 #include "inputs.h"
 #include "json_dup.h"
+#include "json_read.h"
 #include "model.h"
 #include "spec.h"
 #include "units.h"
@@ -492,7 +493,7 @@ bool scenario_parse(const char *json, size_t len, const char *origin, struct sce
 {
     if (origin == NULL)
         origin = "scenario";
-    if (spec_json_nul_at(json, len) < len) {
+    if (json_read_nul_at(json, len) < len) {
         snprintf(err, errlen, "%s: a string holds \\u0000 (a NUL character), which would cut it "
                               "short", origin);
         one_line(err);

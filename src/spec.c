@@ -1,8 +1,6 @@
 /* spec.c - loading GPU and model spec files (JSON, read with cJSON) and finding presets. */
 #include "spec.h"
 
-#include "json_kind.h"
-
 #include <cJSON.h>
 #include <dirent.h>
 #include <errno.h>
@@ -18,10 +16,10 @@
 #include "files.h"
 #include "hfcache.h"
 #include "json_dup.h"
+#include "json_kind.h"
+#include "json_read.h"
 #include "hfconfig.h"
 #include "nearest.h"
-
-#define SHOW_MAX 48 /* longest piece of user text quoted in a message */
 
 /*
  * Bounds on model fields: the same as model_validate()'s, so whatever the core accepts (a
@@ -47,13 +45,6 @@
 #define GPU_L2_MAX 1e13
 #define GPU_POWER_MAX 1e5 /* watts: a board of 100 kW is a typo */
 
-/* The error context of one parse: the file's name (already made safe to print) and where the
- * one-line message goes. */
-struct spec_err {
-    char origin[320];
-    char *err;
-    size_t errlen;
-};
 
 static const char *const model_fields[] = {
     "name",    "layers",         "d_model",  "heads",          "kv_heads",
@@ -77,104 +68,6 @@ static const char *const gpu_fields[] = {
 #define GPU_FIELD_COUNT (sizeof gpu_fields / sizeof gpu_fields[0])
 
 
-/* ---- text ----------------------------------------------------------------------------- */
-
-/*
- * Length of the valid UTF-8 sequence at s (at most n bytes), 0 when invalid or when it is a
- * control character (C0, DEL or C1): those would garble a terminal.
- */
-static size_t utf8_char(const unsigned char *s, size_t n)
-{
-    if (n == 0)
-        return 0;
-    unsigned c = s[0];
-    if (c < 0x20 || c == 0x7f)
-        return 0;
-    if (c < 0x80)
-        return 1;
-    size_t len;
-    unsigned lo = 0x80, hi = 0xbf;
-    if (c >= 0xc2 && c <= 0xdf) {
-        len = 2;
-        if (c == 0xc2)
-            lo = 0xa0; /* U+0080..U+009F are C1 controls */
-    } else if (c >= 0xe0 && c <= 0xef) {
-        len = 3;
-        if (c == 0xe0)
-            lo = 0xa0;
-        else if (c == 0xed)
-            hi = 0x9f; /* no surrogates */
-    } else if (c >= 0xf0 && c <= 0xf4) {
-        len = 4;
-        if (c == 0xf0)
-            lo = 0x90;
-        else if (c == 0xf4)
-            hi = 0x8f;
-    } else {
-        return 0;
-    }
-    if (n < len || s[1] < lo || s[1] > hi)
-        return 0;
-    for (size_t i = 2; i < len; i++)
-        if (s[i] < 0x80 || s[i] > 0xbf)
-            return 0;
-    return len;
-}
-
-/* True when s is printable UTF-8 without control characters. */
-static bool text_printable(const char *s)
-{
-    const unsigned char *p = (const unsigned char *)s;
-    size_t n = strlen(s);
-    while (n > 0) {
-        size_t k = utf8_char(p, n);
-        if (k == 0)
-            return false;
-        p += k;
-        n -= k;
-    }
-    return true;
-}
-
-/*
- * Copies src into dst (cap bytes) so that it prints safely on one line: invalid or control
- * bytes become '?'. When src is longer than max bytes (or than dst holds), it is cut to end
- * in "...". Never splits a character.
- */
-static void text_safe(char *dst, size_t cap, const char *src, size_t max)
-{
-    if (cap == 0)
-        return;
-    dst[0] = '\0';
-    if (src == NULL)
-        return;
-    const unsigned char *p = (const unsigned char *)src;
-    size_t n = strlen(src), o = 0;
-    if (max > cap - 1)
-        max = cap - 1;
-    /* Each byte becomes at most one byte, so a source within max fits whole. */
-    bool cut = n > max;
-    size_t limit = cut ? (max >= 3 ? max - 3 : 0) : max;
-    while (n > 0) {
-        size_t k = utf8_char(p, n);
-        size_t w = k ? k : 1;
-        if (o + w > limit)
-            break;
-        if (k)
-            memcpy(dst + o, p, k);
-        else
-            dst[o] = '?';
-        o += w;
-        p += w;
-        n -= w;
-    }
-    if (cut && max >= 3) {
-        memcpy(dst + o, "...", 3);
-        o += 3;
-    }
-    dst[o] = '\0';
-}
-
 static bool text_ends_with(const char *s, const char *suffix)
 {
     size_t n = strlen(s), k = strlen(suffix);
@@ -194,321 +87,9 @@ static void text_stem(char *dst, size_t cap, const char *path)
     }
     if (text_ends_with(stem, ".json"))
         stem[strlen(stem) - 5] = '\0';
-    text_safe(dst, cap, stem, cap - 1);
+    json_read_safe(dst, cap, stem, cap - 1);
     free(stem);
 }
-
-/* ---- errors --------------------------------------------------------------------------- */
-
-static void spec_err_init(struct spec_err *r, const char *origin, char *err, size_t errlen)
-{
-    text_safe(r->origin, sizeof r->origin, origin ? origin : "<input>", 256);
-    r->err = err;
-    r->errlen = err ? errlen : 0;
-    if (r->errlen > 0)
-        r->err[0] = '\0';
-}
-
-/* Writes "ORIGIN: FIELD: message" (or "ORIGIN: message" without a field); returns false. */
-__attribute__((format(printf, 3, 4))) static bool fail(const struct spec_err *r, const char *field,
-                                                       const char *fmt, ...)
-{
-    char msg[SPEC_ERR_MAX];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    if (r->errlen == 0)
-        return false;
-    if (field)
-        snprintf(r->err, r->errlen, "%s: %s: %s", r->origin, field, msg);
-    else
-        snprintf(r->err, r->errlen, "%s: %s", r->origin, msg);
-    return false;
-}
-
-/* ---- JSON text ------------------------------------------------------------------------ */
-
-static bool json_space(char c)
-{
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
-static size_t line_of(const char *s, size_t pos)
-{
-    size_t line = 1;
-    for (size_t i = 0; i < pos; i++)
-        line += s[i] == '\n';
-    return line;
-}
-
-/* Parses text into a JSON object; on success the caller deletes *root. */
-static bool json_parse_object(const struct spec_err *r, const char *json, size_t len, cJSON **root)
-{
-    *root = NULL;
-    if (json == NULL)
-        len = 0;
-    if (len > SPEC_FILE_MAX)
-        return fail(r, NULL, "too large (%zu bytes; a spec file is at most 1 MiB)", len);
-    /* Editors on some systems write a byte-order mark; cJSON does not expect one. */
-    if (len >= 3 && memcmp(json, "\xEF\xBB\xBF", 3) == 0) {
-        json += 3;
-        len -= 3;
-    }
-    size_t i = 0;
-    while (i < len && json_space(json[i]))
-        i++;
-    if (i == len)
-        return fail(r, NULL, "empty file");
-    const char *nul = memchr(json, '\0', len);
-    if (nul)
-        return fail(r, NULL, "not JSON (a NUL byte on line %zu)", line_of(json, (size_t)(nul - json)));
-    size_t esc = spec_json_nul_at(json, len);
-    if (esc < len)
-        return fail(r, NULL, "a string holds \\u0000 (a NUL character, line %zu), which would cut "
-                             "it short", line_of(json, esc));
-
-    /* A terminated copy: cJSON then cannot read past the text whatever its length handling. */
-    char *buf = malloc(len + 1);
-    if (!buf)
-        return fail(r, NULL, "out of memory");
-    memcpy(buf, json, len);
-    buf[len] = '\0';
-
-    const char *end = NULL;
-    cJSON *doc = cJSON_ParseWithLengthOpts(buf, len, &end, 0);
-    size_t pos = (end && end >= buf && end <= buf + len) ? (size_t)(end - buf) : len;
-    if (!doc) {
-        size_t line = line_of(buf, pos);
-        free(buf);
-        return fail(r, NULL, "not JSON (error near line %zu)", line);
-    }
-    while (pos < len && json_space(buf[pos]))
-        pos++;
-    if (pos < len) {
-        size_t line = line_of(buf, pos);
-        free(buf);
-        cJSON_Delete(doc);
-        return fail(r, NULL, "not JSON (unexpected text after the end, line %zu)", line);
-    }
-    free(buf);
-    if (!cJSON_IsObject(doc)) {
-        bool ok = fail(r, NULL, "must be a JSON object {...}, got %s", json_kind(doc));
-        cJSON_Delete(doc);
-        return ok;
-    }
-    *root = doc;
-    return true;
-}
-
-size_t spec_json_nul_at(const char *json, size_t len)
-{
-    bool in_string = false;
-    for (size_t i = 0; i < len; i++) {
-        char c = json[i];
-        if (!in_string) {
-            in_string = c == '"';
-        } else if (c == '"') {
-            in_string = false;
-        } else if (c == '\\') {
-            if (i + 5 < len && json[i + 1] == 'u' && memcmp(json + i + 2, "0000", 4) == 0)
-                return i;
-            i++; /* the escaped character: \" does not end the string */
-        }
-    }
-    return len;
-}
-
-/* Refuses keys that are not in names (typos would otherwise be ignored) and repeated keys. */
-static bool json_check_keys(const struct spec_err *r, const cJSON *obj, const char *field_prefix,
-                            const char *const *names, size_t n)
-{
-    bool seen[32] = {false};
-    for (const cJSON *c = obj->child; c; c = c->next) {
-        const char *key = c->string ? c->string : "";
-        size_t k = 0;
-        while (k < n && strcmp(key, names[k]) != 0)
-            k++;
-        char shown[SHOW_MAX * 2 + 64];
-        char safe[SHOW_MAX * 2];
-        text_safe(safe, sizeof safe, key, SHOW_MAX);
-        snprintf(shown, sizeof shown, "%s%s", field_prefix, safe);
-        if (k == n) {
-            const char *near = nearest_closest(key, names, n);
-            if (near)
-                return fail(r, shown, "unknown field (did you mean \"%s\"?)", near);
-            return fail(r, shown, "unknown field");
-        }
-        if (k < sizeof seen / sizeof seen[0]) {
-            if (seen[k])
-                return fail(r, shown, "appears twice");
-            seen[k] = true;
-        }
-    }
-    return true;
-}
-
-/* ---- typed fields --------------------------------------------------------------------- */
-
-static bool want_number(const struct spec_err *r, const char *field, const cJSON *v, double *out)
-{
-    if (!cJSON_IsNumber(v))
-        return fail(r, field, "must be a number, got %s", json_kind(v));
-    if (!isfinite(v->valuedouble))
-        return fail(r, field, "must be a finite number");
-    *out = v->valuedouble;
-    return true;
-}
-
-/* A whole number in [lo, hi]. */
-static bool want_int(const struct spec_err *r, const char *field, const cJSON *v, int64_t lo,
-                     int64_t hi, int64_t *out)
-{
-    double d = 0;
-    if (!want_number(r, field, v, &d))
-        return false;
-    if (d < (double)lo) {
-        if (lo == 1)
-            return fail(r, field, "must be positive, got %.15g", d);
-        if (lo == 0)
-            return fail(r, field, "must not be negative, got %.15g", d);
-        return fail(r, field, "must be at least %lld, got %.15g", (long long)lo, d);
-    }
-    if (d > (double)hi)
-        return fail(r, field, "%.15g is too large (at most %lld)", d, (long long)hi);
-    if (d != floor(d))
-        return fail(r, field, "must be a whole number, got %.15g", d);
-    *out = (int64_t)d;
-    return true;
-}
-
-/* A number in [lo, hi]; 0 is also accepted when zero_ok (meaning "unknown"). */
-static bool want_range(const struct spec_err *r, const char *field, const cJSON *v, double lo,
-                       double hi, bool zero_ok, double *out)
-{
-    double d = 0;
-    if (!want_number(r, field, v, &d))
-        return false;
-    if (d < 0 || (d == 0 && !zero_ok))
-        return fail(r, field, zero_ok ? "must not be negative, got %.15g" : "must be positive, got %.15g",
-                    d);
-    if (d != 0 && d < lo)
-        return fail(r, field, "%.15g is too small (at least %g)", d, lo);
-    if (d > hi)
-        return fail(r, field, "%.15g is too large (at most %g)", d, hi);
-    *out = d;
-    return true;
-}
-
-static bool want_bool(const struct spec_err *r, const char *field, const cJSON *v, bool *out)
-{
-    if (!cJSON_IsBool(v))
-        return fail(r, field, "must be true or false, got %s", json_kind(v));
-    *out = cJSON_IsTrue(v);
-    return true;
-}
-
-/* A printable string shorter than cap; empty only when empty_ok. */
-static bool want_text(const struct spec_err *r, const char *field, const cJSON *v, char *buf,
-                      size_t cap, bool empty_ok)
-{
-    if (!cJSON_IsString(v) || v->valuestring == NULL)
-        return fail(r, field, "must be a string, got %s", json_kind(v));
-    const char *s = v->valuestring;
-    size_t n = strlen(s);
-    if (n == 0 && !empty_ok)
-        return fail(r, field, "must not be empty");
-    if (n >= cap)
-        return fail(r, field, "too long (%zu bytes, at most %zu)", n, cap - 1);
-    if (!text_printable(s))
-        return fail(r, field, "contains control characters or invalid UTF-8");
-    memcpy(buf, s, n + 1);
-    return true;
-}
-
-/* One of names[0..n-1]; *out is its index. */
-static bool want_enum(const struct spec_err *r, const char *field, const cJSON *v,
-                      const char *const *names, size_t n, int *out)
-{
-    char allowed[128] = "";
-    size_t o = 0;
-    for (size_t i = 0; i < n && o < sizeof allowed; i++) {
-        int w = snprintf(allowed + o, sizeof allowed - o, "%s\"%s\"",
-                         i == 0 ? "" : (i + 1 == n ? " or " : ", "), names[i]);
-        if (w < 0)
-            break;
-        o += (size_t)w;
-    }
-    if (!cJSON_IsString(v) || v->valuestring == NULL)
-        return fail(r, field, "must be %s, got %s", allowed, json_kind(v));
-    for (size_t i = 0; i < n; i++) {
-        if (strcmp(v->valuestring, names[i]) == 0) {
-            *out = (int)i;
-            return true;
-        }
-    }
-    char safe[SHOW_MAX + 4];
-    text_safe(safe, sizeof safe, v->valuestring, SHOW_MAX);
-    return fail(r, field, "must be %s, got \"%s\"", allowed, safe);
-}
-
-static const cJSON *field_get(const cJSON *obj, const char *name)
-{
-    return cJSON_GetObjectItemCaseSensitive(obj, name);
-}
-
-static bool req_int(const struct spec_err *r, const cJSON *obj, const char *name, int64_t lo,
-                    int64_t hi, int64_t *out)
-{
-    const cJSON *v = field_get(obj, name);
-    if (!v)
-        return fail(r, name, "missing");
-    return want_int(r, name, v, lo, hi, out);
-}
-
-static bool opt_int(const struct spec_err *r, const cJSON *obj, const char *name, int64_t lo,
-                    int64_t hi, int64_t def, int64_t *out)
-{
-    const cJSON *v = field_get(obj, name);
-    if (!v) {
-        *out = def;
-        return true;
-    }
-    return want_int(r, name, v, lo, hi, out);
-}
-
-/* An optional count where null means "not used", as Hugging Face configs write it
- * (q_lora_rank: null, sliding_window: null): 0. */
-static bool opt_count(const struct spec_err *r, const cJSON *obj, const char *name, int64_t hi,
-                      int64_t *out)
-{
-    const cJSON *v = field_get(obj, name);
-    if (v && cJSON_IsNull(v)) {
-        *out = 0;
-        return true;
-    }
-    return opt_int(r, obj, name, 0, hi, 0, out);
-}
-
-static bool opt_bool(const struct spec_err *r, const cJSON *obj, const char *name, bool *out)
-{
-    const cJSON *v = field_get(obj, name);
-    if (!v) {
-        *out = false;
-        return true;
-    }
-    return want_bool(r, name, v, out);
-}
-
-static bool req_enum(const struct spec_err *r, const cJSON *obj, const char *name,
-                     const char *const *names, size_t n, int *out)
-{
-    const cJSON *v = field_get(obj, name);
-    if (!v)
-        return fail(r, name, "missing");
-    return want_enum(r, name, v, names, n, out);
-}
-
 /* ---- models --------------------------------------------------------------------------- */
 
 /* About how many parameters the shape has (all experts), in double so it cannot overflow. */
@@ -529,109 +110,109 @@ static double model_size_estimate(const struct model_arch *m)
     return L * per_layer + emb;
 }
 
-static bool model_read(const struct spec_err *r, const cJSON *o, struct model_arch *m,
+static bool model_read(const struct json_read *r, const cJSON *o, struct model_arch *m,
                        struct spec_model_meta *meta)
 {
-    if (!json_check_keys(r, o, "", model_fields, MODEL_FIELD_COUNT))
+    if (!json_read_keys(r, o, "", model_fields, MODEL_FIELD_COUNT))
         return false;
 
-    const cJSON *v = field_get(o, "name");
+    const cJSON *v = json_read_get(r, o, "name");
     if (!v)
-        return fail(r, "name", "missing");
-    if (!want_text(r, "name", v, m->name, sizeof m->name, false))
+        return json_read_fail(r, "name", "missing");
+    if (!json_read_text(r, "name", v, m->name, sizeof m->name, false))
         return false;
-    if (!req_int(r, o, "layers", 1, MODEL_LAYERS_MAX, &m->layers) ||
-        !req_int(r, o, "d_model", 1, MODEL_WIDTH_MAX, &m->d_model) ||
-        !req_int(r, o, "heads", 1, MODEL_WIDTH_MAX, &m->heads) ||
-        !opt_int(r, o, "kv_heads", 1, MODEL_WIDTH_MAX, m->heads, &m->kv_heads) ||
-        !req_int(r, o, "ffn", 1, MODEL_FFN_MAX, &m->ffn) ||
-        !req_int(r, o, "vocab", 1, MODEL_VOCAB_MAX, &m->vocab) ||
-        !req_int(r, o, "context", 1, MODEL_CONTEXT_MAX, &m->context))
+    if (!json_read_req_int(r, o, "layers", 1, MODEL_LAYERS_MAX, &m->layers) ||
+        !json_read_req_int(r, o, "d_model", 1, MODEL_WIDTH_MAX, &m->d_model) ||
+        !json_read_req_int(r, o, "heads", 1, MODEL_WIDTH_MAX, &m->heads) ||
+        !json_read_opt_int(r, o, "kv_heads", 1, MODEL_WIDTH_MAX, m->heads, &m->kv_heads) ||
+        !json_read_req_int(r, o, "ffn", 1, MODEL_FFN_MAX, &m->ffn) ||
+        !json_read_req_int(r, o, "vocab", 1, MODEL_VOCAB_MAX, &m->vocab) ||
+        !json_read_req_int(r, o, "context", 1, MODEL_CONTEXT_MAX, &m->context))
         return false;
 
     int mlp, norm, pos = POS_ROPE;
-    if (!req_enum(r, o, "mlp", model_mlp_names, MODEL_MLP_KINDS, &mlp) ||
-        !req_enum(r, o, "norm", model_norm_names, MODEL_NORM_KINDS, &norm))
+    if (!json_read_req_enum(r, o, "mlp", model_mlp_names, MODEL_MLP_KINDS, &mlp) ||
+        !json_read_req_enum(r, o, "norm", model_norm_names, MODEL_NORM_KINDS, &norm))
         return false;
-    if ((v = field_get(o, "positional")) &&
-        !want_enum(r, "positional", v, model_pos_names, MODEL_POS_KINDS, &pos))
+    if ((v = json_read_get(r, o, "positional")) &&
+        !json_read_enum(r, "positional", v, model_pos_names, MODEL_POS_KINDS, &pos))
         return false;
     m->mlp = (enum mlp_kind)mlp;
     m->norm = (enum norm_kind)norm;
     m->positional = (enum pos_kind)pos;
     int place = NORM_PRE, qk = QK_NORM_NONE, block = BLOCK_SEQUENTIAL;
-    if (((v = field_get(o, "norm_place")) &&
-         !want_enum(r, "norm_place", v, model_norm_place_names, MODEL_NORM_PLACES, &place)) ||
-        ((v = field_get(o, "qk_norm")) &&
-         !want_enum(r, "qk_norm", v, model_qk_norm_names, MODEL_QK_NORMS, &qk)) ||
-        ((v = field_get(o, "block")) &&
-         !want_enum(r, "block", v, model_block_names, MODEL_BLOCKS, &block)))
+    if (((v = json_read_get(r, o, "norm_place")) &&
+         !json_read_enum(r, "norm_place", v, model_norm_place_names, MODEL_NORM_PLACES, &place)) ||
+        ((v = json_read_get(r, o, "qk_norm")) &&
+         !json_read_enum(r, "qk_norm", v, model_qk_norm_names, MODEL_QK_NORMS, &qk)) ||
+        ((v = json_read_get(r, o, "block")) &&
+         !json_read_enum(r, "block", v, model_block_names, MODEL_BLOCKS, &block)))
         return false;
     m->norm_place = (enum norm_place)place;
     m->qk_norm = (enum qk_norm_kind)qk;
     m->block = (enum block_kind)block;
 
-    if (!opt_bool(r, o, "tied_embeddings", &m->tied_embeddings) ||
-        !opt_bool(r, o, "bias", &m->bias) || !opt_bool(r, o, "qkv_bias", &m->qkv_bias) ||
-        !opt_bool(r, o, "attn_sinks", &m->attn_sinks) ||
-        !opt_bool(r, o, "shared_gate", &m->shared_gate) ||
-        !opt_bool(r, o, "router_bias", &m->router_bias) ||
-        !opt_bool(r, o, "lm_head_bias", &m->lm_head_bias) ||
-        !opt_bool(r, o, "mlp_bias", &m->mlp_bias))
+    if (!json_read_opt_bool(r, o, "tied_embeddings", false, &m->tied_embeddings) ||
+        !json_read_opt_bool(r, o, "bias", false, &m->bias) || !json_read_opt_bool(r, o, "qkv_bias", false, &m->qkv_bias) ||
+        !json_read_opt_bool(r, o, "attn_sinks", false, &m->attn_sinks) ||
+        !json_read_opt_bool(r, o, "shared_gate", false, &m->shared_gate) ||
+        !json_read_opt_bool(r, o, "router_bias", false, &m->router_bias) ||
+        !json_read_opt_bool(r, o, "lm_head_bias", false, &m->lm_head_bias) ||
+        !json_read_opt_bool(r, o, "mlp_bias", false, &m->mlp_bias))
         return false;
-    if (!opt_int(r, o, "experts", 0, MODEL_EXPERTS_MAX, 0, &m->experts) ||
-        !opt_int(r, o, "experts_active", 0, MODEL_EXPERTS_MAX, 0, &m->experts_active) ||
-        !opt_int(r, o, "shared_experts", 0, MODEL_SHARED_MAX, 0, &m->shared_experts) ||
-        !opt_int(r, o, "moe_ffn", 0, MODEL_FFN_MAX, 0, &m->moe_ffn) ||
-        !opt_int(r, o, "dense_layers", 0, MODEL_LAYERS_MAX, 0, &m->dense_layers) ||
-        !opt_count(r, o, "head_dim", MODEL_WIDTH_MAX, &m->head_dim) ||
-        !opt_count(r, o, "sliding_window", MODEL_CONTEXT_MAX, &m->sliding_window) ||
-        !opt_count(r, o, "sliding_window_pattern", MODEL_LAYERS_MAX, &m->sliding_window_pattern) ||
-        !opt_count(r, o, "kv_lora_rank", MODEL_WIDTH_MAX, &m->kv_lora_rank) ||
-        !opt_count(r, o, "q_lora_rank", MODEL_WIDTH_MAX, &m->q_lora_rank) ||
-        !opt_count(r, o, "qk_nope_head_dim", MODEL_WIDTH_MAX, &m->qk_nope_head_dim) ||
-        !opt_count(r, o, "qk_rope_head_dim", MODEL_WIDTH_MAX, &m->qk_rope_head_dim) ||
-        !opt_count(r, o, "v_head_dim", MODEL_WIDTH_MAX, &m->v_head_dim) ||
-        !opt_count(r, o, "shared_ffn", MODEL_FFN_MAX, &m->shared_ffn) ||
-        !opt_count(r, o, "mtp_layers", MODEL_LAYERS_MAX, &m->mtp_layers))
+    if (!json_read_opt_int(r, o, "experts", 0, MODEL_EXPERTS_MAX, 0, &m->experts) ||
+        !json_read_opt_int(r, o, "experts_active", 0, MODEL_EXPERTS_MAX, 0, &m->experts_active) ||
+        !json_read_opt_int(r, o, "shared_experts", 0, MODEL_SHARED_MAX, 0, &m->shared_experts) ||
+        !json_read_opt_int(r, o, "moe_ffn", 0, MODEL_FFN_MAX, 0, &m->moe_ffn) ||
+        !json_read_opt_int(r, o, "dense_layers", 0, MODEL_LAYERS_MAX, 0, &m->dense_layers) ||
+        !json_read_opt_count(r, o, "head_dim", MODEL_WIDTH_MAX, &m->head_dim) ||
+        !json_read_opt_count(r, o, "sliding_window", MODEL_CONTEXT_MAX, &m->sliding_window) ||
+        !json_read_opt_count(r, o, "sliding_window_pattern", MODEL_LAYERS_MAX, &m->sliding_window_pattern) ||
+        !json_read_opt_count(r, o, "kv_lora_rank", MODEL_WIDTH_MAX, &m->kv_lora_rank) ||
+        !json_read_opt_count(r, o, "q_lora_rank", MODEL_WIDTH_MAX, &m->q_lora_rank) ||
+        !json_read_opt_count(r, o, "qk_nope_head_dim", MODEL_WIDTH_MAX, &m->qk_nope_head_dim) ||
+        !json_read_opt_count(r, o, "qk_rope_head_dim", MODEL_WIDTH_MAX, &m->qk_rope_head_dim) ||
+        !json_read_opt_count(r, o, "v_head_dim", MODEL_WIDTH_MAX, &m->v_head_dim) ||
+        !json_read_opt_count(r, o, "shared_ffn", MODEL_FFN_MAX, &m->shared_ffn) ||
+        !json_read_opt_count(r, o, "mtp_layers", MODEL_LAYERS_MAX, &m->mtp_layers))
         return false;
 
-    if ((v = field_get(o, "tokens")) &&
-        !want_range(r, "tokens", v, 1, MODEL_TOKENS_MAX, false, &meta->tokens))
+    if ((v = json_read_get(r, o, "tokens")) &&
+        !json_read_range(r, "tokens", v, 1, MODEL_TOKENS_MAX, false, &meta->tokens))
         return false;
-    if ((v = field_get(o, "source")) &&
-        !want_text(r, "source", v, meta->source, sizeof meta->source, true))
+    if ((v = json_read_get(r, o, "source")) &&
+        !json_read_text(r, "source", v, meta->source, sizeof meta->source, true))
         return false;
 
     /* Cross-field checks; model_validate() repeats the essential ones, these name the file. */
     if (m->head_dim == 0 && m->kv_lora_rank == 0 && m->d_model % m->heads != 0)
-        return fail(r, "heads", "%lld does not divide d_model %lld", (long long)m->heads,
+        return json_read_fail(r, "heads", "%lld does not divide d_model %lld", (long long)m->heads,
                     (long long)m->d_model);
     if (m->kv_heads > m->heads)
-        return fail(r, "kv_heads", "%lld is more than heads %lld", (long long)m->kv_heads,
+        return json_read_fail(r, "kv_heads", "%lld is more than heads %lld", (long long)m->kv_heads,
                     (long long)m->heads);
     if (m->heads % m->kv_heads != 0)
-        return fail(r, "kv_heads", "%lld does not divide heads %lld", (long long)m->kv_heads,
+        return json_read_fail(r, "kv_heads", "%lld does not divide heads %lld", (long long)m->kv_heads,
                     (long long)m->heads);
     if (m->experts > 1 && m->experts_active < 1)
-        return fail(r, "experts_active", "must be at least 1 with %lld experts",
+        return json_read_fail(r, "experts_active", "must be at least 1 with %lld experts",
                     (long long)m->experts);
     /* A dense model (experts 0 or 1) may say its one MLP is "active", as model_validate
      * allows; anything more needs that many experts. */
     if (m->experts_active > (m->experts > 1 ? m->experts : 1))
-        return fail(r, "experts_active", "%lld is more than experts %lld",
+        return json_read_fail(r, "experts_active", "%lld is more than experts %lld",
                     (long long)m->experts_active, (long long)m->experts);
     if (m->shared_experts > 0 && m->experts <= 1)
-        return fail(r, "shared_experts", "needs a mixture of experts (experts > 1), experts is %lld",
+        return json_read_fail(r, "shared_experts", "needs a mixture of experts (experts > 1), experts is %lld",
                     (long long)m->experts);
     /* The block/norm, QK-norm/MLA and MoE-only fields' checks are model_validate()'s alone:
      * spec_parse_model_meta runs it next and names the file and the field. */
     if (m->dense_layers > m->layers)
-        return fail(r, "dense_layers", "%lld is more than layers %lld",
+        return json_read_fail(r, "dense_layers", "%lld is more than layers %lld",
                     (long long)m->dense_layers, (long long)m->layers);
     double size = model_size_estimate(m);
     if (!(size <= MODEL_PARAMS_MAX))
-        return fail(r, "size", "about %.3g parameters, more than rooftop counts (1e17)", size);
+        return json_read_fail(r, "size", "about %.3g parameters, more than rooftop counts (1e17)", size);
     return true;
 }
 
@@ -639,10 +220,10 @@ bool spec_parse_model_meta(const char *json, size_t len, const char *origin,
                            struct model_arch *out, struct spec_model_meta *meta, char *err,
                            size_t errlen)
 {
-    struct spec_err r;
-    spec_err_init(&r, origin, err, errlen);
+    struct json_read r;
+    json_read_init(&r, origin, err, errlen);
     cJSON *root;
-    if (!json_parse_object(&r, json, len, &root))
+    if (!json_read_object(&r, json, len, &root))
         return false;
     struct model_arch m;
     struct spec_model_meta mm;
@@ -654,11 +235,11 @@ bool spec_parse_model_meta(const char *json, size_t len, const char *origin,
          * files, the dashboard and `rooftop import` all take one. */
         const cJSON *dup;
         if (!json_dup_find(root, &dup, NULL)) {
-            ok = fail(&r, NULL, "out of memory");
+            ok = json_read_fail(&r, NULL, "out of memory");
         } else if (dup != NULL) {
-            char key[SHOW_MAX + 4];
-            text_safe(key, sizeof key, dup->string, SHOW_MAX);
-            ok = fail(&r, key, "appears twice");
+            char key[JSON_READ_SHOW_MAX + 4];
+            json_read_safe(key, sizeof key, dup->string, JSON_READ_SHOW_MAX);
+            ok = json_read_fail(&r, key, "appears twice");
         } else {
             ok = hfconfig_read(root, r.origin, &m, mm.source, sizeof mm.source, err, errlen);
         }
@@ -669,10 +250,10 @@ bool spec_parse_model_meta(const char *json, size_t len, const char *origin,
     cJSON_Delete(root);
     if (!ok)
         return false;
-    char why[SPEC_ERR_MAX];
+    char why[JSON_READ_ERR_MAX];
     why[0] = '\0';
     if (!model_validate(&m, why, (int)sizeof why))
-        return fail(&r, NULL, "%s", why[0] ? why : "not a usable model");
+        return json_read_fail(&r, NULL, "%s", why[0] ? why : "not a usable model");
     m.trained_tokens = mm.tokens;
     *out = m;
     if (meta)
@@ -689,32 +270,32 @@ bool spec_parse_model(const char *json, size_t len, const char *origin, struct m
 /* ---- GPUs ----------------------------------------------------------------------------- */
 
 /* An optional non-negative figure where 0 or null means unknown. */
-static bool opt_figure(const struct spec_err *r, const cJSON *o, const char *name, double hi,
+static bool opt_figure(const struct json_read *r, const cJSON *o, const char *name, double hi,
                        double *out)
 {
-    const cJSON *v = field_get(o, name);
+    const cJSON *v = json_read_get(r, o, name);
     *out = 0;
     if (!v || cJSON_IsNull(v))
         return true;
-    return want_range(r, name, v, 1, hi, true, out);
+    return json_read_range(r, name, v, 1, hi, true, out);
 }
 
-static bool gpu_read_peaks(const struct spec_err *r, const cJSON *o, struct gpu_spec *g)
+static bool gpu_read_peaks(const struct json_read *r, const cJSON *o, struct gpu_spec *g)
 {
     const char *names[PEAK_COUNT];
     for (int p = 0; p < PEAK_COUNT; p++)
         names[p] = peak_name((enum peak_kind)p);
-    const cJSON *pf = field_get(o, "peak_flops");
+    const cJSON *pf = json_read_get(r, o, "peak_flops");
     if (!pf)
-        return fail(r, "peak_flops", "missing");
+        return json_read_fail(r, "peak_flops", "missing");
     if (!cJSON_IsObject(pf))
-        return fail(r, "peak_flops", "must be an object of dense FLOP/s by format (fp64 ... fp4), got %s",
+        return json_read_fail(r, "peak_flops", "must be an object of dense FLOP/s by format (fp64 ... fp4), got %s",
                     json_kind(pf));
-    if (!json_check_keys(r, pf, "peak_flops.", names, PEAK_COUNT))
+    if (!json_read_keys(r, pf, "peak_flops.", names, PEAK_COUNT))
         return false;
     int known = 0;
     for (int p = 0; p < PEAK_COUNT; p++) {
-        const cJSON *v = field_get(pf, names[p]);
+        const cJSON *v = json_read_get(r, pf, names[p]);
         g->peak_flops[p] = 0;
         g->peak_valid[p] = false;
         if (!v || cJSON_IsNull(v))
@@ -722,14 +303,14 @@ static bool gpu_read_peaks(const struct spec_err *r, const cJSON *o, struct gpu_
         char field[32];
         snprintf(field, sizeof field, "peak_flops.%s", names[p]);
         if (cJSON_IsNumber(v) && v->valuedouble == 0)
-            return fail(r, field, "must be positive, got 0 (use null for a format the GPU lacks)");
-        if (!want_range(r, field, v, 1, GPU_FLOPS_MAX, false, &g->peak_flops[p]))
+            return json_read_fail(r, field, "must be positive, got 0 (use null for a format the GPU lacks)");
+        if (!json_read_range(r, field, v, 1, GPU_FLOPS_MAX, false, &g->peak_flops[p]))
             return false;
         g->peak_valid[p] = true;
         known++;
     }
     if (known == 0)
-        return fail(r, "peak_flops", "needs at least one rate (all are missing or null)");
+        return json_read_fail(r, "peak_flops", "needs at least one rate (all are missing or null)");
     return true;
 }
 
@@ -745,30 +326,30 @@ struct sub_number {
  * The optional object o.name: absent or null is fine (*out NULL); otherwise only the keys in
  * names (the last of them "source", a text) and each of nums within its range.
  */
-static bool sub_object(const struct spec_err *r, const cJSON *o, const char *name,
+static bool sub_object(const struct json_read *r, const cJSON *o, const char *name,
                        const char *const *names, size_t n_names, const struct sub_number *nums,
                        size_t n_nums, const cJSON **out)
 {
     *out = NULL;
-    const cJSON *obj = field_get(o, name);
+    const cJSON *obj = json_read_get(r, o, name);
     if (!obj || cJSON_IsNull(obj))
         return true;
     if (!cJSON_IsObject(obj))
-        return fail(r, name, "must be an object, got %s", json_kind(obj));
+        return json_read_fail(r, name, "must be an object, got %s", json_kind(obj));
     char prefix[32], field[64];
     snprintf(prefix, sizeof prefix, "%s.", name);
-    if (!json_check_keys(r, obj, prefix, names, n_names))
+    if (!json_read_keys(r, obj, prefix, names, n_names))
         return false;
     const cJSON *v;
     for (size_t i = 0; i < n_nums; i++) {
         snprintf(field, sizeof field, "%s%s", prefix, nums[i].key);
-        if ((v = field_get(obj, nums[i].key)) &&
-            !want_range(r, field, v, nums[i].lo, nums[i].hi, nums[i].zero_ok, nums[i].out))
+        if ((v = json_read_get(r, obj, nums[i].key)) &&
+            !json_read_range(r, field, v, nums[i].lo, nums[i].hi, nums[i].zero_ok, nums[i].out))
             return false;
     }
     char src[GPU_SOURCE_MAX];
     snprintf(field, sizeof field, "%ssource", prefix);
-    if ((v = field_get(obj, "source")) && !want_text(r, field, v, src, sizeof src, true))
+    if ((v = json_read_get(r, obj, "source")) && !json_read_text(r, field, v, src, sizeof src, true))
         return false;
     *out = obj;
     return true;
@@ -778,7 +359,7 @@ static bool sub_object(const struct spec_err *r, const cJSON *o, const char *nam
  * (bytes/s per GPU per direction), "nvlink_latency", "network_latency" (seconds per ring
  * step), "source"}, and "efficiency": {"gemm", "memory" (fractions of peak and bandwidth),
  * "source"}: for the step-time model; "power": {"board", "source"} for the energy. */
-static bool gpu_read_node(const struct spec_err *r, const cJSON *o, struct gpu_spec *g)
+static bool gpu_read_node(const struct json_read *r, const cJSON *o, struct gpu_spec *g)
 {
     static const char *const node_keys[] = {"gpus", "nvlink_bandwidth", "network_bandwidth",
                                             "nvlink_latency", "network_latency", "source"};
@@ -807,39 +388,39 @@ static bool gpu_read_node(const struct spec_err *r, const cJSON *o, struct gpu_s
         !sub_object(r, o, "power", power_keys, sizeof power_keys / sizeof power_keys[0],
                     power_nums, sizeof power_nums / sizeof power_nums[0], &power))
         return false;
-    if (node && (v = field_get(node, "gpus")) &&
-        !want_int(r, "node.gpus", v, 1, GPU_SMS_MAX, &g->node.domain))
+    if (node && (v = json_read_get(r, node, "gpus")) &&
+        !json_read_int(r, "node.gpus", v, 1, GPU_SMS_MAX, &g->node.domain))
         return false;
     return true;
 }
 
-static bool gpu_read(const struct spec_err *r, const cJSON *o, struct gpu_spec *g)
+static bool gpu_read(const struct json_read *r, const cJSON *o, struct gpu_spec *g)
 {
-    if (!json_check_keys(r, o, "", gpu_fields, GPU_FIELD_COUNT))
+    if (!json_read_keys(r, o, "", gpu_fields, GPU_FIELD_COUNT))
         return false;
-    const cJSON *v = field_get(o, "name");
+    const cJSON *v = json_read_get(r, o, "name");
     if (!v)
-        return fail(r, "name", "missing");
-    if (!want_text(r, "name", v, g->name, sizeof g->name, false))
+        return json_read_fail(r, "name", "missing");
+    if (!json_read_text(r, "name", v, g->name, sizeof g->name, false))
         return false;
-    if (!(v = field_get(o, "memory_bytes")))
-        return fail(r, "memory_bytes", "missing");
-    if (!want_range(r, "memory_bytes", v, 1, GPU_MEMORY_MAX, false, &g->memory_bytes))
+    if (!(v = json_read_get(r, o, "memory_bytes")))
+        return json_read_fail(r, "memory_bytes", "missing");
+    if (!json_read_range(r, "memory_bytes", v, 1, GPU_MEMORY_MAX, false, &g->memory_bytes))
         return false;
-    if (!(v = field_get(o, "bandwidth")))
-        return fail(r, "bandwidth", "missing");
-    if (!want_range(r, "bandwidth", v, 1, GPU_BANDWIDTH_MAX, false, &g->bandwidth))
+    if (!(v = json_read_get(r, o, "bandwidth")))
+        return json_read_fail(r, "bandwidth", "missing");
+    if (!json_read_range(r, "bandwidth", v, 1, GPU_BANDWIDTH_MAX, false, &g->bandwidth))
         return false;
     if (!gpu_read_peaks(r, o, g))
         return false;
-    v = field_get(o, "sms");
-    if (v && !cJSON_IsNull(v) && !want_int(r, "sms", v, 0, GPU_SMS_MAX, &g->sms))
+    v = json_read_get(r, o, "sms");
+    if (v && !cJSON_IsNull(v) && !json_read_int(r, "sms", v, 0, GPU_SMS_MAX, &g->sms))
         return false;
     if (!opt_figure(r, o, "l2_bytes", GPU_L2_MAX, &g->l2_bytes) ||
         !opt_figure(r, o, "interconnect_bandwidth", GPU_BANDWIDTH_MAX, &g->interconnect_bandwidth))
         return false;
-    if ((v = field_get(o, "source")) &&
-        !want_text(r, "source", v, g->source, sizeof g->source, true))
+    if ((v = json_read_get(r, o, "source")) &&
+        !json_read_text(r, "source", v, g->source, sizeof g->source, true))
         return false;
     return gpu_read_node(r, o, g);
 }
@@ -847,10 +428,10 @@ static bool gpu_read(const struct spec_err *r, const cJSON *o, struct gpu_spec *
 bool spec_parse_gpu(const char *json, size_t len, const char *origin, struct gpu_spec *out,
                     char *err, size_t errlen)
 {
-    struct spec_err r;
-    spec_err_init(&r, origin, err, errlen);
+    struct json_read r;
+    json_read_init(&r, origin, err, errlen);
     cJSON *root;
-    if (!json_parse_object(&r, json, len, &root))
+    if (!json_read_object(&r, json, len, &root))
         return false;
     struct gpu_spec g;
     memset(&g, 0, sizeof g);
@@ -864,26 +445,26 @@ bool spec_parse_gpu(const char *json, size_t len, const char *origin, struct gpu
 
 /* ---- files ---------------------------------------------------------------------------- */
 
-/* Reads a whole spec file (at most SPEC_FILE_MAX bytes) through the bounded reader; the
+/* Reads a whole spec file (at most JSON_READ_FILE_MAX bytes) through the bounded reader; the
  * caller frees *data. */
-static bool file_read(const struct spec_err *r, const char *path, char **data, size_t *len)
+static bool file_read(const struct json_read *r, const char *path, char **data, size_t *len)
 {
     char msg[FILES_ERR_MAX];
-    if (files_read(path, SPEC_FILE_MAX, data, len, msg, sizeof msg))
+    if (files_read(path, JSON_READ_FILE_MAX, data, len, msg, sizeof msg))
         return true;
     /* The reader's line names the path; ours names it as the origin already. */
     const char *what = msg, *shown = files_name_shown(path);
     size_t pl = strlen(shown);
     if (strncmp(msg, shown, pl) == 0 && strncmp(msg + pl, ": ", 2) == 0)
         what = msg + pl + 2;
-    return fail(r, NULL, "%s", what);
+    return json_read_fail(r, NULL, "%s", what);
 }
 
 static bool load_model(const char *path, struct model_arch *out, struct spec_model_meta *meta,
                        char *err, size_t errlen)
 {
-    struct spec_err r;
-    spec_err_init(&r, files_name_shown(path), err, errlen);
+    struct json_read r;
+    json_read_init(&r, files_name_shown(path), err, errlen);
     char *data;
     size_t len;
     if (!file_read(&r, path, &data, &len))
@@ -898,7 +479,7 @@ bool spec_file_is_model(const char *path)
     char *data = NULL;
     size_t len = 0;
     char err[FILES_ERR_MAX];
-    if (path == NULL || !files_read(path, SPEC_FILE_MAX, &data, &len, err, sizeof err))
+    if (path == NULL || !files_read(path, JSON_READ_FILE_MAX, &data, &len, err, sizeof err))
         return false;
     cJSON *root = cJSON_ParseWithLength(data, len);
     free(data);
@@ -915,10 +496,10 @@ bool spec_load_model_file(const char *path, struct model_arch *out, char *err, s
 
 bool spec_load_gpu_file(const char *path, struct gpu_spec *out, char *err, size_t errlen)
 {
-    struct spec_err r;
+    struct json_read r;
     if (!path)
         path = "";
-    spec_err_init(&r, files_name_shown(path), err, errlen);
+    json_read_init(&r, files_name_shown(path), err, errlen);
     char *data;
     size_t len;
     if (!file_read(&r, path, &data, &len))
@@ -964,7 +545,7 @@ static bool list_dir(const char *dir, char ***ids, size_t *count, size_t *cap)
             break;
         }
         /* An id that would not print cleanly or would be taken for a file name is skipped. */
-        if (!text_printable(id) || text_ends_with(id, ".json")) {
+        if (!json_read_printable(id) || text_ends_with(id, ".json")) {
             free(id);
             continue;
         }
@@ -1051,8 +632,8 @@ void spec_list_free(struct spec_list *l)
 static char *resolve(const char *kind, const char *what, const char *name, char *err,
                      size_t errlen)
 {
-    struct spec_err r;
-    spec_err_init(&r, name, err, errlen);
+    struct json_read r;
+    json_read_init(&r, name, err, errlen);
     if (name[0] == '\0') {
         if (r.errlen)
             snprintf(r.err, r.errlen, "empty %s name", what);
@@ -1061,7 +642,7 @@ static char *resolve(const char *kind, const char *what, const char *name, char 
     if (files_is_path(name)) {
         char *path = strdup(name);
         if (path == NULL)
-            fail(&r, NULL, "out of memory");
+            json_read_fail(&r, NULL, "out of memory");
         return path;
     }
     if (strlen(name) < MODEL_NAME_MAX) {
@@ -1085,13 +666,13 @@ static char *resolve(const char *kind, const char *what, const char *name, char 
     if (listed && l.count == 0) {
         char where[256];
         files_dirs_describe(kind, where, sizeof where);
-        fail(&r, NULL, "no such %s preset, and no %s presets found in %s (set ROOFTOP_SPECS or "
+        json_read_fail(&r, NULL, "no such %s preset, and no %s presets found in %s (set ROOFTOP_SPECS or "
                        "give a file)", what, what, where);
     } else if (near[0]) {
-        fail(&r, NULL, "no such %s preset (did you mean %s? `rooftop list %s` shows them all)", what,
+        json_read_fail(&r, NULL, "no such %s preset (did you mean %s? `rooftop list %s` shows them all)", what,
              near, kind);
     } else {
-        fail(&r, NULL, "no such %s preset (`rooftop list %s` shows them all)", what, kind);
+        json_read_fail(&r, NULL, "no such %s preset (`rooftop list %s` shows them all)", what, kind);
     }
     if (listed)
         spec_list_free(&l);
@@ -1155,3 +736,4 @@ bool spec_find_model(const char *name_or_file, struct model_arch *out, char *err
 {
     return spec_find_model_meta(name_or_file, out, NULL, err, errlen);
 }
+

@@ -59,13 +59,6 @@ bool spec_find_model_meta(const char *name_or_file, struct model_arch *out,
                           struct spec_model_meta *meta, char *err, size_t errlen);
 
 /*
- * Where JSON text holds a \u0000 escape inside a string (the offset of its backslash), or len
- * when it holds none. cJSON keeps C strings, so such a string would silently end at the NUL:
- * every JSON reader (specs, scenarios, points, lecture demos) refuses it.
- */
-size_t spec_json_nul_at(const char *json, size_t len);
-
-/*
  * Writing, in the format of the files in specs/ (what the readers above read back to the
  * same figures): spec_gpu_to_json writes unknown figures (0) and formats the GPU lacks as
  * null, and its node and efficiency groups when it has them; spec_model_to_json writes every

@@ -16,6 +16,7 @@
 #include "cli.h"
 #include "dash_harness.h"
 #include "files.h"
+#include "json_read.h"
 #include "points.h"
 #include "probe_child.h"
 #include "scenario.h"
@@ -922,7 +923,7 @@ START_TEST(nul_in_scenario_name_refused)
     static const char ok[] = "{\"name\": \"abc\\\\u0000def\"}";
     ck_assert_msg(scenario_parse(ok, strlen(ok), "t.json", &s, err, sizeof err), "%s", err);
     ck_assert_str_eq(s.name, "abc\\u0000def");
-    ck_assert_uint_eq(spec_json_nul_at(bad, strlen(bad)), 13);
+    ck_assert_uint_eq(json_read_nul_at(bad, strlen(bad)), 13);
     /* The other readers refuse it too: a GPU's name, a points file's device name. */
     static const char gpu[] = "{\"name\": \"H\\u0000X\", \"memory_bytes\": 80e9,"
                               " \"bandwidth\": 3e12, \"peak_flops\": {\"bf16\": 1e15}}";

@@ -827,7 +827,7 @@ START_TEST(reader_on_odd_input)
     cJSON_Delete(arr);
     /* Huge widths are refused by the bounds, not overflowed. */
     refused("{\"model_type\": \"llama\", \"hidden_size\": 1e300}", "hidden_size", "too large");
-    refused("{\"model_type\": \"llama\", \"hidden_size\": -4}", "hidden_size", "at least 1");
+    refused("{\"model_type\": \"llama\", \"hidden_size\": -4}", "hidden_size", "must be positive, got -4");
     refused("{\"model_type\": \"mixtral\", " LLAMA_KEYS ", \"num_key_value_heads\": 4,"
             " \"num_local_experts\": 4,"
             " \"num_experts_per_tok\": 5}", "num_experts_per_tok", "at most 4");

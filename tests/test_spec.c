@@ -349,7 +349,7 @@ static const struct bad_case bad_cases[] = {
     {"empty.json", false, "empty", NULL},
     {"missing-field.json", false, ": layers: ", "missing"},
     {"negative.json", true, ": bandwidth: ", "must be positive, got -1"},
-    {"string-for-number.json", false, ": layers: ", "must be a number, got a string"},
+    {"string-for-number.json", false, ": layers: ", "must be a whole number, got a string"},
     {"zero-layers.json", false, ": layers: ", "got 0"},
     {"heads-not-dividing.json", false, ": heads: ", "7 does not divide d_model 768"},
     {"kv-heads-not-dividing.json", false, ": kv_heads: ", "5 does not divide heads 12"},

@@ -11,12 +11,13 @@
 #include "inputs.h"
 #include "scenario_check.h"
 #include "scenario_file.h"
+#include "json_read.h"
 #include "spec.h"
 
 static cJSON *parse_text(const char *text, size_t len, const char *origin, char *err,
                          size_t errlen)
 {
-    if (spec_json_nul_at(text, len) < len) {
+    if (json_read_nul_at(text, len) < len) {
         snprintf(err, errlen, "%s: a string holds \\u0000 (a NUL character), which would cut it "
                               "short", origin);
         return NULL;
