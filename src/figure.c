@@ -113,6 +113,8 @@ static void format_num(enum figure_unit u, double x, char *buf, size_t n)
         return;
     case FU_SEQUENCES:
     case FU_LAYERS:
+        snprintf(buf, n, "%.0f", x);
+        return;
     case FU_NONE:
     case FU_FRACTION:
     case FU_COUNT_OF_UNITS:
@@ -584,6 +586,9 @@ static void prose_value(struct prose *p, const struct figure *f, const void *ctx
     get_value(f, ctx, 0, &v);
     char val[600], aside[600] = "";
     figure_format(f, &v, val, sizeof val);
+    /* A column's header names its unit ("FLOP/B"); a value alone says its own. */
+    if (f->unit == FU_INTENSITY && v.text == NULL && v.kind == FK_NUM)
+        snprintf(val + strlen(val), sizeof val - strlen(val), " FLOP/byte");
     if (f->aside != NULL)
         f->aside(ctx, 0, f->arg, aside, sizeof aside);
     const char *label = f->label != NULL ? f->label : f->key;

@@ -1,105 +1,98 @@
-/* infer_report.c - a serving scenario's figures in the four output formats. */
+/* infer_report.c - a serving scenario's figures: one table (src/figure.h) that the four
+ * formats walk, as the training report's is. */
 #include "infer_report.h"
 
 #include <cjson/cJSON.h>
-#include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "figure.h"
 #include "units.h"
 
-/* One scalar figure: its JSON object (NULL: top level), key and unit. */
-struct metric {
-    const char *section;
-    const char *name;
-    double value;
-    const char *unit;
+struct infer_ctx {
+    const struct scenario *s;
+    const struct infer_result *r;
 };
 
-#define METRICS_MAX 48
+#define CTX const struct infer_ctx *c = ctx
+#define UNUSED_ITEM (void)item
+#define UNUSED_ARG (void)arg
 
-static double fin(double v)
+/* ---- getters ------------------------------------------------------------------------- */
+
+/* A double of the result at byte offset arg (a phase's too: offsetof(.., prefill.flops)). */
+static void g_num(const void *ctx, int item, int arg, struct figure_value *v)
 {
-    return isfinite(v) ? v : 0.0;
+    CTX;
+    UNUSED_ITEM;
+    figure_num(v, *(const double *)(const void *)((const char *)c->r + arg));
 }
 
-static int phase_metrics(struct metric *m, int n, const char *section, const struct infer_phase *p)
+/* An int64_t of the result at byte offset arg. */
+static void g_int(const void *ctx, int item, int arg, struct figure_value *v)
 {
-    m[n++] = (struct metric){section, "flops", p->flops, "FLOP"};
-    m[n++] = (struct metric){section, "bytes", p->bytes, "B"};
-    m[n++] = (struct metric){section, "intensity", p->intensity, "FLOP/B"};
-    m[n++] = (struct metric){section, "seconds", p->seconds, "s"};
-    m[n++] = (struct metric){section, "comm_seconds", p->comm_seconds, "s"};
-    m[n++] = (struct metric){section, "keys", p->keys, "tokens"};
-    return n;
+    CTX;
+    UNUSED_ITEM;
+    figure_num(v, (double)*(const int64_t *)(const void *)((const char *)c->r + arg));
 }
 
-/* Every scalar figure, in the order the formats print them. */
-static int metrics_of(const struct infer_result *r, struct metric *m)
+static void g_fits(const void *ctx, int item, int arg, struct figure_value *v)
 {
-    int n = 0;
-    m[n++] = (struct metric){"memory", "weights", r->memory.weights, "B"};
-    m[n++] = (struct metric){"memory", "kv_cache", r->memory.kv_cache, "B"};
-    m[n++] = (struct metric){"memory", "activations", r->memory.activations, "B"};
-    m[n++] = (struct metric){"memory", "total", r->memory.total, "B"};
-    m[n++] = (struct metric){"memory", "capacity", r->memory.capacity, "B"};
-    m[n++] = (struct metric){"memory", "usable", r->memory.usable, "B"};
-    m[n++] = (struct metric){"kv", "bytes_per_token", r->kv_bytes_per_token, "B"};
-    m[n++] = (struct metric){"kv", "bytes_per_token_per_gpu", r->kv_bytes_per_token_gpu, "B"};
-    m[n++] = (struct metric){"kv", "bytes_per_sequence_per_gpu", r->kv_bytes_per_sequence_gpu, "B"};
-    n = phase_metrics(m, n, "prefill", &r->prefill);
-    n = phase_metrics(m, n, "decode", &r->decode);
-    m[n++] = (struct metric){"decode", "steps", (double)r->decode_steps, "steps"};
-    n = phase_metrics(m, n, "decode_last", &r->decode_last);
-    m[n++] = (struct metric){"latency", "ttft", r->ttft, "s"};
-    m[n++] = (struct metric){"latency", "tpot", r->tpot, "s"};
-    m[n++] = (struct metric){"latency", "tpot_last", r->tpot_last, "s"};
-    m[n++] = (struct metric){"latency", "end_to_end", r->end_to_end, "s"};
-    m[n++] = (struct metric){"throughput", "tokens_per_s", r->tokens_per_s, "tokens/s"};
-    m[n++] = (struct metric){"throughput", "tokens_per_s_per_gpu", r->tokens_per_s_per_gpu, "tokens/s"};
-    m[n++] = (struct metric){"throughput", "decode_tokens_per_s", r->decode_tokens_per_s, "tokens/s"};
-    m[n++] = (struct metric){"roofline", "peak", r->peak, "FLOP/s"};
-    m[n++] = (struct metric){"roofline", "bandwidth", r->bandwidth, "B/s"};
-    m[n++] = (struct metric){"roofline", "ridge", r->ridge, "FLOP/B"};
-    m[n++] = (struct metric){NULL, "max_batch", (double)r->max_batch, "sequences"};
-    return n;
+    CTX;
+    UNUSED_ITEM;
+    UNUSED_ARG;
+    figure_bool(v, c->r->memory.fits);
 }
 
-static const char *bound_name(const struct op *o)
-{
-    return o->compute_bound ? "compute" : "memory";
-}
+enum infer_line { IL_BATCH, IL_DTYPES, IL_EFFICIENCY };
 
-/* ---- JSON ------------------------------------------------------------------------------- */
-
-static cJSON *section_of(cJSON *root, const char *name)
+static void g_line(const void *ctx, int item, int arg, struct figure_value *v)
 {
-    cJSON *o = cJSON_GetObjectItemCaseSensitive(root, name);
-    return o != NULL ? o : cJSON_AddObjectToObject(root, name);
-}
-
-static bool json_ops(cJSON *arr, const char *phase, const struct infer_phase *p)
-{
-    for (int i = 0; i < p->n_ops; i++) {
-        const struct op *o = &p->ops[i];
-        cJSON *j = cJSON_CreateObject();
-        if (j == NULL || !cJSON_AddItemToArray(arr, j))
-            return false;
-        if (!cJSON_AddStringToObject(j, "phase", phase) ||
-            !cJSON_AddStringToObject(j, "name", o->name) ||
-            !cJSON_AddNumberToObject(j, "flops", fin(o->flops)) ||
-            !cJSON_AddNumberToObject(j, "bytes", fin(o->bytes)) ||
-            !cJSON_AddNumberToObject(j, "intensity", fin(o->intensity)) ||
-            !cJSON_AddStringToObject(j, "bound", bound_name(o)) ||
-            !cJSON_AddNumberToObject(j, "seconds", fin(o->seconds)))
-            return false;
+    CTX;
+    UNUSED_ITEM;
+    const struct scenario *s = c->s;
+    switch ((enum infer_line)arg) {
+    case IL_BATCH:
+        snprintf(v->buf, sizeof v->buf, "%lld x (prompt %lld + generate %lld tokens)",
+                 (long long)s->batch, (long long)s->prompt, (long long)s->generate);
+        break;
+    case IL_DTYPES:
+        snprintf(v->buf, sizeof v->buf, "activations %s, weights %s, KV cache %s",
+                 dtype_name(s->dtype), dtype_name(infer_weights_dtype(s)),
+                 dtype_name(infer_kv_dtype(s)));
+        break;
+    case IL_EFFICIENCY:
+        snprintf(v->buf, sizeof v->buf, "compute %.2g, memory %.2g", c->r->compute_eff,
+                 c->r->memory_eff);
+        break;
     }
-    return true;
+    figure_str(v, v->buf);
 }
 
-static bool json_scenario(cJSON *root, const struct scenario *s, const struct infer_result *r)
+static void t_title(const void *ctx, int item, int arg, char *buf, size_t n)
 {
-    cJSON *o = cJSON_AddObjectToObject(root, "scenario");
+    CTX;
+    UNUSED_ITEM;
+    UNUSED_ARG;
+    snprintf(buf, n, "%s on %lld x %s (tensor parallel %lld)", c->s->model.name,
+             (long long)c->s->tp, c->s->gpu.name, (long long)c->s->tp);
+}
+
+static void t_roofline(const void *ctx, int item, int arg, char *buf, size_t n)
+{
+    CTX;
+    UNUSED_ITEM;
+    UNUSED_ARG;
+    snprintf(buf, n, "Roofline (%s on %s)", dtype_name(c->s->dtype), c->s->gpu.name);
+}
+
+/* The scenario block: the serving inputs the figures are of. */
+static bool o_scenario(const void *ctx, cJSON *parent, const char *name)
+{
+    CTX;
+    const struct scenario *s = c->s;
+    cJSON *o = cJSON_AddObjectToObject(parent, name);
     return o != NULL && cJSON_AddStringToObject(o, "model", s->model.name) &&
            cJSON_AddStringToObject(o, "gpu", s->gpu.name) &&
            cJSON_AddNumberToObject(o, "tp", (double)s->tp) &&
@@ -109,183 +102,280 @@ static bool json_scenario(cJSON *root, const struct scenario *s, const struct in
            cJSON_AddStringToObject(o, "dtype", dtype_name(s->dtype)) &&
            cJSON_AddStringToObject(o, "weights_dtype", dtype_name(infer_weights_dtype(s))) &&
            cJSON_AddStringToObject(o, "kv_dtype", dtype_name(infer_kv_dtype(s))) &&
-           cJSON_AddNumberToObject(o, "compute_eff", r->compute_eff) &&
-           cJSON_AddNumberToObject(o, "memory_eff", r->memory_eff);
+           cJSON_AddNumberToObject(o, "compute_eff", c->r->compute_eff) &&
+           cJSON_AddNumberToObject(o, "memory_eff", c->r->memory_eff);
 }
+
+/* ---- asides -------------------------------------------------------------------------- */
+
+static void a_kv(const void *ctx, int item, int arg, char *buf, size_t n)
+{
+    CTX;
+    UNUSED_ITEM;
+    UNUSED_ARG;
+    char t[32], g[32];
+    units_bytes(c->r->kv_bytes_per_token, t, sizeof t);
+    units_bytes(c->r->kv_bytes_per_token_gpu, g, sizeof g);
+    snprintf(buf, n, "(%s per token; %s on each GPU)", t, g);
+}
+
+static void a_transient(const void *ctx, int item, int arg, char *buf, size_t n)
+{
+    (void)ctx;
+    UNUSED_ITEM;
+    UNUSED_ARG;
+    snprintf(buf, n, "(transient, the largest prefill layer)");
+}
+
+static void a_fit(const void *ctx, int item, int arg, char *buf, size_t n)
+{
+    CTX;
+    UNUSED_ITEM;
+    UNUSED_ARG;
+    const struct infer_result *r = c->r;
+    char use[32], cap[32];
+    units_bytes(r->memory.usable, use, sizeof use);
+    units_bytes(r->memory.capacity, cap, sizeof cap);
+    double pct = r->memory.usable > 0 ? 100.0 * r->memory.total / r->memory.usable : 0;
+    snprintf(buf, n, "%s (%.0f%% of the %s planned on, of %s)",
+             r->memory.fits ? "fits" : "DOES NOT FIT", pct, use, cap);
+}
+
+static void a_sequences(const void *ctx, int item, int arg, char *buf, size_t n)
+{
+    CTX;
+    UNUSED_ITEM;
+    UNUSED_ARG;
+    snprintf(buf, n, "sequences of %lld tokens", (long long)(c->s->prompt + c->s->generate));
+}
+
+static void a_steps(const void *ctx, int item, int arg, char *buf, size_t n)
+{
+    CTX;
+    UNUSED_ITEM;
+    UNUSED_ARG;
+    snprintf(buf, n, "average over %lld decode steps", (long long)c->r->decode_steps);
+}
+
+/* ---- the phases (a table in text) and the operations ---------------------------------- */
+
+static const char *const PHASE_NAMES[] = {"prefill", "decode avg", "decode last"};
+
+static const struct infer_phase *phase_of(const struct infer_result *r, int i)
+{
+    return i == 0 ? &r->prefill : i == 1 ? &r->decode : &r->decode_last;
+}
+
+static int n_phases(const void *ctx)
+{
+    (void)ctx;
+    return 3;
+}
+
+enum phase_col { PH_NAME, PH_FLOPS, PH_BYTES, PH_INTENSITY, PH_SECONDS, PH_COMM };
+
+static void g_phase(const void *ctx, int item, int arg, struct figure_value *v)
+{
+    CTX;
+    if (item < 0 || item > 2)
+        return;
+    const struct infer_phase *p = phase_of(c->r, item);
+    switch ((enum phase_col)arg) {
+    case PH_NAME:
+        figure_str(v, PHASE_NAMES[item]);
+        return;
+    case PH_FLOPS:
+        figure_num(v, p->flops);
+        return;
+    case PH_BYTES:
+        figure_num(v, p->bytes);
+        return;
+    case PH_INTENSITY:
+        figure_num(v, p->intensity);
+        return;
+    case PH_SECONDS:
+        figure_num(v, p->seconds);
+        return;
+    case PH_COMM:
+        figure_num(v, p->comm_seconds);
+        return;
+    }
+}
+
+/* The operations: the prefill's, then one average decode step's. */
+static int n_ops(const void *ctx)
+{
+    CTX;
+    return c->r->prefill.n_ops + c->r->decode.n_ops;
+}
+
+static const struct op *op_at(const struct infer_result *r, int item, const char **phase)
+{
+    bool pre = item < r->prefill.n_ops;
+    *phase = pre ? "prefill" : "decode";
+    return pre ? &r->prefill.ops[item] : &r->decode.ops[item - r->prefill.n_ops];
+}
+
+static const char *op_key(const void *ctx, int item)
+{
+    CTX;
+    static char key[64]; /* CSV rows are written one at a time */
+    const char *phase;
+    const struct op *o = op_at(c->r, item, &phase);
+    snprintf(key, sizeof key, "%s.%s", phase, o->name);
+    return key;
+}
+
+enum op_col { OC_PHASE, OC_NAME, OC_FLOPS, OC_BYTES, OC_INTENSITY, OC_BOUND, OC_SECONDS };
+
+static void g_op(const void *ctx, int item, int arg, struct figure_value *v)
+{
+    CTX;
+    if (item < 0 || item >= n_ops(ctx))
+        return;
+    const char *phase;
+    const struct op *o = op_at(c->r, item, &phase);
+    switch ((enum op_col)arg) {
+    case OC_PHASE:
+        figure_str(v, phase);
+        return;
+    case OC_NAME:
+        figure_str(v, o->name);
+        return;
+    case OC_FLOPS:
+        figure_num(v, o->flops);
+        return;
+    case OC_BYTES:
+        figure_num(v, o->bytes);
+        return;
+    case OC_INTENSITY:
+        figure_num(v, o->intensity);
+        return;
+    case OC_BOUND:
+        figure_str(v, o->compute_bound ? "compute" : "memory");
+        return;
+    case OC_SECONDS:
+        figure_num(v, o->seconds);
+        return;
+    }
+}
+
+/* ---- the table ------------------------------------------------------------------------ */
+
+#define VALUE .entry = FE_VALUE
+#define DATA .out = FO_DATA
+#define PROSE .out = FO_PROSE
+#define END {.entry = FE_END}
+#define SECTION(l, w) {.entry = FE_SECTION, .label = l, .width = w}
+#define NUM(k, f) .key = k, .get = g_num, .arg = (int)offsetof(struct infer_result, f)
+#define INT(k, f) .key = k, .get = g_int, .arg = (int)offsetof(struct infer_result, f)
+/* A phase's figures in JSON and CSV ("prefill.flops"); text shows them as the phases table. */
+#define PHASE(k, f)                                                                            \
+    {VALUE, NUM(k ".flops", f.flops), .unit = FU_FLOP, DATA},                                  \
+    {VALUE, NUM(k ".bytes", f.bytes), .unit = FU_BYTES, DATA},                                 \
+    {VALUE, NUM(k ".intensity", f.intensity), .unit = FU_INTENSITY, DATA},                     \
+    {VALUE, NUM(k ".seconds", f.seconds), .unit = FU_SECONDS, DATA},                           \
+    {VALUE, NUM(k ".comm_seconds", f.comm_seconds), .unit = FU_SECONDS, DATA},                 \
+    {VALUE, NUM(k ".keys", f.keys), .unit = FU_TOKENS, DATA}
+
+static const struct figure PHASE_COLS[] = {
+    {VALUE, .key = "phase", .label = "phase", .get = g_phase, .arg = PH_NAME, .width = 12},
+    {VALUE, .key = "flops", .label = "FLOPs", .unit = FU_FLOP, .get = g_phase, .arg = PH_FLOPS,
+     .width = 9},
+    {VALUE, .key = "bytes", .label = "bytes", .unit = FU_BYTES, .get = g_phase,
+     .arg = PH_BYTES, .width = 9},
+    {VALUE, .key = "intensity", .label = "FLOP/B", .unit = FU_INTENSITY, .get = g_phase,
+     .arg = PH_INTENSITY, .width = 8},
+    {VALUE, .key = "seconds", .label = "time", .unit = FU_SECONDS, .get = g_phase,
+     .arg = PH_SECONDS, .width = 9},
+    {VALUE, .key = "comm_seconds", .label = "all-reduce", .unit = FU_SECONDS, .get = g_phase,
+     .arg = PH_COMM, .width = 10},
+    END};
+
+static const struct figure OP_COLS[] = {
+    {VALUE, .key = "phase", .label = "phase", .get = g_op, .arg = OC_PHASE, .width = 8},
+    {VALUE, .key = "name", .label = "op", .get = g_op, .arg = OC_NAME, .width = 11},
+    {VALUE, .key = "flops", .label = "FLOPs", .unit = FU_FLOP, .get = g_op, .arg = OC_FLOPS,
+     .width = 10},
+    {VALUE, .key = "bytes", .label = "bytes", .unit = FU_BYTES, .get = g_op, .arg = OC_BYTES,
+     .width = 10},
+    {VALUE, .key = "intensity", .label = "FLOP/B", .unit = FU_INTENSITY, .get = g_op,
+     .arg = OC_INTENSITY, .width = 10},
+    {VALUE, .key = "bound", .label = "bound", .get = g_op, .arg = OC_BOUND, .width = 7},
+    {VALUE, .key = "seconds", .label = "time", .unit = FU_SECONDS, .get = g_op,
+     .arg = OC_SECONDS, .width = 10},
+    END};
+
+static const struct figure INFER[] = {
+    {.entry = FE_SECTION, .label = "Inference: ", .title = t_title, .width = 10},
+    {.entry = FE_OBJECT, .key = "scenario", .object = o_scenario, DATA},
+    {VALUE, .key = "header.batch", .label = "batch", .get = g_line, .arg = IL_BATCH, PROSE},
+    {VALUE, .key = "header.dtypes", .label = "dtypes", .get = g_line, .arg = IL_DTYPES, PROSE},
+    {VALUE, .key = "header.efficiency", .label = "efficiency", .get = g_line,
+     .arg = IL_EFFICIENCY, PROSE},
+
+    SECTION("Memory per GPU", 12),
+    {VALUE, NUM("memory.weights", memory.weights), .label = "weights", .unit = FU_BYTES,
+     .width = 10},
+    {VALUE, NUM("memory.kv_cache", memory.kv_cache), .label = "KV cache", .unit = FU_BYTES,
+     .aside = a_kv, .width = 10},
+    {VALUE, NUM("memory.activations", memory.activations), .label = "activations",
+     .unit = FU_BYTES, .aside = a_transient, .width = 10},
+    {VALUE, NUM("memory.total", memory.total), .label = "total", .unit = FU_BYTES,
+     .aside = a_fit, .width = 10},
+    {VALUE, NUM("memory.capacity", memory.capacity), .unit = FU_BYTES, DATA},
+    {VALUE, .key = "memory.fits", .get = g_fits, DATA},
+    {VALUE, NUM("memory.usable", memory.usable), .unit = FU_BYTES, DATA},
+    {VALUE, INT("max_batch", max_batch), .label = "max batch", .unit = FU_SEQUENCES,
+     .aside = a_sequences, .width = 10},
+    {VALUE, NUM("kv.bytes_per_token", kv_bytes_per_token), .unit = FU_BYTES, DATA},
+    {VALUE, NUM("kv.bytes_per_token_per_gpu", kv_bytes_per_token_gpu), .unit = FU_BYTES, DATA},
+    {VALUE, NUM("kv.bytes_per_sequence_per_gpu", kv_bytes_per_sequence_gpu), .unit = FU_BYTES,
+     DATA},
+
+    SECTION("Phases (one GPU)", 12),
+    {.entry = FE_LIST, .key = "phases", .count = n_phases, .cols = PHASE_COLS, PROSE},
+    PHASE("prefill", prefill),
+    PHASE("decode", decode),
+    {VALUE, INT("decode.steps", decode_steps), .unit = FU_STEPS, DATA},
+    PHASE("decode_last", decode_last),
+
+    SECTION("Latency", 22),
+    {VALUE, NUM("latency.ttft", ttft), .label = "time to first token", .unit = FU_SECONDS},
+    {VALUE, NUM("latency.tpot", tpot), .label = "time per output token", .unit = FU_SECONDS,
+     .aside = a_steps},
+    {VALUE, NUM("latency.tpot_last", tpot_last), .label = "at the last step",
+     .unit = FU_SECONDS},
+    {VALUE, NUM("latency.end_to_end", end_to_end), .label = "end to end", .unit = FU_SECONDS},
+
+    SECTION("Throughput", 22),
+    {VALUE, NUM("throughput.tokens_per_s", tokens_per_s), .label = "tokens/s, batch",
+     .unit = FU_TOKENS_S},
+    {VALUE, NUM("throughput.tokens_per_s_per_gpu", tokens_per_s_per_gpu),
+     .label = "tokens/s per GPU",
+     .unit = FU_TOKENS_S},
+    {VALUE, NUM("throughput.decode_tokens_per_s", decode_tokens_per_s),
+     .label = "tokens/s decoding", .unit = FU_TOKENS_S},
+
+    SECTION("Operations (one GPU: prefill of the whole prompt, one average decode step)", 0),
+    {.entry = FE_LIST, .key = "ops", .count = n_ops, .item_name = op_key, .cols = OP_COLS},
+
+    {.entry = FE_SECTION, .title = t_roofline, .width = 10},
+    {VALUE, NUM("roofline.peak", peak), .label = "peak", .unit = FU_FLOP_RATE},
+    {VALUE, NUM("roofline.bandwidth", bandwidth), .label = "bandwidth", .unit = FU_BANDWIDTH,
+     .joined = true},
+    {VALUE, NUM("roofline.ridge", ridge), .label = "ridge", .unit = FU_INTENSITY, .joined = true},
+    END};
 
 cJSON *infer_report_json(const struct scenario *s, const struct infer_result *r)
 {
-    cJSON *root = cJSON_CreateObject();
-    bool ok = root != NULL && json_scenario(root, s, r);
-    struct metric m[METRICS_MAX];
-    int n = metrics_of(r, m);
-    for (int i = 0; ok && i < n; i++) {
-        cJSON *dst = m[i].section ? section_of(root, m[i].section) : root;
-        ok = dst != NULL && cJSON_AddNumberToObject(dst, m[i].name, fin(m[i].value)) != NULL;
-        if (ok && m[i].section && strcmp(m[i].name, "capacity") == 0)
-            ok = cJSON_AddBoolToObject(dst, "fits", r->memory.fits) != NULL;
-    }
-    cJSON *ops = ok ? cJSON_AddArrayToObject(root, "ops") : NULL;
-    ok = ok && ops != NULL && json_ops(ops, "prefill", &r->prefill) &&
-         json_ops(ops, "decode", &r->decode);
-    if (!ok) {
-        cJSON_Delete(root);
-        return NULL;
-    }
-    return root;
-}
-
-static bool write_json(FILE *f, const struct scenario *s, const struct infer_result *r)
-{
-    cJSON *root = infer_report_json(s, r);
-    char *text = root != NULL ? cJSON_Print(root) : NULL;
-    cJSON_Delete(root);
-    if (text == NULL)
-        return false;
-    bool ok = fputs(text, f) >= 0 && fputc('\n', f) != EOF;
-    free(text);
-    return ok;
-}
-
-/* ---- CSV and Markdown ------------------------------------------------------------------- */
-
-static bool write_csv(FILE *f, const struct infer_result *r)
-{
-    struct metric m[METRICS_MAX];
-    int n = metrics_of(r, m);
-    bool ok = fprintf(f, "section,name,value,unit\n") > 0;
-    for (int i = 0; ok && i < n; i++)
-        ok = fprintf(f, "%s,%s,%.17g,%s\n", m[i].section ? m[i].section : "result", m[i].name,
-                     fin(m[i].value), m[i].unit) > 0;
-    ok = ok && fprintf(f, "memory,fits,%d,bool\n", r->memory.fits ? 1 : 0) > 0;
-    const struct infer_phase *ph[2] = {&r->prefill, &r->decode};
-    const char *names[2] = {"prefill_ops", "decode_ops"};
-    for (int p = 0; ok && p < 2; p++)
-        for (int i = 0; ok && i < ph[p]->n_ops; i++) {
-            const struct op *o = &ph[p]->ops[i];
-            ok = fprintf(f, "%s,%s.flops,%.17g,FLOP\n%s,%s.bytes,%.17g,B\n%s,%s.seconds,%.17g,s\n",
-                         names[p], o->name, fin(o->flops), names[p], o->name, fin(o->bytes),
-                         names[p], o->name, fin(o->seconds)) > 0;
-        }
-    return ok;
-}
-
-static bool write_md(FILE *f, const struct scenario *s, const struct infer_result *r)
-{
-    struct metric m[METRICS_MAX];
-    int n = metrics_of(r, m);
-    bool ok = fprintf(f, "## Inference: %s on %lld x %s\n\n| figure | value | unit |\n|---|---|---|\n",
-                      s->model.name, (long long)s->tp, s->gpu.name) > 0;
-    for (int i = 0; ok && i < n; i++)
-        ok = fprintf(f, "| %s%s%s | %.6g | %s |\n", m[i].section ? m[i].section : "",
-                     m[i].section ? "." : "", m[i].name, fin(m[i].value), m[i].unit) > 0;
-    ok = ok && fprintf(f, "| memory.fits | %s | |\n\n| phase | op | FLOPs | bytes | FLOP/B | bound | seconds |\n"
-                          "|---|---|---|---|---|---|---|\n", r->memory.fits ? "yes" : "no") > 0;
-    const struct infer_phase *ph[2] = {&r->prefill, &r->decode};
-    const char *names[2] = {"prefill", "decode"};
-    for (int p = 0; ok && p < 2; p++)
-        for (int i = 0; ok && i < ph[p]->n_ops; i++) {
-            const struct op *o = &ph[p]->ops[i];
-            ok = fprintf(f, "| %s | %s | %.3g | %.3g | %.3g | %s | %.3g |\n", names[p], o->name,
-                         fin(o->flops), fin(o->bytes), fin(o->intensity), bound_name(o),
-                         fin(o->seconds)) > 0;
-        }
-    return ok;
-}
-
-/* ---- text ------------------------------------------------------------------------------- */
-
-static bool text_phase(FILE *f, const char *title, const struct infer_phase *p)
-{
-    char fl[32], by[32], in[32], t[32], c[32];
-    units_sci(p->flops, fl, sizeof fl);
-    units_bytes(p->bytes, by, sizeof by);
-    units_plain(p->intensity, in, sizeof in);
-    units_duration(p->seconds, t, sizeof t);
-    units_duration(p->comm_seconds, c, sizeof c);
-    return fprintf(f, "  %-12s FLOPs %-9s bytes %-9s %6s FLOP/B  time %-9s (all-reduce %s)\n",
-                   title, fl, by, in, t, c) > 0;
-}
-
-static bool text_ops(FILE *f, const char *phase, const struct infer_phase *p)
-{
-    bool ok = true;
-    for (int i = 0; ok && i < p->n_ops; i++) {
-        const struct op *o = &p->ops[i];
-        char fl[32], by[32], in[32], t[32];
-        units_sci(o->flops, fl, sizeof fl);
-        units_bytes(o->bytes, by, sizeof by);
-        units_plain(o->intensity, in, sizeof in);
-        units_duration(o->seconds, t, sizeof t);
-        ok = fprintf(f, "  %-8s %-11s %10s %10s %10s %-7s %10s\n", phase, o->name, fl, by, in,
-                     bound_name(o), t) > 0;
-    }
-    return ok;
-}
-
-static bool write_text(FILE *f, const struct scenario *s, const struct infer_result *r)
-{
-    char w[32], kv[32], act[32], tot[32], cap[32], kvt[32], kvg[32], use[32];
-    units_bytes(r->memory.usable, use, sizeof use);
-    units_bytes(r->memory.weights, w, sizeof w);
-    units_bytes(r->memory.kv_cache, kv, sizeof kv);
-    units_bytes(r->memory.activations, act, sizeof act);
-    units_bytes(r->memory.total, tot, sizeof tot);
-    units_bytes(r->memory.capacity, cap, sizeof cap);
-    units_bytes(r->kv_bytes_per_token, kvt, sizeof kvt);
-    units_bytes(r->kv_bytes_per_token_gpu, kvg, sizeof kvg);
-    const double pct = r->memory.usable > 0 ? 100.0 * r->memory.total / r->memory.usable : 0;
-    bool ok = fprintf(f, "Inference: %s on %lld x %s (tensor parallel %lld)\n"
-                         "  batch %lld x (prompt %lld + generate %lld tokens)\n"
-                         "  dtypes activations %s, weights %s, KV cache %s; efficiency compute %.2g, memory %.2g\n\n",
-                      s->model.name, (long long)s->tp, s->gpu.name, (long long)s->tp,
-                      (long long)s->batch, (long long)s->prompt, (long long)s->generate,
-                      dtype_name(s->dtype), dtype_name(infer_weights_dtype(s)), dtype_name(infer_kv_dtype(s)),
-                      r->compute_eff, r->memory_eff) > 0;
-    ok = ok && fprintf(f, "Memory per GPU\n  weights      %10s\n  KV cache     %10s   (%s per token; %s on each GPU)\n"
-                          "  activations  %10s   (transient, the largest prefill layer)\n"
-                          "  total        %10s   %s (%.0f%% of the %s planned on, of %s)\n"
-                          "  max batch    %lld sequences of %lld tokens\n\n",
-                       w, kv, kvt, kvg, act, tot, r->memory.fits ? "fits" : "DOES NOT FIT", pct,
-                       use, cap, (long long)r->max_batch, (long long)(s->prompt + s->generate)) > 0;
-    ok = ok && fputs("Phases (one GPU)\n", f) >= 0 && text_phase(f, "prefill", &r->prefill) &&
-         text_phase(f, "decode avg", &r->decode) && text_phase(f, "decode last", &r->decode_last);
-    char ttft[32], tpot[32], last[32], e2e[32], tps[32], tpg[32], dtp[32];
-    units_duration(r->ttft, ttft, sizeof ttft);
-    units_duration(r->tpot, tpot, sizeof tpot);
-    units_duration(r->tpot_last, last, sizeof last);
-    units_duration(r->end_to_end, e2e, sizeof e2e);
-    units_count(r->tokens_per_s, tps, sizeof tps);
-    units_count(r->tokens_per_s_per_gpu, tpg, sizeof tpg);
-    units_count(r->decode_tokens_per_s, dtp, sizeof dtp);
-    ok = ok && fprintf(f, "\nLatency\n  time to first token  %s\n  time per output token %s average over %lld decode steps, %s at the last\n"
-                          "  end to end           %s\n\nThroughput\n  %s tokens/s for the batch (%s per GPU), %s tokens/s while decoding\n\n",
-                       ttft, tpot, (long long)r->decode_steps, last, e2e, tps, tpg, dtp) > 0;
-    ok = ok && fprintf(f, "Operations (one GPU: prefill of the whole prompt, one average decode step)\n"
-                          "  %-8s %-11s %10s %10s %10s %-7s %10s\n",
-                       "phase", "op", "FLOPs", "bytes", "FLOP/B", "bound", "time") > 0 &&
-         text_ops(f, "prefill", &r->prefill) && text_ops(f, "decode", &r->decode);
-    char pk[32], bw[32], rd[32];
-    units_flops_rate(r->peak, pk, sizeof pk);
-    units_bandwidth(r->bandwidth, bw, sizeof bw);
-    units_plain(r->ridge, rd, sizeof rd);
-    ok = ok && fprintf(f, "\nRoofline (%s on %s)\n  peak %s   bandwidth %s   ridge %s FLOP/byte\n",
-                       dtype_name(s->dtype), s->gpu.name, pk, bw, rd) > 0;
-    return ok;
+    struct infer_ctx c = {s, r};
+    return figure_json(INFER, &c);
 }
 
 bool infer_report_write(FILE *f, const struct scenario *s, const struct infer_result *r,
                         enum report_format fmt)
 {
-    switch (fmt) {
-    case REPORT_JSON:
-        return write_json(f, s, r);
-    case REPORT_CSV:
-        return write_csv(f, r);
-    case REPORT_MD:
-        return write_md(f, s, r);
-    case REPORT_TEXT:
-        break;
-    }
-    return write_text(f, s, r);
+    struct infer_ctx c = {s, r};
+    return figure_write(f, INFER, &c, fmt);
 }

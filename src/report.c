@@ -771,14 +771,6 @@ static void g_gemm_eff(const void *ctx, int item, int arg, struct figure_value *
         v->text = "their measured rates";
 }
 
-static void a_flop_per_byte(const void *ctx, int item, int arg, char *buf, size_t n)
-{
-    (void)ctx;
-    UNUSED_ITEM;
-    UNUSED_ARG;
-    snprintf(buf, n, "FLOP/byte");
-}
-
 static void a_of_peak(const void *ctx, int item, int arg, char *buf, size_t n)
 {
     CTX;
@@ -1335,8 +1327,7 @@ static const struct figure REPORT[] = {
     {VALUE, ROOF("peak", peak), .label = "peak", .unit = FU_FLOP_RATE},
     {VALUE, ROOF("bandwidth", bandwidth), .label = "bandwidth", .unit = FU_BANDWIDTH,
      .joined = true},
-    {VALUE, ROOF("ridge", ridge), .label = "ridge", .unit = FU_INTENSITY,
-     .aside = a_flop_per_byte, .joined = true},
+    {VALUE, ROOF("ridge", ridge), .label = "ridge", .unit = FU_INTENSITY, .joined = true},
     {VALUE, ROOF("step_seconds", step_seconds), .label = "roofline step", .unit = FU_SECONDS},
     {VALUE, ROOF("mfu_bound", mfu_bound), .label = "MFU bound", .unit = FU_FRACTION,
      .joined = true},
