@@ -963,7 +963,7 @@ static void g_measured_line(const void *ctx, int item, int arg, struct figure_va
     if (item == 0 && m->n_ops_measured > 0) {
         measured_describe(m, &c->s, v->buf, sizeof v->buf);
     } else if (item == 0) {
-        char arg_s[400];
+        char arg_s[384]; /* room for the sentence around it in v->buf (512) */
         if (!measured_shapes_arg(&c->s, arg_s, sizeof arg_s))
             arg_s[0] = '\0';
         snprintf(v->buf, sizeof v->buf, "measured: the points hold no shape points for this "
