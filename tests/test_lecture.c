@@ -333,6 +333,32 @@ START_TEST(claims_checkpointing)
     for (int i = 0; i < n; i++)
         marked = marked || (rows[i].sqrt_l && rows[i].k == root);
     ck_assert(marked);
+    /* Storing nothing holds less than any interval, the toy's too (2 I against sqrt(L)'s
+     * 12 I): "least" is of the intervals, as the caption and the panel say. */
+    ck_assert(rows[n - 1].memory < checkpoint_memory(L, A, I, 1));
+    struct ckpt_row toy[24];
+    int nt = checkpoint_curve(L, 1, 1, toy, 24);
+    ck_assert(toy[nt - 1].kind == CKPT_NONE && toy[nt - 1].memory == 2);
+    ck_assert(checkpoint_memory(L, 1, 1, root) == 12 && toy[nt - 1].memory < 12);
+    says(k, "of the intervals, least memory at k = sqrt(L)", "of the intervals, least memory at k = sqrt(L)");
+    struct harness h;
+    harness_start(&h, 80, 24, true, true);
+    harness_keys(&h, "n");
+    dash_demo_show(&h.d, k);
+    harness_draw(&h);
+    ck_assert_screen_has(&h, "least of the k rows at sqrt(L I / A) = 1.4");
+    /* the panel's memory column is the layers' part; the memory figure adds the rest:
+     * 1.61 GB at k = 1 + 591 MB = the 2.2 GB of activations the line below shows */
+    char out[32], line[96];
+    units_bytes(h.d.ev.an.memory.activations_outside, out, sizeof out);
+    ck_assert_str_eq(out, "591 MB");
+    snprintf(line, sizeof line, "each memory + %s outside the layers", out);
+    ck_assert_screen_has(&h, line);
+    ck_assert_screen_has(&h, "activations 2.2 GB per GPU");
+    ck_assert_rel(h.d.ev.an.memory.row[MEM_ACTIVATIONS].bytes,
+                  checkpoint_memory(L, A, I, 1) + h.d.ev.an.memory.activations_outside, 0.01);
+    ck_assert_int_eq(h.s.cut, 0);
+    harness_stop(&h);
 }
 END_TEST
 
@@ -390,6 +416,29 @@ START_TEST(claims_roofline)
     for (int i = 0; i < an[kc].n_ops; i++)
         if (an[kc].ops[i].kind == OP_MLP_UP)
             ck_assert_rel(an[kc].ops[i].flops, 3 * (double)sc->model.layers * cost.flops, 1e-12);
+
+    /* At 80 x 24 the step shows every operation of the table, lm_head, loss and the
+     * optimizer too: those sharing a contract share a row (norm, final_norm). */
+    struct harness h;
+    harness_start(&h, 80, 24, true, true);
+    harness_keys(&h, "n");
+    dash_demo_show(&h.d, kc);
+    harness_draw(&h);
+    ck_assert_int_eq(h.s.cut, 0);
+    ck_assert_int_eq(h.d.ev.an.n_ops, an[kc].n_ops);
+    for (int i = 0; i < an[kc].n_ops; i++) {
+        const char *spec = op_contract(an[kc].ops[i].kind, true, &is_mm);
+        bool found = false;
+        for (int y = 0; y < 24 && !found; y++) {
+            char row[512];
+            screen_row_text(&h.s, y, row, sizeof row);
+            found = strstr(row, an[kc].ops[i].name) != NULL && strstr(row, spec) != NULL;
+        }
+        ck_assert_msg(found, "contracts step at 80x24: no row of %s with %s", an[kc].ops[i].name, spec);
+    }
+    ck_assert_screen_has(&h, "mlp_up, mlp_gate b s h, h f -> b s f");
+    ck_assert_screen_has(&h, "p param");
+    harness_stop(&h);
 
     k = step_of("transformer's operations");
     /* "the matmuls ... are compute-bound; the norms, residuals and the activation function
@@ -526,6 +575,10 @@ START_TEST(exercises_answers)
     snprintf(fig, sizeof fig, "%.1fB:", n / 1e9);
     ck_assert_str_eq(fig, "106.7B:");
     ck_assert_msg(strstr(ex.steps[1].answer, fig) == ex.steps[1].answer, "%s", ex.steps[1].answer);
+    /* the command it names prints units_count's 3 figures, 107B, not 106.7B */
+    units_count(n, fig, sizeof fig);
+    ck_assert_str_eq(fig, "107B");
+    ck_assert(strstr(ex.steps[1].answer, "--gpus 16 --zero 3 prints it to 3 figures: 107B") != NULL);
     /* 3: the square matmul turns compute-bound at n = 887 */
     double ridge = gpu_ridge(&ex.steps[2].scenario.gpu, DTYPE_BF16);
     long long first = 0;

@@ -62,9 +62,14 @@ void checkpoint_panel_draw(const struct dash *d, struct screen *s, struct rect r
                  w->kind == CKPT_NONE ? " L^2" : now ? " <-" : "");
         screen_label(s, r.x + 1, y, r.w - 2, line, now ? E_VALUE : E_NORMAL);
     }
-    char note[2][160];
-    snprintf(note[0], sizeof note[0], "least memory at k = sqrt(L I / A) = %.1f", checkpoint_best_k(L, A, I));
+    /* "none" holds less than any interval (at O(L^2) re-runs): the least is of the k rows.
+     * The memory panel's activations add the part outside the layers to each row. */
+    char note[3][160], out[24];
+    snprintf(note[0], sizeof note[0], "least of the k rows at sqrt(L I / A) = %.1f",
+             checkpoint_best_k(L, A, I));
     snprintf(note[1], sizeof note[1], "sqrt(L) = %.1f: the best k when A = I (toy)", sqrt(L));
-    for (int i = 0; i < 2 && y < end; i++, y++)
+    units_bytes(d->ev.an.memory.activations_outside, out, sizeof out);
+    snprintf(note[2], sizeof note[2], "each memory + %s outside the layers", out);
+    for (int i = 0; i < 3 && y < end; i++, y++)
         screen_label(s, r.x + 1, y, r.w - 2, note[i], E_DIM);
 }
