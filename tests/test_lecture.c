@@ -107,6 +107,18 @@ START_TEST(claims_compute)
     ck_assert_rel(an[k].flops.model_total / 3, 2 * 70e9 * 15e12, 1e-12);
     ck_assert_rel(an[k].flops.model_total * 2 / 3, 4 * 70e9 * 15e12, 1e-12);
     ck_assert(lec.steps[k].n_panels == 1 && demo_step_has_panel(&lec.steps[k], "compute"));
+    /* One step time on its screen, 3.48 s (6.3e24 / 3.58M steps at 1024 x 989.4e12 x 0.5):
+     * not the roofline's 1.89 s beside it, a figure of step 11 and 13 */
+    struct harness h;
+    harness_start(&h, 80, 24, true, true);
+    harness_keys(&h, "n");
+    dash_demo_show(&h.d, k);
+    harness_draw(&h);
+    units_duration(an[k].time.step_seconds, shown, sizeof shown);
+    ck_assert_str_eq(shown, "3.48 s");
+    ck_assert_screen_has(&h, "step time      3.48 s");
+    ck_assert(!screen_contains(&h.s, "roof step") && !screen_contains(&h.s, "roof MFU"));
+    harness_stop(&h);
 }
 END_TEST
 
@@ -501,6 +513,9 @@ START_TEST(steps_at_80x24)
                           "step %d: %s", k + 1, std[p]);
         int ids[SLIDER_MAX];
         ck_assert_int_eq(lecture_view_sliders(&h.d, ids), st->n_sliders);
+        /* The roofline's step only beside the roofline or the operations. */
+        if (!demo_step_has_panel(st, "roofline") && !demo_step_has_panel(st, "ops"))
+            ck_assert_msg(!screen_contains(&h.s, "roof step"), "step %d", k + 1);
         /* No predicted step on a lecture step's screen (lecture 2 has none). */
         ck_assert(!screen_contains(&h.s, "pred step") && !screen_contains(&h.s, "pred MFU"));
     }

@@ -512,8 +512,13 @@ static void draw_compute(const struct dash *d, struct screen *s, struct rect r, 
     snprintf(ITEM("MFU", E_NORMAL), 32, "%.3g", a->time.mfu);
     snprintf(ITEM("HFU", E_NORMAL), 32, "%.3g", a->time.hfu);
     fit_duration(a->time.step_seconds, ITEM("step time", E_NORMAL), 32, vw);
-    units_duration(a->roofline.step_seconds, ITEM("roof step", E_NORMAL), 32);
-    snprintf(ITEM("roof MFU", E_NORMAL), 32, "%.3g", a->roofline.mfu_bound);
+    /* The roofline's step beside the step time, where the roofline or the operations are
+     * on screen: a lecture step before them shows one step time (issue 18). */
+    const struct demo_step *st = lecture_view_step(d);
+    if (lecture_shows(st, "roofline") || lecture_shows(st, "ops")) {
+        units_duration(a->roofline.step_seconds, ITEM("roof step", E_NORMAL), 32);
+        snprintf(ITEM("roof MFU", E_NORMAL), 32, "%.3g", a->roofline.mfu_bound);
+    }
     units_count(a->time.steps, ITEM("steps", E_NORMAL), 32);
     units_sci(a->flops.per_step, ITEM("FLOP/step", E_NORMAL), 32);
     if (a->flops.recompute > 0)
@@ -537,7 +542,7 @@ static void draw_compute(const struct dash *d, struct screen *s, struct rect r, 
      * it (the last figures, the least needed, give way); in a smaller panel its two figures
      * take the places of the last two. */
     /* A lecture step shows the lecture's accounting alone: no predicted step. */
-    if (lecture_view_step(d) != NULL) {
+    if (st != NULL) {
     } else if (rows - 2 >= 2 || rows - 2 >= (n + per_row - 1) / per_row) {
         draw_step_bar(d, s, r.x + 1, top, r.w - 2, pred);
         top += 2;
