@@ -57,6 +57,9 @@ struct search {
     int n_misses;
     int top;
     struct evaluation *ev;   /* one layout at a time, by stages */
+    /* The scenario searched from, when it passes scenario_validate (then a layout's ranges are
+     * checked only where it differs); NULL otherwise. */
+    const struct scenario *base;
 };
 
 /* The first and last stages' layers that make L split over pp stages when it does not
@@ -76,7 +79,8 @@ static int64_t plan_uneven_edge(int64_t L, int64_t pp)
 static void try_layout(struct search *st, const struct scenario *s)
 {
     char err[256];
-    if (!scenario_validate(s, err, (int)sizeof err))
+    if (st->base != NULL ? !scenario_validate_from(s, st->base, err, (int)sizeof err)
+                         : !scenario_validate(s, err, (int)sizeof err))
         return;
     evaluation_memory(s, st->ev);
     st->out->searched++;
@@ -261,12 +265,14 @@ void plan_search_fixed(const struct scenario *base, const struct plan_fixed *fix
     if (top > PLAN_TOP_MAX)
         top = PLAN_TOP_MAX;
     struct search st = {out, calloc((size_t)top, sizeof(struct plan)), 0, top,
-                        malloc(sizeof(struct evaluation))};
+                        malloc(sizeof(struct evaluation)), NULL};
     if (st.misses == NULL || st.ev == NULL) {
         free(st.misses);
         free(st.ev);
         return;
     }
+    char err[256];
+    st.base = scenario_validate(base, err, (int)sizeof err) ? base : NULL;
     search_outer(&st, base, fixed);
     /* Fewer fitting layouts than asked for: the closest misses after them. */
     for (int i = 0; i < st.n_misses && out->n < top; i++) {

@@ -16,6 +16,11 @@ bool scenario_validate(const struct scenario *s, char *err, int errlen);
  * "7 is out of range (0 to 3)", as the parser says it), in table order; then every row's
  * rule, level by level (src/rules.h), in table order within a level. */
 bool scenario_check(const struct scenario *s, const char **key, char *msg, size_t n);
+/* scenario_validate for s made from base, which passed it, by changing a few inputs (the
+ * plan's layouts): the same result, but the ranges are checked only of the rows whose value
+ * differs from base's (the rules, which tie rows together, all run). */
+bool scenario_validate_from(const struct scenario *s, const struct scenario *base, char *err,
+                            int errlen);
 
 /*
  * Where one input bounds another, the other gives way toward what the user last asked of it

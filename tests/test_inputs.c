@@ -2,6 +2,8 @@
  * dashboard's sliders accept and reject the same text with the same result, what is written
  * reads back as the same value, and --help, the man page and the sliders list every input. */
 #include <cjson/cJSON.h>
+#include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -346,6 +348,47 @@ START_TEST(test_new_row_reaches_every_front_end)
 }
 END_TEST
 
+/* scenario_validate_from (the plan's layouts) says what scenario_validate says: each stored
+ * row set past the top of its range, alone, on the default scenario, fails both with the same
+ * message; the default itself passes both. */
+START_TEST(test_validate_from_base)
+{
+    struct scenario base;
+    scenario_default(&base);
+    char e1[512], e2[512];
+    ck_assert(scenario_validate(&base, e1, (int)sizeof e1));
+    ck_assert(scenario_validate_from(&base, &base, e2, (int)sizeof e2));
+    int tried = 0;
+    for (int i = 0; i < inputs_count(); i++) {
+        const struct input *in = inputs_at(i);
+        if (in->ops != NULL || in->kind == INPUT_NAME || !isfinite(in->hi) ||
+            (in->flags & (INPUT_MODEL_FIELD | INPUT_OF_MODEL)))
+            continue;
+        struct scenario s = base;
+        char *at = (char *)&s + in->offset;
+        if (in->field == FIELD_I64) {
+            int64_t v = (int64_t)in->hi + 1;
+            memcpy(at, &v, sizeof v);
+        } else if (in->field == FIELD_INT) {
+            int v = (int)in->hi + 1;
+            memcpy(at, &v, sizeof v);
+        } else if (in->field == FIELD_DOUBLE) {
+            double v = in->hi * 2 + 1;
+            memcpy(at, &v, sizeof v);
+        } else {
+            continue;
+        }
+        bool ok1 = scenario_validate(&s, e1, (int)sizeof e1);
+        bool ok2 = scenario_validate_from(&s, &base, e2, (int)sizeof e2);
+        ck_assert_msg(!ok1, "%s past its top passed", in->key);
+        ck_assert_msg(!ok2, "%s past its top passed from the base", in->key);
+        ck_assert_str_eq(e1, e2);
+        tried++;
+    }
+    ck_assert_int_ge(tried, 20);
+}
+END_TEST
+
 static Suite *inputs_suite(void)
 {
     Suite *s = suite_create("inputs");
@@ -356,6 +399,7 @@ static Suite *inputs_suite(void)
     tcase_add_test(tc, test_grammar);
     tcase_add_test(tc, test_help_man_sliders);
     tcase_add_test(tc, test_model_limits_one_place);
+    tcase_add_test(tc, test_validate_from_base);
     suite_add_tcase(s, tc);
     /* Its own case: the row stays in the table once inserted (check forks each test). */
     TCase *row = tcase_create("new row");
