@@ -223,10 +223,21 @@ void ops_draw(const struct dash *d, struct screen *s, struct rect r, bool focuse
         }
     }
     if (truncated && y < r.y + r.h) {
-        char more[96];
+        char more[192], rest[32];
         int last = top + rows < n ? top + rows : n;
-        snprintf(more, sizeof more, "%d-%d of %d by time, %s%s scroll", top + 1, last, n,
-                 focused ? "" : "t then ", d->cs.utf8 ? "\xE2\x86\x90\xE2\x86\x92" : "<>");
+        /* The rows not shown take the rest of the header's sum: with it the times on
+         * screen add up to the sum (issue 18), where the line has room for it. */
+        double hidden = 0;
+        for (int i = 0; i < n; i++)
+            if (i < top || i >= last)
+                hidden += ops[i].seconds;
+        units_duration(hidden, rest, sizeof rest);
+        const char *arrows = d->cs.utf8 ? "\xE2\x86\x90\xE2\x86\x92" : "<>";
+        snprintf(more, sizeof more, "%d-%d of %d by time (the other %d: %s), %s%s scroll", top + 1,
+                 last, n, n - (last - top), rest, focused ? "" : "t then ", arrows);
+        if (screen_width(more) > r.w - 3)
+            snprintf(more, sizeof more, "%d-%d of %d by time, %s%s scroll", top + 1, last, n,
+                     focused ? "" : "t then ", arrows);
         screen_label(s, xn, y, r.w - 3, more, E_DIM);
         if (top > 0)
             screen_put(s, r.x + r.w - 1, r.y + 2, '^', E_DIM);
