@@ -30,6 +30,21 @@ bool compare_view_marked(const struct compare_view *v, const char *key)
     return v->on && diff_input_differs(&v->d, key);
 }
 
+bool compare_view_delta(const struct compare_view *v, const char *key, char *buf, size_t n,
+                        int *elem)
+{
+    const struct diff_figure *f = v->on ? diff_find(&v->d, key) : NULL;
+    if (f == NULL || f->is_bool || !f->have_a || !f->have_b)
+        return false;
+    char pc[32];
+    diff_delta_text(f, buf, n, pc, sizeof pc);
+    if (f->a == f->b)
+        snprintf(buf, n, "=");
+    /* More memory, time, energy or money is worse. */
+    *elem = f->b > f->a ? E_OVER : f->b < f->a ? E_OK : E_DIM;
+    return true;
+}
+
 /* The figures the panel shows, by report's JSON keys: the headline ones first. */
 static const struct {
     const char *key, *label;

@@ -266,18 +266,11 @@ static void bar_cells(const struct memory *m, double scale, int w, int *cells)
     bar_split(bytes, MEM_COUNT, m->total, scale, w, cells);
 }
 
-static void draw_memory(const struct dash *d, struct screen *s, struct rect r, bool focused)
+/* The memory bar at y: scaled to the larger of capacity and need; the reserve (CUDA context
+ * and allocator) is the stretch between the usable mark and the capacity's end. */
+static void draw_memory_bar(const struct dash *d, struct screen *s, struct rect r, int y)
 {
     const struct memory *m = &d->ev.an.memory;
-    char right[96], cap[32];
-    units_bytes(m->capacity, cap, sizeof cap);
-    snprintf(right, sizeof right, "%s %s", d->sc.gpu.id[0] ? d->sc.gpu.id : d->sc.gpu.name, cap);
-    widget_header(s, &d->cs, r, "Memory per GPU", right, focused);
-    if (r.h < 2)
-        return;
-    int y = r.y + 1;
-    /* The bar, scaled to the larger of capacity and need; the reserve (CUDA context and
-     * allocator) is the stretch between the usable mark and the capacity's end. */
     int bw = r.w - 2;
     double scale = m->total > m->capacity ? m->total : m->capacity;
     int cells[MEM_COUNT];
@@ -298,11 +291,15 @@ static void draw_memory(const struct dash *d, struct screen *s, struct rect r, b
     if (capx > r.x + bw)
         capx = r.x + bw;
     screen_put(s, capx, y, d->cs.cap_mark, m->fits ? E_CAPACITY : E_OVER);
-    y++;
-    if (y >= r.y + r.h)
-        return;
-    /* The verdict, against the usable memory (capacity less the reserve), and which pipeline
-     * stage the rows are; shorter forms where the panel is narrow. */
+}
+
+/* The verdict at y, against the usable memory (capacity less the reserve), and which
+ * pipeline stage the rows are; shorter forms where the panel is narrow. Pinned (x): the
+ * total's change from the pinned scenario's after it, "vs pinned" where that fits too: a
+ * shorter verdict before a shorter change, the change left out before anything is cut. */
+static void draw_memory_verdict(const struct dash *d, struct screen *s, struct rect r, int y)
+{
+    const struct memory *m = &d->ev.an.memory;
     char tot[32], use[32], stage[64] = "", sstage[32] = "", line[3][256];
     units_bytes(m->total, tot, sizeof tot);
     units_bytes(m->usable, use, sizeof use);
@@ -327,36 +324,90 @@ static void draw_memory(const struct dash *d, struct screen *s, struct rect r, b
         snprintf(line[1], sizeof line[1], "%s of %s: over by %s%s", tot, use, over, sstage);
         snprintf(line[2], sizeof line[2], "%s/%s over", tot, use);
     }
-    int pick = 2;
-    for (int k = 0; k < 3; k++)
-        if (screen_width(line[k]) <= r.w - 2) {
+    char dl[48], vs[2][64] = {"", ""};
+    int del = E_DIM;
+    if (compare_view_delta(&d->cmp, "memory.total", dl, sizeof dl, &del)) {
+        snprintf(vs[0], sizeof vs[0], "  %s vs pinned", dl);
+        snprintf(vs[1], sizeof vs[1], "  %s", dl);
+    }
+    /* The first that fits: each verdict with the change, long then short, then the
+     * verdicts alone (the last always drawn). */
+    int pick = 2, with = 2;
+    for (int c = vs[0][0] ? 0 : 6; c < 9; c++) {
+        int k = c < 6 ? c / 2 : c - 6, j = c < 6 ? c % 2 : 2;
+        if (c == 8 || screen_width(line[k]) + (j < 2 ? screen_width(vs[j]) : 0) <= r.w - 2) {
             pick = k;
+            with = j;
             break;
         }
-    screen_text(s, r.x + 1, y, r.w - 2, line[pick], m->fits ? E_OK : E_OVER);
-    /* Pinned (x): the total's change from the pinned scenario's, where it fits. */
-    const struct diff_figure *pin = d->cmp.on ? diff_find(&d->cmp.d, "memory.total") : NULL;
-    if (pin != NULL && pin->have_a && pin->have_b) {
-        char dl[48], pc[32], vs[96];
-        diff_delta_text(pin, dl, sizeof dl, pc, sizeof pc);
-        snprintf(vs, sizeof vs, "  %s vs pinned", pin->a == pin->b ? "=" : dl);
-        int used = screen_width(line[pick]);
-        if (used + screen_width(vs) <= r.w - 2)
-            screen_text(s, r.x + 1 + used, y, r.w - 2 - used, vs,
-                        pin->b > pin->a ? E_OVER : E_OK);
     }
-    y++;
-    /* The lecture's table: each row's dtype, element count and bytes. */
-    int cw_name = 12, cw_dt = 9, cw_el = 9, cw_by = 9;
-    bool share = r.w >= 2 + cw_name + cw_dt + cw_el + cw_by + 6 + 2;
-    /* The rows to list: buffers only when there are some (ZeRO-2/3); when the panel is short,
-     * master weights that are off give way first, then the column heads. */
+    screen_text(s, r.x + 1, y, r.w - 2, line[pick], m->fits ? E_OK : E_OVER);
+    if (with < 2) {
+        int used = screen_width(line[pick]);
+        screen_text(s, r.x + 1 + used, y, r.w - 2 - used, vs[with], del);
+    }
+}
+
+/* Each memory row's figure in report's JSON, for its change from the pinned scenario. */
+static const char *const mem_keys[MEM_COUNT] = {
+    [MEM_PARAMS] = "memory.params",          [MEM_GRADS] = "memory.grads",
+    [MEM_OPTIMIZER] = "memory.optimizer",    [MEM_MASTER] = "memory.master_weights",
+    [MEM_BUFFERS] = "memory.buffers",        [MEM_ACTIVATIONS] = "memory.activations",
+};
+
+/* Whether the pinned scenario held some of row i (a row it had stays listed, at 0 B now). */
+static bool mem_pinned_had(const struct dash *d, int i)
+{
+    const struct diff_figure *f = d->cmp.on ? diff_find(&d->cmp.d, mem_keys[i]) : NULL;
+    return f != NULL && f->have_a && f->a > 0;
+}
+
+/* The memory table's columns after the name, each right-aligned with one blank before it. */
+enum { MC_DTYPE, MC_ELEMENTS, MC_BYTES, MC_SHARE, MC_DELTA, MC_COUNT };
+static const int mem_col_w[MC_COUNT] = {8, 9, 9, 5, 9};
+
+/* The columns shown: all of the lecture's where they fit, and when pinned the change from
+ * the pinned scenario last, for which the share gives way first, then the element count; the
+ * change is left out before anything is cut. Sets each column's end (exclusive; 0: not
+ * shown) from x0, the name's end, within limit. */
+static void mem_columns(int x0, int limit, bool share, bool pinned, int *end)
+{
+    static const unsigned with[] = {
+        1u << MC_ELEMENTS | 1u << MC_SHARE | 1u << MC_DELTA,
+        1u << MC_ELEMENTS | 1u << MC_DELTA,
+        1u << MC_DELTA,
+    };
+    unsigned plain = 1u << MC_ELEMENTS | (share ? 1u << MC_SHARE : 0u);
+    for (int t = pinned ? 0 : 3; t <= 3; t++) {
+        unsigned on = (t < 3 ? with[t] : plain) | 1u << MC_DTYPE | 1u << MC_BYTES;
+        if (t < 3 && (on & 1u << MC_SHARE) && !share)
+            continue;
+        int x = x0;
+        for (int c = 0; c < MC_COUNT; c++)
+            end[c] = on & 1u << c ? (x += 1 + mem_col_w[c] - (c == MC_DTYPE)) : 0;
+        if (x <= limit || t == 3)
+            return;
+    }
+}
+
+/* The lecture's table from y: each row's dtype, element count, bytes and share, and when
+ * pinned its change. */
+static void draw_memory_rows(const struct dash *d, struct screen *s, struct rect r, int y)
+{
+    const struct memory *m = &d->ev.an.memory;
+    const int cw_name = 12, x0 = r.x + 3 + cw_name;
+    bool share = r.w >= 2 + cw_name + 9 + 9 + 9 + 6 + 2;
+    int end[MC_COUNT];
+    mem_columns(x0, r.x + r.w - 1, share, d->cmp.on, end);
+    /* The rows to list: buffers only when there are some (ZeRO-2/3) or the pinned scenario
+     * had some; when the panel is short, master weights that are off (and were) give way
+     * first, then the column heads. */
     int show[MEM_COUNT], n_show = 0;
     for (int i = 0; i < MEM_COUNT; i++)
-        if (i != MEM_BUFFERS || m->row[MEM_BUFFERS].bytes > 0)
+        if (i != MEM_BUFFERS || m->row[MEM_BUFFERS].bytes > 0 || mem_pinned_had(d, i))
             show[n_show++] = i;
     int rows_left = r.y + r.h - y;
-    if (n_show > rows_left && m->row[MEM_MASTER].bytes <= 0) {
+    if (n_show > rows_left && m->row[MEM_MASTER].bytes <= 0 && !mem_pinned_had(d, MEM_MASTER)) {
         int k = 0;
         for (int i = 0; i < n_show; i++)
             if (show[i] != MEM_MASTER)
@@ -364,16 +415,12 @@ static void draw_memory(const struct dash *d, struct screen *s, struct rect r, b
         n_show = k;
     }
     if (rows_left >= n_show + 1) {
-        int cx = r.x + 3;
-        screen_text(s, cx, y, cw_name, "part", E_DIM);
-        cx += cw_name;
-        screen_text_right(s, cx + cw_dt - 1, y, cw_dt, "dtype", E_DIM);
-        cx += cw_dt;
-        screen_text_right(s, cx + cw_el, y, cw_el, "elements", E_DIM);
-        cx += cw_el;
-        screen_text_right(s, cx + cw_by + 1, y, cw_by, "bytes", E_DIM);
-        if (share)
-            screen_text_right(s, cx + cw_by + 7, y, 5, "share", E_DIM);
+        static const char *const heads[MC_COUNT] = {"dtype", "elements", "bytes", "share",
+                                                    "vs pinned"};
+        screen_text(s, r.x + 3, y, cw_name, "part", E_DIM);
+        for (int c = 0; c < MC_COUNT; c++)
+            if (end[c])
+                screen_text_right(s, end[c], y, mem_col_w[c], heads[c], E_DIM);
         y++;
     }
     for (int j = 0; j < n_show && y < r.y + r.h; j++, y++) {
@@ -382,29 +429,43 @@ static void draw_memory(const struct dash *d, struct screen *s, struct rect r, b
         bool off = i == MEM_MASTER && row->bytes <= 0;
         int el = off ? E_DIM : E_NORMAL;
         screen_put(s, r.x + 1, y, d->theme.color ? d->cs.bar : d->cs.part[i], E_PARAMS + i);
-        int cx = r.x + 3;
-        screen_label(s, cx, y, cw_name, mem_names[i], el);
-        cx += cw_name;
-        char dt[16], el_s[32], by[32];
-        snprintf(dt, sizeof dt, "%s", off ? "-" : dtype_name(row->dtype));
-        if (off) {
-            snprintf(el_s, sizeof el_s, "-");
-            snprintf(by, sizeof by, "off");
-        } else {
-            units_count(row->elements, el_s, sizeof el_s);
-            units_bytes(row->bytes, by, sizeof by);
+        screen_label(s, r.x + 3, y, cw_name, mem_names[i], el);
+        char cell[MC_COUNT][48];
+        int elem[MC_COUNT] = {el, el, off ? E_DIM : E_VALUE, el, E_DIM};
+        snprintf(cell[MC_DTYPE], sizeof cell[0], "%s", off ? "-" : dtype_name(row->dtype));
+        snprintf(cell[MC_ELEMENTS], sizeof cell[0], "-");
+        snprintf(cell[MC_BYTES], sizeof cell[0], "off");
+        cell[MC_SHARE][0] = cell[MC_DELTA][0] = '\0';
+        if (!off) {
+            units_count(row->elements, cell[MC_ELEMENTS], sizeof cell[0]);
+            units_bytes(row->bytes, cell[MC_BYTES], sizeof cell[0]);
+            snprintf(cell[MC_SHARE], sizeof cell[0], "%.0f%%",
+                     m->total > 0 ? 100 * row->bytes / m->total : 0);
         }
-        screen_text_right(s, cx + cw_dt - 1, y, cw_dt - 1, dt, el);
-        cx += cw_dt;
-        screen_text_right(s, cx + cw_el, y, cw_el, el_s, el);
-        cx += cw_el;
-        screen_text_right(s, cx + cw_by + 1, y, cw_by, by, off ? E_DIM : E_VALUE);
-        if (share && !off) {
-            char pc[16];
-            snprintf(pc, sizeof pc, "%.0f%%", m->total > 0 ? 100 * row->bytes / m->total : 0);
-            screen_text_right(s, cx + cw_by + 7, y, 5, pc, el);
-        }
+        if (!compare_view_delta(&d->cmp, mem_keys[i], cell[MC_DELTA], sizeof cell[0],
+                                &elem[MC_DELTA]) ||
+            screen_width(cell[MC_DELTA]) > mem_col_w[MC_DELTA])
+            cell[MC_DELTA][0] = '\0';
+        for (int c = 0; c < MC_COUNT; c++)
+            if (end[c] && cell[c][0])
+                screen_text_right(s, end[c], y, mem_col_w[c], cell[c], elem[c]);
     }
+}
+
+static void draw_memory(const struct dash *d, struct screen *s, struct rect r, bool focused)
+{
+    const struct memory *m = &d->ev.an.memory;
+    char right[96], cap[32];
+    units_bytes(m->capacity, cap, sizeof cap);
+    snprintf(right, sizeof right, "%s %s", d->sc.gpu.id[0] ? d->sc.gpu.id : d->sc.gpu.name, cap);
+    widget_header(s, &d->cs, r, "Memory per GPU", right, focused);
+    if (r.h < 2)
+        return;
+    draw_memory_bar(d, s, r, r.y + 1);
+    if (r.h < 3)
+        return;
+    draw_memory_verdict(d, s, r, r.y + 2);
+    draw_memory_rows(d, s, r, r.y + 3);
 }
 
 /* ---- compute and time ------------------------------------------------------------------ */
@@ -413,6 +474,7 @@ struct item {
     const char *label;
     char value[32];
     int elem;
+    const char *key;    /* its figure in report's JSON, for the change when pinned (or NULL) */
 };
 
 /* A duration in at most maxw cells: long spans of years (a slow measured MFU gives them)
@@ -467,73 +529,140 @@ static void draw_step_bar(const struct dash *d, struct screen *s, int x, int y, 
         for (int i = 0; i < cells[k]; i++)
             screen_put(s, cx++, y, d->theme.color ? d->cs.bar : (uint32_t)step_look[k].ascii,
                        step_look[k].elem);
-    char line[256], t[32];
+    char parts[160] = "", t[32];
     units_duration(p->step_seconds, t, sizeof t);
-    int n = snprintf(line, sizeof line, "step %s  MFU %.2g (assumed %.2g):", t, p->mfu,
-                     d->ev.an.time.mfu);
-    for (int k = 0; k < PART_COUNT && n > 0 && (size_t)n < sizeof line; k++)
+    int n = 0;
+    for (int k = 0; k < PART_COUNT && n >= 0 && (size_t)n < sizeof parts; k++)
         if (p->part[k] > 0 && p->part[k] >= 0.005 * p->step_seconds)
-            n += snprintf(line + n, sizeof line - (size_t)n, " %s %.0f%%", step_short[k],
+            n += snprintf(parts + n, sizeof parts - (size_t)n, " %s %.0f%%", step_short[k],
                           100.0 * p->part[k] / p->step_seconds);
-    screen_label(s, x, y + 1, w, line, E_NORMAL);
+    /* Pinned (x): the step's change after it, "vs pinned" where the whole line fits so. */
+    char dl[48] = "", vs[3][64] = {"", "", ""}, line[3][320];
+    int del = E_DIM;
+    if (compare_view_delta(&d->cmp, "time.predicted.step_seconds", dl, sizeof dl, &del)) {
+        snprintf(vs[0], sizeof vs[0], " (%s vs pinned)", dl);
+        snprintf(vs[1], sizeof vs[1], " (%s)", dl);
+    }
+    int pick = 2;
+    for (int k = 0; k < 3; k++) {
+        snprintf(line[k], sizeof line[k], "step %s%s  MFU %.2g (assumed %.2g):%s", t, vs[k],
+                 p->mfu, d->ev.an.time.mfu, parts);
+        if (pick == 2 && k < 2 && vs[k][0] && screen_width(line[k]) <= w)
+            pick = k;
+    }
+    screen_label(s, x, y + 1, w, line[pick], E_NORMAL);
+    if (pick < 2) {
+        /* The change in its colour: more time is worse. */
+        int at = x + screen_width("step ") + screen_width(t) + 2;
+        screen_text(s, at, y + 1, screen_width(dl), dl, del);
+    }
 }
 
-static void draw_compute(const struct dash *d, struct screen *s, struct rect r, bool focused)
+/* The compute panel's figures, LAYOUT_COMPUTE_FIGURES of them (layout.c sizes the panel for
+ * that many), the most needed first; returns how many. */
+static int compute_items(const struct dash *d, struct item *it)
 {
     const struct analysis *a = &d->ev.an;
-    const struct prediction *pred = &d->ev.pred;
-    struct item it[LAYOUT_COMPUTE_FIGURES];
     int n = 0;
-    /* Every line below adds one item: LAYOUT_COMPUTE_FIGURES in all (layout.c sizes the
-     * panel for that many). */
-#define ITEM(lab, el) (it[n].label = (lab), it[n].elem = (el), it[n++].value)
+#define ITEM(lab, el, k) (it[n].label = (lab), it[n].elem = (el), it[n].key = (k), it[n++].value)
     const int vw = LAYOUT_ITEM_WIDTH - 9 - 2; /* value cells of an item (see below) */
-    fit_duration(a->time.seconds, ITEM("time", E_VALUE), 32, vw);
-    units_sci(a->flops.total, ITEM("FLOPs", E_VALUE), 32);
-    units_count(a->time.gpu_hours, ITEM("GPU-hours", E_NORMAL), 32);
+    fit_duration(a->time.seconds, ITEM("time", E_VALUE, "time.seconds"), 32, vw);
+    units_sci(a->flops.total, ITEM("FLOPs", E_VALUE, "flops.total"), 32);
+    units_count(a->time.gpu_hours, ITEM("GPU-hours", E_NORMAL, "cost.gpu_hours"), 32);
     /* What the run costs and draws (src/cost.h), early enough to show at 80x24: "no price"
      * without --price, "-" where the GPU has no power figure. */
     if (d->ev.cost.has_price)
-        cost_usd_text(d->ev.cost.usd, ITEM("cost", E_NORMAL), 32);
+        cost_usd_text(d->ev.cost.usd, ITEM("cost", E_NORMAL, "cost.usd"), 32);
     else
-        snprintf(ITEM("cost", E_DIM), 32, "no price");
+        snprintf(ITEM("cost", E_DIM, "cost.usd"), 32, "no price");
     if (d->ev.cost.has_energy)
-        cost_energy_text(d->ev.cost.energy_kwh, ITEM("energy", E_NORMAL), 32);
+        cost_energy_text(d->ev.cost.energy_kwh, ITEM("energy", E_NORMAL, "cost.energy_kwh"), 32);
     else
-        snprintf(ITEM("energy", E_DIM), 32, "-");
+        snprintf(ITEM("energy", E_DIM, "cost.energy_kwh"), 32, "-");
     /* Beside the count used, the other one and how far apart they are. */
     if (d->sc.flops_mode == FLOPS_6ND)
-        units_sci(a->flops.detailed, ITEM("detailed", E_NORMAL), 32);
+        units_sci(a->flops.detailed, ITEM("detailed", E_NORMAL, NULL), 32);
     else
-        units_sci(a->flops.six_nd, ITEM("6ND", E_NORMAL), 32);
-    snprintf(ITEM("vs 6ND", E_NORMAL), 32, "%+.1f%%",
+        units_sci(a->flops.six_nd, ITEM("6ND", E_NORMAL, NULL), 32);
+    snprintf(ITEM("vs 6ND", E_NORMAL, NULL), 32, "%+.1f%%",
              a->flops.six_nd > 0 ? 100 * (a->flops.detailed / a->flops.six_nd - 1) : 0);
-    units_count(a->time.tokens_per_s, ITEM("tokens/s", E_NORMAL), 32);
-    snprintf(ITEM("MFU", E_NORMAL), 32, "%.3g", a->time.mfu);
-    snprintf(ITEM("HFU", E_NORMAL), 32, "%.3g", a->time.hfu);
-    fit_duration(a->time.step_seconds, ITEM("step time", E_NORMAL), 32, vw);
+    units_count(a->time.tokens_per_s, ITEM("tokens/s", E_NORMAL, NULL), 32);
+    snprintf(ITEM("MFU", E_NORMAL, NULL), 32, "%.3g", a->time.mfu);
+    snprintf(ITEM("HFU", E_NORMAL, NULL), 32, "%.3g", a->time.hfu);
+    fit_duration(a->time.step_seconds, ITEM("step time", E_NORMAL, "time.step_seconds"), 32, vw);
     /* The roofline's step beside the step time, where the roofline or the operations are
      * on screen: a lecture step before them shows one step time (issue 18). */
     const struct demo_step *st = lecture_view_step(d);
     if (lecture_shows(st, "roofline") || lecture_shows(st, "ops")) {
-        units_duration(a->roofline.step_seconds, ITEM("roof step", E_NORMAL), 32);
-        snprintf(ITEM("roof MFU", E_NORMAL), 32, "%.3g", a->roofline.mfu_bound);
+        units_duration(a->roofline.step_seconds,
+                       ITEM("roof step", E_NORMAL, "roofline.step_seconds"), 32);
+        snprintf(ITEM("roof MFU", E_NORMAL, NULL), 32, "%.3g", a->roofline.mfu_bound);
     }
-    units_count(a->time.steps, ITEM("steps", E_NORMAL), 32);
-    units_sci(a->flops.per_step, ITEM("FLOP/step", E_NORMAL), 32);
+    units_count(a->time.steps, ITEM("steps", E_NORMAL, NULL), 32);
+    units_sci(a->flops.per_step, ITEM("FLOP/step", E_NORMAL, NULL), 32);
     if (a->flops.recompute > 0)
-        units_sci(a->flops.recompute, ITEM("recompute", E_NORMAL), 32);
+        units_sci(a->flops.recompute, ITEM("recompute", E_NORMAL, NULL), 32);
     else
-        snprintf(ITEM("accum", E_NORMAL), 32, "%lld", (long long)a->accum_steps);
+        snprintf(ITEM("accum", E_NORMAL, NULL), 32, "%lld", (long long)a->accum_steps);
     /* The lecture's split of the model FLOPs: forward 2ND, backward 4ND. */
-    units_sci(a->flops.model_total / 3.0, ITEM("forward", E_NORMAL), 32);
-    units_sci(a->flops.model_total * 2.0 / 3.0, ITEM("backward", E_NORMAL), 32);
+    units_sci(a->flops.model_total / 3.0, ITEM("forward", E_NORMAL, NULL), 32);
+    units_sci(a->flops.model_total * 2.0 / 3.0, ITEM("backward", E_NORMAL, NULL), 32);
 #undef ITEM
-#define ITEM2(lab, el) (it[n].label = (lab), it[n].elem = (el), it[n++].value)
+    return n;
+}
+
+/* The cells of an item's change from the pinned scenario ("+143.9 days" at the most). */
+#define ITEM_DELTA_W 11
+
+/* Pinned (x): the figures with a change to show first, in their order (those without give
+ * way at the end). */
+static void items_keyed_first(struct item *it, int n)
+{
+    struct item t[LAYOUT_COMPUTE_FIGURES];
+    int k = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < n && k < LAYOUT_COMPUTE_FIGURES; i++)
+            if ((it[i].key != NULL) == (pass == 0))
+                t[k++] = it[i];
+    memcpy(it, t, (size_t)k * sizeof it[0]);
+}
+
+/* The items in rows from top, per_row to a row of iw cells; with deltas, each figure's
+ * change from the pinned scenario after its value (none where it would not fit whole). */
+static void draw_items(const struct dash *d, struct screen *s, struct rect r, const struct item *it,
+                       int n, int top, int rows, int per_row, int iw, bool deltas)
+{
+    const int lw = 9, vend = LAYOUT_ITEM_WIDTH - 1;
+    for (int i = 0; i < n && i / per_row < rows; i++) {
+        int x = r.x + 1 + (i % per_row) * iw, y = top + i / per_row;
+        screen_label(s, x, y, lw, it[i].label, E_LABEL);
+        screen_text_right(s, x + vend, y, LAYOUT_ITEM_WIDTH - lw - 2, it[i].value, it[i].elem);
+        char dl[48];
+        int del;
+        if (deltas && it[i].key != NULL &&
+            compare_view_delta(&d->cmp, it[i].key, dl, sizeof dl, &del) &&
+            screen_width(dl) <= ITEM_DELTA_W)
+            screen_text_right(s, x + vend + 1 + ITEM_DELTA_W, y, ITEM_DELTA_W, dl, del);
+    }
+}
+
+static void draw_compute(const struct dash *d, struct screen *s, struct rect r, bool focused)
+{
+    const struct prediction *pred = &d->ev.pred;
+    struct item it[LAYOUT_COMPUTE_FIGURES];
+    int n = compute_items(d, it);
+#define ITEM2(lab, el, k) (it[n].label = (lab), it[n].elem = (el), it[n].key = (k), it[n++].value)
     char right[64];
     snprintf(right, sizeof right, "%s", d->sc.flops_mode == FLOPS_6ND ? "6ND" : "per op");
     widget_header(s, &d->cs, r, "Compute and time", right, focused);
-    const int iw = LAYOUT_ITEM_WIDTH, lw = 9;
+    /* Pinned (x), where two figures with their changes fit in a row: each figure's change
+     * after it, those that have one first; else the figures alone. */
+    int iw = LAYOUT_ITEM_WIDTH;
+    bool deltas = d->cmp.on && (r.w - 1) / (iw + ITEM_DELTA_W + 1) >= 2;
+    if (deltas) {
+        iw = (r.w - 1) / ((r.w - 1) / (iw + ITEM_DELTA_W + 1));
+        items_keyed_first(it, n);
+    }
     int per_row = (r.w - 1) / iw;
     if (per_row < 1)
         per_row = 1;
@@ -542,7 +671,7 @@ static void draw_compute(const struct dash *d, struct screen *s, struct rect r, 
      * it (the last figures, the least needed, give way); in a smaller panel its two figures
      * take the places of the last two. */
     /* A lecture step shows the lecture's accounting alone: no predicted step. */
-    if (st != NULL) {
+    if (lecture_view_step(d) != NULL) {
     } else if (rows - 2 >= 2 || rows - 2 >= (n + per_row - 1) / per_row) {
         draw_step_bar(d, s, r.x + 1, top, r.w - 2, pred);
         top += 2;
@@ -552,15 +681,13 @@ static void draw_compute(const struct dash *d, struct screen *s, struct rect r, 
         int total = n;
         memmove(&it[3], &it[1], (size_t)(n - 3) * sizeof it[0]);
         n = 1;
-        fit_duration(pred->step_seconds, ITEM2("pred step", E_VALUE), 32, LAYOUT_ITEM_WIDTH - 11);
-        snprintf(ITEM2("pred MFU", E_VALUE), 32, "%.3g", pred->mfu);
+        fit_duration(pred->step_seconds,
+                     ITEM2("pred step", E_VALUE, "time.predicted.step_seconds"), 32,
+                     LAYOUT_ITEM_WIDTH - 11);
+        snprintf(ITEM2("pred MFU", E_VALUE, NULL), 32, "%.3g", pred->mfu);
         n = total;
     }
-    for (int i = 0; i < n && i / per_row < rows; i++) {
-        int x = r.x + 1 + (i % per_row) * iw, y = top + i / per_row;
-        screen_label(s, x, y, lw, it[i].label, E_LABEL);
-        screen_text_right(s, x + iw - 1, y, iw - lw - 2, it[i].value, it[i].elem);
-    }
+    draw_items(d, s, r, it, n, top, rows, per_row, iw, deltas);
 #undef ITEM2
 }
 
