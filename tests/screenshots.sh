@@ -35,11 +35,12 @@ shot inference-batch1 120x40 --model llama3.1-8b --gpu h200 --keys "i<Down><Down
 shot inference-batch256 120x40 --model llama3.1-8b --gpu h200 \
     --keys "i<Down><Down><Down><Down><Left><Up><Repeat 8 Right>"
 # w: memory and step against the sequence length (the seq slider's range) in the roofline's
-# place; x pins the scenario, then tp 2 shows each figure's difference from the pinned one.
+# place; x pins the lecture's default, then tp 8, pp 4, ZeRO-1 (the README's `rooftop diff
+# default --tp 8 --pp 4 --zero 1`) shows each figure's difference from the pinned one.
 shot sweep-seq 120x40 --keys "<Repeat 4 Down>w"
 shot sweep-seq-80x24 80x24 --keys "<Repeat 4 Down>w"
-shot compare-tp 120x40 --keys "x<Repeat 8 Down><Right>"
-shot compare-tp-80x24 80x24 --keys "x<Repeat 8 Down><Right>"
+shot compare-layouts 120x40 --keys "x<Repeat 8 Down><Repeat 3 Right><Down><Down><Right><Right><Down><Down><Down><Left><Left>"
+shot compare-layouts-80x24 80x24 --keys "x<Repeat 8 Down><Repeat 3 Right><Down><Down><Right><Right><Down><Down><Down><Left><Left>"
 "$BIN" snapshot --size 100x30 --ascii --no-color --format txt --out "$OUT/ascii-mono.txt"
 echo "screenshots: $OUT/ascii-mono.txt"
 
