@@ -102,9 +102,15 @@ void compare_view_draw(const struct compare_view *v, const struct charset *cs,
         return;
     static const char *const heads[] = {"pinned", "now", "now - pinned", "change"};
     screen_label(s, r.x + 1, y, lw, "figure", E_HEADER);
-    for (int c = 0; c < nc; c++)
-        screen_text_right(s, r.x + 1 + lw + (c + 1) * cw - 1, y, cw - 1,
-                          c == 2 && nc == 3 ? "change" : heads[c], E_HEADER);
+    for (int c = 0; c < nc; c++) {
+        /* The difference's head in the room its column has (100 and 160 columns cut it). */
+        const char *h = heads[c];
+        if (c == 2 && nc == 3)
+            h = "change";
+        else if (c == 2 && screen_width(h) > cw - 1)
+            h = cw - 1 >= 10 ? "difference" : "delta";
+        screen_text_right(s, r.x + 1 + lw + (c + 1) * cw - 1, y, cw - 1, h, E_HEADER);
+    }
     y++;
     /* The figures that moved first (in the table's order), then those that did not; rows
      * zero on both sides (no master weights, no buffers) are left out. */
