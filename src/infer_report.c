@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "figure.h"
+#include "op_figure.h"
 #include "units.h"
 
 struct infer_ctx {
@@ -226,7 +227,9 @@ static const char *op_key(const void *ctx, int item)
     return key;
 }
 
-enum op_col { OC_PHASE, OC_NAME, OC_FLOPS, OC_BYTES, OC_INTENSITY, OC_BOUND, OC_SECONDS };
+/* The operation's own figures (src/op_figure.h), then its phase and name. */
+enum op_col { OC_FLOPS = OPF_FLOPS, OC_BYTES = OPF_BYTES, OC_INTENSITY = OPF_INTENSITY,
+              OC_BOUND = OPF_BOUND, OC_SECONDS = OPF_SECONDS, OC_PHASE = OPF_COUNT, OC_NAME };
 
 static void g_op(const void *ctx, int item, int arg, struct figure_value *v)
 {
@@ -235,29 +238,9 @@ static void g_op(const void *ctx, int item, int arg, struct figure_value *v)
         return;
     const char *phase;
     const struct op *o = op_at(c->r, item, &phase);
-    switch ((enum op_col)arg) {
-    case OC_PHASE:
-        figure_str(v, phase);
+    if (op_figure_get(o, arg, v))
         return;
-    case OC_NAME:
-        figure_str(v, o->name);
-        return;
-    case OC_FLOPS:
-        figure_num(v, o->flops);
-        return;
-    case OC_BYTES:
-        figure_num(v, o->bytes);
-        return;
-    case OC_INTENSITY:
-        figure_num(v, o->intensity);
-        return;
-    case OC_BOUND:
-        figure_str(v, o->compute_bound ? "compute" : "memory");
-        return;
-    case OC_SECONDS:
-        figure_num(v, o->seconds);
-        return;
-    }
+    figure_str(v, arg == OC_PHASE ? phase : o->name);
 }
 
 /* ---- the table ------------------------------------------------------------------------ */

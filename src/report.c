@@ -15,6 +15,7 @@
 #include "figure.h"
 #include "framework.h"
 #include "op_contract.h"
+#include "op_figure.h"
 #include "predict.h"
 #include "scenario_file.h"
 #include "units.h"
@@ -884,8 +885,10 @@ static double op_measured(const struct measured *m, int k)
     return m != NULL && k < m->n_ops && k < ANALYSIS_MAX_OPS ? m->op_seconds[k] : -1.0;
 }
 
-enum op_col { OC_NAME, OC_FLOPS, OC_BYTES, OC_INTENSITY, OC_BOUND, OC_ATTAINABLE, OC_SECONDS,
-              OC_MEASURED, OC_CONTRACT, OC_COUNTED };
+/* The operation's own figures (src/op_figure.h), then the report's. */
+enum op_col { OC_FLOPS = OPF_FLOPS, OC_BYTES = OPF_BYTES, OC_INTENSITY = OPF_INTENSITY,
+              OC_BOUND = OPF_BOUND, OC_ATTAINABLE = OPF_ATTAINABLE, OC_SECONDS = OPF_SECONDS,
+              OC_NAME = OPF_COUNT, OC_MEASURED, OC_CONTRACT, OC_COUNTED };
 
 static void g_op_word(const struct report_ctx *c, int item, int arg, struct figure_value *v)
 {
@@ -894,8 +897,6 @@ static void g_op_word(const struct report_ctx *c, int item, int arg, struct figu
     const char *contract = op_contract(o->kind, model_mlp_gated(c->s.model.mlp), &mm);
     if (arg == OC_NAME)
         figure_str(v, op_name(c, item));
-    else if (arg == OC_BOUND)
-        figure_str(v, o->compute_bound ? "compute" : "memory");
     else if (arg == OC_CONTRACT)
         figure_str(v, contract);
     else
@@ -908,34 +909,14 @@ static void g_op(const void *ctx, int item, int arg, struct figure_value *v)
 {
     CTX;
     const struct op *o = &c->ev->an.ops[item];
-    switch ((enum op_col)arg) {
-    case OC_FLOPS:
-        figure_num(v, o->flops);
+    if (op_figure_get(o, arg, v))
         return;
-    case OC_BYTES:
-        figure_num(v, o->bytes);
-        return;
-    case OC_INTENSITY:
-        figure_num(v, o->intensity);
-        return;
-    case OC_ATTAINABLE:
-        figure_num(v, o->attainable);
-        return;
-    case OC_SECONDS:
-        figure_num(v, o->seconds);
-        return;
-    case OC_MEASURED: {
+    if (arg == OC_MEASURED) {
         double ms = op_measured(c->meas, item);
         figure_num(v, ms >= 0 ? ms : NAN);
         if (ms < 0)
             v->text = "-";
         return;
-    }
-    case OC_NAME:
-    case OC_BOUND:
-    case OC_CONTRACT:
-    case OC_COUNTED:
-        break;
     }
     g_op_word(c, item, arg, v);
 }
