@@ -35,6 +35,20 @@ void figure_null(struct figure_value *v)
     v->kind = FK_NULL;
 }
 
+double figure_double_at(const void *base, int off)
+{
+    double v;
+    memcpy(&v, (const char *)base + off, sizeof v);
+    return v;
+}
+
+int64_t figure_i64_at(const void *base, int off)
+{
+    int64_t v;
+    memcpy(&v, (const char *)base + off, sizeof v);
+    return v;
+}
+
 static const char *const UNIT_NAMES[FU_COUNT_OF_UNITS] = {
     [FU_NONE] = "", [FU_BYTES] = "bytes", [FU_PARAMS] = "parameters", [FU_COUNT] = "",
     [FU_STEPS] = "steps", [FU_TOKENS] = "tokens", [FU_SEQUENCES] = "sequences",

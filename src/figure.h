@@ -23,6 +23,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "report_format.h"
@@ -130,6 +131,10 @@ const struct figure *figure_find(const struct figure *table, const char *key);
 
 /* The CSV unit column's name of a unit ("bytes", "s"). */
 const char *figure_unit_name(enum figure_unit u);
+
+/* A table's plain fields: the double or int64_t at byte offset off of base (an offsetof). */
+double figure_double_at(const void *base, int off);
+int64_t figure_i64_at(const void *base, int off);
 
 /* Value setters for getters. */
 void figure_num(struct figure_value *v, double x);

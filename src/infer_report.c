@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "figure.h"
+#include "figure_table.h"
 #include "op_figure.h"
 #include "units.h"
 
@@ -17,8 +18,6 @@ struct infer_ctx {
 };
 
 #define CTX const struct infer_ctx *c = ctx
-#define UNUSED_ITEM (void)item
-#define UNUSED_ARG (void)arg
 
 /* ---- getters ------------------------------------------------------------------------- */
 
@@ -27,7 +26,7 @@ static void g_num(const void *ctx, int item, int arg, struct figure_value *v)
 {
     CTX;
     UNUSED_ITEM;
-    figure_num(v, *(const double *)(const void *)((const char *)c->r + arg));
+    figure_num(v, figure_double_at(c->r, arg));
 }
 
 /* An int64_t of the result at byte offset arg. */
@@ -35,7 +34,7 @@ static void g_int(const void *ctx, int item, int arg, struct figure_value *v)
 {
     CTX;
     UNUSED_ITEM;
-    figure_num(v, (double)*(const int64_t *)(const void *)((const char *)c->r + arg));
+    figure_num(v, (double)figure_i64_at(c->r, arg));
 }
 
 static void g_fits(const void *ctx, int item, int arg, struct figure_value *v)
@@ -245,11 +244,6 @@ static void g_op(const void *ctx, int item, int arg, struct figure_value *v)
 
 /* ---- the table ------------------------------------------------------------------------ */
 
-#define VALUE .entry = FE_VALUE
-#define DATA .out = FO_DATA
-#define PROSE .out = FO_PROSE
-#define END {.entry = FE_END}
-#define SECTION(l, w) {.entry = FE_SECTION, .label = l, .width = w}
 #define NUM(k, f) .key = k, .get = g_num, .arg = (int)offsetof(struct infer_result, f)
 #define INT(k, f) .key = k, .get = g_int, .arg = (int)offsetof(struct infer_result, f)
 /* A phase's figures in JSON and CSV ("prefill.flops"); text shows them as the phases table. */

@@ -13,6 +13,7 @@
 #include "cost.h"
 #include "dtype.h"
 #include "figure.h"
+#include "figure_table.h"
 #include "framework.h"
 #include "op_contract.h"
 #include "op_figure.h"
@@ -30,8 +31,6 @@ struct report_ctx {
 };
 
 #define CTX const struct report_ctx *c = ctx
-#define UNUSED_ITEM (void)item
-#define UNUSED_ARG (void)arg
 
 static const char *const MEM_KEYS[MEM_COUNT] = {"params", "grads", "optimizer", "master_weights",
                                                 "buffers", "activations"};
@@ -44,97 +43,39 @@ static double fin(double v)
     return isfinite(v) ? v : 0.0;
 }
 
-/* ---- getters of plain fields: arg is the field's offset in its struct -------------------- */
+/* ---- getters of plain fields: arg is the field's offset in the evaluation ------------------ */
 
-static double field_double(const void *base, int arg)
-{
-    double v;
-    memcpy(&v, (const char *)base + arg, sizeof v);
-    return v;
-}
-
-static int64_t field_i64(const void *base, int arg)
-{
-    int64_t v;
-    memcpy(&v, (const char *)base + arg, sizeof v);
-    return v;
-}
-
-static void g_param(const void *ctx, int item, int arg, struct figure_value *v)
+static void g_ev(const void *ctx, int item, int arg, struct figure_value *v)
 {
     CTX;
     UNUSED_ITEM;
-    figure_num(v, (double)field_i64(&c->ev->an.params, arg));
+    figure_num(v, figure_double_at(c->ev, arg));
 }
 
-static void g_memory(const void *ctx, int item, int arg, struct figure_value *v)
+static void g_ev_i64(const void *ctx, int item, int arg, struct figure_value *v)
 {
     CTX;
     UNUSED_ITEM;
-    figure_num(v, field_double(&c->ev->an.memory, arg));
+    figure_num(v, (double)figure_i64_at(c->ev, arg));
 }
 
-static void g_stage(const void *ctx, int item, int arg, struct figure_value *v)
-{
-    CTX;
-    UNUSED_ITEM;
-    figure_num(v, field_double(&c->ev->an.memory.busiest, arg));
-}
-
-static void g_flops(const void *ctx, int item, int arg, struct figure_value *v)
-{
-    CTX;
-    UNUSED_ITEM;
-    figure_num(v, field_double(&c->ev->an.flops, arg));
-}
-
-static void g_time(const void *ctx, int item, int arg, struct figure_value *v)
-{
-    CTX;
-    UNUSED_ITEM;
-    figure_num(v, field_double(&c->ev->an.time, arg));
-}
-
-static void g_pred(const void *ctx, int item, int arg, struct figure_value *v)
-{
-    CTX;
-    UNUSED_ITEM;
-    figure_num(v, field_double(&c->ev->pred, arg));
-}
-
-static void g_roof(const void *ctx, int item, int arg, struct figure_value *v)
-{
-    CTX;
-    UNUSED_ITEM;
-    figure_num(v, field_double(&c->ev->an.roofline, arg));
-}
-
-static void g_cost(const void *ctx, int item, int arg, struct figure_value *v)
-{
-    CTX;
-    UNUSED_ITEM;
-    figure_num(v, field_double(&c->ev->cost, arg));
-}
-
+/* The measured figures: of the points matched (NULL without points), so not by EV. */
 static void g_measured(const void *ctx, int item, int arg, struct figure_value *v)
 {
     CTX;
     UNUSED_ITEM;
-    figure_num(v, field_double(c->meas, arg));
+    figure_num(v, figure_double_at(c->meas, arg));
 }
 
-#define AT(type, f) .arg = (int)offsetof(struct type, f)
-#define PARAM(k, f) .key = "params." k, .unit = FU_PARAMS, .get = g_param,                        \
-                    .arg = (int)offsetof(struct param_counts, f)
-#define MEMORY(k, f) .key = "memory." k, .unit = FU_BYTES, .get = g_memory,                       \
-                     .arg = (int)offsetof(struct memory, f)
-#define FLOPS(k, f) .key = "flops." k, .unit = FU_FLOP, .get = g_flops,                           \
-                    .arg = (int)offsetof(struct flops, f)
-#define TIME(k, f) .key = "time." k, .get = g_time, .arg = (int)offsetof(struct timing, f)
-#define PRED(k, f) .key = "time.predicted." k, .get = g_pred,                                     \
-                   .arg = (int)offsetof(struct prediction, f)
-#define ROOF(k, f) .key = "roofline." k, .get = g_roof, .arg = (int)offsetof(struct roofline, f)
-#define COST(k, f) .key = "cost." k, .get = g_cost, .arg = (int)offsetof(struct cost, f)
+/* A field of the evaluation, by its path ("an.memory.total"), and the groups of them. */
+#define EV(path) .arg = (int)offsetof(struct evaluation, path)
+#define PARAM(k, f) .key = "params." k, .unit = FU_PARAMS, .get = g_ev_i64, EV(an.params.f)
+#define MEMORY(k, f) .key = "memory." k, .unit = FU_BYTES, .get = g_ev, EV(an.memory.f)
+#define FLOPS(k, f) .key = "flops." k, .unit = FU_FLOP, .get = g_ev, EV(an.flops.f)
+#define TIME(k, f) .key = "time." k, .get = g_ev, EV(an.time.f)
+#define PRED(k, f) .key = "time.predicted." k, .get = g_ev, EV(pred.f)
+#define ROOF(k, f) .key = "roofline." k, .get = g_ev, EV(an.roofline.f)
+#define COST(k, f) .key = "cost." k, .get = g_ev, EV(cost.f)
 #define MEASURED(k, f) .key = "measured." k, .get = g_measured,                                   \
                        .arg = (int)offsetof(struct measured, f)
 
@@ -514,7 +455,7 @@ static void g_mem_note(const void *ctx, int item, int arg, struct figure_value *
 
 static bool w_positive(const struct report_ctx *c, int arg)
 {
-    return field_i64(&c->ev->an.params, arg) > 0;
+    return figure_i64_at(c->ev, arg) > 0;
 }
 
 static bool w_param_positive(const void *ctx, int item, int arg)
@@ -640,7 +581,7 @@ static void g_flops_mode(const void *ctx, int item, int arg, struct figure_value
 static void g_optimizer_flops(const void *ctx, int item, int arg, struct figure_value *v)
 {
     CTX;
-    g_flops(ctx, item, arg, v);
+    g_ev(ctx, item, arg, v);
     if (c->s.flops_mode == FLOPS_6ND)
         v->text = "not in 6ND";
 }
@@ -687,7 +628,7 @@ static void g_energy(const void *ctx, int item, int arg, struct figure_value *v)
 {
     CTX;
     const struct cost *k = &c->ev->cost;
-    g_cost(ctx, item, arg, v);
+    g_ev(ctx, item, arg, v);
     if (!k->has_energy) {
         figure_null(v);
         v->text = "unknown (the GPU spec has no \"power\")";
@@ -709,7 +650,7 @@ static void a_energy(const void *ctx, int item, int arg, char *buf, size_t n)
 static void g_usd(const void *ctx, int item, int arg, struct figure_value *v)
 {
     CTX;
-    g_cost(ctx, item, arg, v);
+    g_ev(ctx, item, arg, v);
     if (!c->ev->cost.has_price) {
         figure_null(v);
         v->text = "no price given (--price USD per GPU-hour)";
@@ -729,7 +670,7 @@ static void a_usd(const void *ctx, int item, int arg, char *buf, size_t n)
 static void g_price(const void *ctx, int item, int arg, struct figure_value *v)
 {
     CTX;
-    g_cost(ctx, item, arg, v);
+    g_ev(ctx, item, arg, v);
     if (!c->ev->cost.has_price)
         figure_null(v);
 }
@@ -737,7 +678,7 @@ static void g_price(const void *ctx, int item, int arg, struct figure_value *v)
 static void g_board_power(const void *ctx, int item, int arg, struct figure_value *v)
 {
     CTX;
-    g_cost(ctx, item, arg, v);
+    g_ev(ctx, item, arg, v);
     if (!(c->ev->cost.board_power > 0))
         figure_null(v);
 }
@@ -757,7 +698,7 @@ static void t_predicted(const void *ctx, int item, int arg, char *buf, size_t n)
 static void g_pred_days(const void *ctx, int item, int arg, struct figure_value *v)
 {
     CTX;
-    g_pred(ctx, item, arg, v);
+    g_ev(ctx, item, arg, v);
     char run[48];
     units_duration(fin(c->ev->pred.days) * 86400.0, run, sizeof run);
     snprintf(v->buf, sizeof v->buf, "%s", run);
@@ -767,7 +708,7 @@ static void g_pred_days(const void *ctx, int item, int arg, struct figure_value 
 static void g_gemm_eff(const void *ctx, int item, int arg, struct figure_value *v)
 {
     CTX;
-    g_pred(ctx, item, arg, v);
+    g_ev(ctx, item, arg, v);
     if (c->ev->pred.gemm_measured)
         v->text = "their measured rates";
 }
@@ -1063,12 +1004,6 @@ static void g_roof_word(const void *ctx, int item, int arg, struct figure_value 
 
 /* ---- the table ---------------------------------------------------------------------------- */
 
-#define SECTION(l, w) {.entry = FE_SECTION, .label = l, .width = w}
-#define VALUE .entry = FE_VALUE
-#define DATA .out = FO_DATA
-#define PROSE .out = FO_PROSE
-#define END {.entry = FE_END}
-
 static const struct figure MEM_COLS[] = {
     {VALUE, .key = "row", .label = "row", .get = g_mem_col, .arg = MC_ROW, .width = 16},
     {VALUE, .key = "dtype", .label = "dtype", .get = g_mem_col, .arg = MC_DTYPE, .width = 9},
@@ -1168,8 +1103,7 @@ static const struct figure REPORT[] = {
     {VALUE, .key = "memory.stage.stages", .get = g_stage_field, .arg = SF_STAGES, DATA},
     {VALUE, .key = "memory.stage.layers", .unit = FU_LAYERS, .get = g_stage_field,
      .arg = SF_LAYERS, DATA},
-    {VALUE, .key = "memory.stage.in_flight", .get = g_stage,
-     .arg = (int)offsetof(struct mem_stage, in_flight), DATA},
+    {VALUE, .key = "memory.stage.in_flight", .get = g_ev, EV(an.memory.busiest.in_flight), DATA},
     {VALUE, .key = "memory.stage.first_total_bytes", .unit = FU_BYTES, .get = g_stage_field,
      .arg = SF_FIRST, DATA},
     {VALUE, .key = "memory.stage.last_total_bytes", .unit = FU_BYTES, .get = g_stage_field,
@@ -1215,7 +1149,7 @@ static const struct figure REPORT[] = {
     {VALUE, FLOPS("per_step", per_step), .label = "executed per step"},
     {VALUE, FLOPS("model_per_step", model_per_step), .label = "model", .joined = true},
     {VALUE, FLOPS("recompute_per_step", recompute_per_step), DATA},
-    {VALUE, .key = "flops.optimizer_per_step", AT(flops, optimizer_per_step), .unit = FU_FLOP,
+    {VALUE, .key = "flops.optimizer_per_step", EV(an.flops.optimizer_per_step), .unit = FU_FLOP,
      .label = "optimizer per step",
      .get = g_optimizer_flops},
     {VALUE, FLOPS("recompute", recompute), .label = "recompute, run"},
@@ -1237,14 +1171,14 @@ static const struct figure REPORT[] = {
 
     SECTION("Cost", 18),
     {VALUE, COST("gpu_hours", gpu_hours), .label = "GPU-hours", .unit = FU_GPU_HOURS},
-    {VALUE, .key = "cost.energy_kwh", AT(cost, energy_kwh), .label = "energy", .unit = FU_KWH,
+    {VALUE, .key = "cost.energy_kwh", EV(cost.energy_kwh), .label = "energy", .unit = FU_KWH,
      .get = g_energy,
      .aside = a_energy},
-    {VALUE, .key = "cost.usd", AT(cost, usd), .label = "cost", .unit = FU_USD, .get = g_usd,
+    {VALUE, .key = "cost.usd", EV(cost.usd), .label = "cost", .unit = FU_USD, .get = g_usd,
      .aside = a_usd},
-    {VALUE, .key = "cost.price_per_gpu_hour", AT(cost, price), .unit = FU_USD_PER_GPU_HOUR,
+    {VALUE, .key = "cost.price_per_gpu_hour", EV(cost.price), .unit = FU_USD_PER_GPU_HOUR,
      .get = g_price, DATA},
-    {VALUE, .key = "cost.board_power_w", AT(cost, board_power), .unit = FU_WATTS,
+    {VALUE, .key = "cost.board_power_w", EV(cost.board_power), .unit = FU_WATTS,
      .get = g_board_power, DATA},
     {VALUE, COST("pue", pue), .unit = FU_FRACTION, DATA}, /* text says it with the energy */
     {VALUE, COST("seconds", seconds), .unit = FU_SECONDS, DATA},
@@ -1256,11 +1190,11 @@ static const struct figure REPORT[] = {
     {VALUE, PRED("hfu", hfu), .label = "HFU", .unit = FU_FRACTION, .joined = true},
     {VALUE, PRED("tokens_per_s", tokens_per_s), .label = "tokens/s", .unit = FU_TOKENS_S,
      .joined = true},
-    {VALUE, .key = "time.predicted.days", AT(prediction, days), .label = "training",
+    {VALUE, .key = "time.predicted.days", EV(pred.days), .label = "training",
      .unit = FU_DAYS, .get = g_pred_days, .joined = true},
     {.entry = FE_LIST, .key = "time.predicted.breakdown", .keyed = true, .count = n_parts,
      .item_name = part_key, .cols = PART_COLS, .prose_when = w_part_used},
-    {VALUE, .key = "time.predicted.gemm_efficiency", AT(prediction, gemm_efficiency),
+    {VALUE, .key = "time.predicted.gemm_efficiency", EV(pred.gemm_efficiency),
      .label = "large GEMMs at", .unit = FU_FRACTION, .get = g_gemm_eff, .aside = a_of_peak},
     {VALUE, .key = "time.predicted.gemm_measured", .get = g_pred_word, .arg = PW_MEASURED, DATA},
     /* roofline.step_seconds again, beside the prediction it bounds (text and Markdown). */
@@ -1276,7 +1210,7 @@ static const struct figure REPORT[] = {
     {.entry = FE_SECTION, .title = t_ops},
     {.entry = FE_LIST, .key = "ops", .count = n_ops, .item_name = op_name, .cols = OP_COLS},
     {.entry = FE_LINES, .count = n_measured_lines, .get = g_measured_line, PROSE},
-    {VALUE, .key = "measured.efficiency", AT(measured, efficiency), .unit = FU_FRACTION,
+    {VALUE, .key = "measured.efficiency", .arg = (int)offsetof(struct measured, efficiency), .unit = FU_FRACTION,
      .get = g_measured_eff,
      .when = w_points, DATA},
     {VALUE, .key = "measured.used_as_mfu", .get = g_measured_word, .arg = MW2_USED,
