@@ -17,16 +17,10 @@
 #include "dtypes_input.h"
 #include "lecture_screen.h"
 
-static void normal_key(struct dash *d, uint32_t k)
+/* The focused slider's or panel's keys: move the focus, change the value, type it. */
+static bool focus_key(struct dash *d, uint32_t k)
 {
-    int big = 0;
-    if (d->focus == FOCUS_OPS && dash_ops_key(d, k))
-        return;
     switch (k) {
-    case 'q':
-    case 'Q':
-        d->quit = true;
-        break;
     case UK_UP:
     case 'k':
     case UK_BTAB:
@@ -42,44 +36,34 @@ static void normal_key(struct dash *d, uint32_t k)
                 break;
         }
         d->focus = f;
-        break;
+        return true;
     }
-    case 'a':
-        if (d->step >= 0 && d->step < d->demo.n && d->demo.steps[d->step].answer[0])
-            d->answer_shown = !d->answer_shown;
-        else
-            dash_status(d, false, "a: this step has no answer to show (specs/scenarios/exercises.json has)");
-        break;
-    case 'd':
-        d->mode = DM_DTYPES;
-        snprintf(d->dtype_input, sizeof d->dtype_input, "%.9g", d->dtype_value);
-        break;
     case UK_LEFT:
     case UK_SLEFT:
     case 'h':
         dash_slider_move(d, d->focus, -1, 0, 0);
-        break;
+        return true;
     case UK_RIGHT:
     case UK_SRIGHT:
     case 'l':
         dash_slider_move(d, d->focus, 1, 0, 0);
-        break;
+        return true;
     case UK_PGUP:
     case UK_PGDN:
         if (d->focus < slider_count()) {
             /* A big step: a fifth of the track, at least two steps. */
-            big = dash_slider_steps(d, d->focus) / 5;
+            int big = dash_slider_steps(d, d->focus) / 5;
             if (big < 2)
                 big = 2;
             dash_slider_move(d, d->focus, k == UK_PGUP ? big : -big, 0, 0);
         }
-        break;
+        return true;
     case UK_HOME:
         dash_slider_move(d, d->focus, -1, 1, 0);
-        break;
+        return true;
     case UK_END:
         dash_slider_move(d, d->focus, 1, 1, 0);
-        break;
+        return true;
     case UK_ENTER:
     case '\n':
     case '\r':
@@ -89,7 +73,20 @@ static void normal_key(struct dash *d, uint32_t k)
             inputs_format(slider_input(d->focus), &d->sc, v, sizeof v);
             dash_prompt_start(d, DM_EDIT, v);
         }
-        break;
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* The keys that open a picker, a prompt, a panel or a view. */
+static bool open_key(struct dash *d, uint32_t k)
+{
+    switch (k) {
+    case 'd':
+        d->mode = DM_DTYPES;
+        snprintf(d->dtype_input, sizeof d->dtype_input, "%.9g", d->dtype_value);
+        return true;
     case 'm':
         if (d->presets.n_models == 0) {
             dash_status(d, true, "m: no model presets found (set ROOFTOP_SPECS to the specs directory)");
@@ -100,22 +97,58 @@ static void normal_key(struct dash *d, uint32_t k)
             if (d->pick < 0)
                 d->pick = (int)(slider_value(&d->presets, &d->sc, slider_id("model")) + 0.5);
         }
-        break;
+        return true;
     case 'g':
         d->mode = DM_PICK_GPU;
         d->pick_query[0] = '\0';
         d->pick = presets_gpu_index(&d->presets, d->sc.gpu.id);
         if (d->pick < 0)
             d->pick = 0;
-        break;
+        return true;
     case 's':
         dash_prompt_start(d, DM_SAVE, d->path[0] ? d->path : "rooftop-scenario.json");
-        break;
+        return true;
     case 'o':
         dash_prompt_start(d, DM_OPEN, d->path);
-        break;
+        return true;
     case 'e':
         dash_prompt_start(d, DM_EXPORT, "rooftop-report.md");
+        return true;
+    case '?':
+    case UK_F1:
+        d->mode = DM_HELP;
+        return true;
+    case 'i': {
+        char err[DASH_STATUS_MAX];
+        if (!d->inf.ready && !infer_ui_open(&d->inf, &d->presets, &d->sc, err, sizeof err)) {
+            dash_status(d, true, "i: %s", err);
+            return true;
+        }
+        d->inf.on = true;
+        dash_status(d, false, "inference view (i: back to training)");
+        return true;
+    }
+    default:
+        return false;
+    }
+}
+
+static void normal_key(struct dash *d, uint32_t k)
+{
+    if (d->focus == FOCUS_OPS && dash_ops_key(d, k))
+        return;
+    if (focus_key(d, k) || open_key(d, k))
+        return;
+    switch (k) {
+    case 'q':
+    case 'Q':
+        d->quit = true;
+        break;
+    case 'a':
+        if (d->step >= 0 && d->step < d->demo.n && d->demo.steps[d->step].answer[0])
+            d->answer_shown = !d->answer_shown;
+        else
+            dash_status(d, false, "a: this step has no answer to show (specs/scenarios/exercises.json has)");
         break;
     case 'r':
         if (dash_try(d, &d->start, -1))
@@ -128,10 +161,6 @@ static void normal_key(struct dash *d, uint32_t k)
         break;
     case 'p':
         dash_demo_step(d, -1);
-        break;
-    case '?':
-    case UK_F1:
-        d->mode = DM_HELP;
         break;
     case 't':
         dash_ops_toggle(d);
@@ -158,16 +187,6 @@ static void normal_key(struct dash *d, uint32_t k)
     case 'x':
         dash_views_pin(d);
         break;
-    case 'i': {
-        char err[DASH_STATUS_MAX];
-        if (!d->inf.ready && !infer_ui_open(&d->inf, &d->presets, &d->sc, err, sizeof err)) {
-            dash_status(d, true, "i: %s", err);
-            break;
-        }
-        d->inf.on = true;
-        dash_status(d, false, "inference view (i: back to training)");
-        break;
-    }
     default:
         break;
     }
