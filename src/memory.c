@@ -118,117 +118,170 @@ static void moe_routed(const struct scenario *s, double T, double f, double e, d
         add(lo_split, R * f, g);
 }
 
-struct tensor_sum memory_layer_activations(const struct scenario *s, bool moe, double *low)
-{
-    const struct model_arch *m = &s->model;
-    const double e = dtype_bytes(memory_weights_dtype(s));
+/* One layer's activations as they are gathered: the tensors every TP rank holds whole unless
+ * sequence parallelism splits them (rep), those split t ways (split), and the low-precision
+ * copies, counted into those two as well (lo, lo_split). */
+struct layer_sums {
+    struct tensor_sum rep, split, lo, lo_split;
+};
+
+/* The sizes one layer's activations are counted from. */
+struct layer_dims {
+    double e;     /* bytes of a 16-bit (weights' dtype) element */
     /* fp8/fp4 compute: the GEMM inputs that backward needs only for the weight gradient are
      * kept as the low-precision copy the forward GEMM used (Transformer Engine's Linear and
      * LayerNormLinear save inputmat_t / ln_out in fp8), the rest in 16 bits. */
-    const bool lowp = low_precision_compute(s->dtype);
-    const double g = lowp ? dtype_bytes(s->dtype) : e;
-    const double b = (double)scenario_micro_batch(s);
-    const double cp = s->cp > 1 ? (double)s->cp : 1.0;
-    const double sq = (double)s->seq;
-    const double T = b * sq / cp;                  /* tokens in the micro-batch on this rank:
-                                                      context parallelism splits the sequence */
-    const double h = (double)m->d_model;
-    const double a = (double)m->heads;
+    bool lowp;
+    double g;     /* bytes of such a GEMM input */
+    double b, cp, sq;
+    double T;     /* tokens in the micro-batch on this rank: context parallelism splits the
+                     sequence */
+    double h, a;
+    double qd, kd, vd, od; /* widths of Q, K, V and the attention output */
+    double t, f;
+};
+
+static void layer_dims_of(const struct scenario *s, bool moe, struct layer_dims *d)
+{
+    const struct model_arch *m = &s->model;
+    d->e = dtype_bytes(memory_weights_dtype(s));
+    d->lowp = low_precision_compute(s->dtype);
+    d->g = d->lowp ? dtype_bytes(s->dtype) : d->e;
+    d->b = (double)scenario_micro_batch(s);
+    d->cp = s->cp > 1 ? (double)s->cp : 1.0;
+    d->sq = (double)s->seq;
+    d->T = d->b * d->sq / d->cp;
+    d->h = (double)m->d_model;
+    d->a = (double)m->heads;
     struct attn_dims ad;
     model_attn_dims(m, &ad);
     /* Widths of Q, K and V as the scores use them: heads x head_dim (any head_dim, GQA), or
      * MLA's per-head keys and values after kv_b_proj, as training runs it. */
-    const double qd = (double)ad.q_width;
-    const double kd = model_is_mla(m) ? a * (double)ad.head_qk
-                                      : (double)m->kv_heads * (double)ad.head_qk;
-    const double vd = model_is_mla(m) ? (double)ad.o_width
-                                      : (double)m->kv_heads * (double)ad.head_v;
-    const double od = (double)ad.o_width;
-    const double t = (double)s->tp;
-    const double f = (double)(moe ? model_expert_ffn(m) : m->ffn);
-    struct tensor_sum lo = {0, 0}, lo_split = {0, 0}; /* the low-precision copies, counted
-                                                         into the parts too */
+    d->qd = (double)ad.q_width;
+    d->kd = model_is_mla(m) ? d->a * (double)ad.head_qk
+                            : (double)m->kv_heads * (double)ad.head_qk;
+    d->vd = model_is_mla(m) ? (double)ad.o_width
+                            : (double)m->kv_heads * (double)ad.head_v;
+    d->od = (double)ad.o_width;
+    d->t = (double)s->tp;
+    d->f = (double)(moe ? model_expert_ffn(m) : m->ffn);
+}
 
-    /* Tensors outside the tensor-parallel region: every TP rank holds them whole unless
-     * sequence parallelism splits them along the sequence. */
-    struct tensor_sum rep = {0, 0};
-    add(&rep, T * h, e);               /* input of the first norm */
-    add(&rep, T * h, g);               /* norm output = input of Q, K, V */
-    if (lowp)
-        add(&lo, T * h, g);
+/* Tensors outside the tensor-parallel region: every TP rank holds them whole unless
+ * sequence parallelism splits them along the sequence. */
+static void layer_outside_tp(const struct scenario *s, const struct layer_dims *d,
+                             struct layer_sums *o)
+{
+    const struct model_arch *m = &s->model;
+    const double T = d->T, h = d->h, e = d->e, g = d->g;
+    add(&o->rep, T * h, e);            /* input of the first norm */
+    add(&o->rep, T * h, g);            /* norm output = input of Q, K, V */
+    if (d->lowp)
+        add(&o->lo, T * h, g);
     if (m->block != BLOCK_PARALLEL_ONE_NORM) {
-        add(&rep, T * h, e);           /* input of the second norm */
-        add(&rep, T * h, g);           /* norm output = input of the MLP */
-        if (lowp)
-            add(&lo, T * h, g);
+        add(&o->rep, T * h, e);        /* input of the second norm */
+        add(&o->rep, T * h, g);        /* norm output = input of the MLP */
+        if (d->lowp)
+            add(&o->lo, T * h, g);
     }                                  /* (one shared norm: the MLP reads the same output) */
     if (m->norm_place == NORM_SANDWICH) {
-        add(&rep, T * h, e);           /* inputs of the norms after attention and the MLP */
-        add(&rep, T * h, e);
+        add(&o->rep, T * h, e);        /* inputs of the norms after attention and the MLP */
+        add(&o->rep, T * h, e);
     }
     if (s->dropout) {
-        add(&rep, T * h, 1.0);         /* dropout mask after attention */
-        add(&rep, T * h, 1.0);         /* dropout mask after the MLP */
+        add(&o->rep, T * h, 1.0);      /* dropout mask after attention */
+        add(&o->rep, T * h, 1.0);      /* dropout mask after the MLP */
     }
+}
 
-    /* Tensors inside the tensor-parallel region: split t ways. */
-    struct tensor_sum split = {0, 0};
-    add(&split, T * qd, e);            /* Q */
-    add(&split, T * kd, e);            /* K */
-    add(&split, T * vd, e);            /* V */
+/* Attention's tensors inside the tensor-parallel region (split t ways), and MLA's latents. */
+static void layer_attention(const struct scenario *s, const struct layer_dims *d,
+                            struct layer_sums *o)
+{
+    const struct model_arch *m = &s->model;
+    const double T = d->T, e = d->e, g = d->g;
+    add(&o->split, T * d->qd, e);      /* Q */
+    add(&o->split, T * d->kd, e);      /* K */
+    add(&o->split, T * d->vd, e);      /* V */
     /* The attention output, input of the output projection: FlashAttention's backward needs
      * it in 16 bits; the projection's weight gradient needs it too, as the fp8 copy under fp8.
      * Without FlashAttention (or with the core recomputed) only the projection keeps it. */
-    if (!lowp || s->flash)
-        add(&split, T * od, e);
-    if (lowp) {
-        add(&split, T * od, g);
-        add(&lo_split, T * od, g);
+    if (!d->lowp || s->flash)
+        add(&o->split, T * d->od, e);
+    if (d->lowp) {
+        add(&o->split, T * d->od, g);
+        add(&o->lo_split, T * d->od, g);
     }
     if (m->qk_norm != QK_NORM_NONE) {
-        add(&split, T * qd, e);        /* Q and K before their norms */
-        add(&split, T * kd, e);
+        add(&o->split, T * d->qd, e);  /* Q and K before their norms */
+        add(&o->split, T * d->kd, e);
     }
     if (model_is_mla(m)) {
         /* The latents that feed the up-projections: the KV latent and rope key (input of
          * kv_a_layernorm and kv_b_proj) and the query latent. The down-projections are not
          * split by tensor parallelism, so every rank holds these whole. */
-        add(&rep, T * (double)(m->kv_lora_rank + m->qk_rope_head_dim), e);
+        add(&o->rep, T * (double)(m->kv_lora_rank + m->qk_rope_head_dim), e);
         if (m->q_lora_rank > 0)
-            add(&rep, T * (double)m->q_lora_rank, e);
+            add(&o->rep, T * (double)m->q_lora_rank, e);
     }
-    /* MLP inside: GELU keeps its input and output (f each); SwiGLU keeps gate and up (2f)
-     * and their product, the input of the down projection (f). The activation function's
-     * backward needs its inputs in 16 bits; the down projection's input is its GEMM input
-     * (fp8 under fp8). A MoE layer's shared experts are dense MLPs of their width on every
-     * token; its routed experts are counted apart (moe_routed). */
+}
+
+/* MLP inside: GELU keeps its input and output (f each); SwiGLU keeps gate and up (2f)
+ * and their product, the input of the down projection (f). The activation function's
+ * backward needs its inputs in 16 bits; the down projection's input is its GEMM input
+ * (fp8 under fp8). A MoE layer's shared experts are dense MLPs of their width on every
+ * token; its routed experts are counted apart (moe_routed). */
+static void layer_mlp(const struct scenario *s, bool moe, const struct layer_dims *d,
+                      struct layer_sums *o)
+{
+    const struct model_arch *m = &s->model;
+    const double T = d->T, f = d->f;
     const double tokens_mlp = moe ? T * (model_experts_visited(m) - (double)m->experts_active)
                                   : T;
     const double gate = model_mlp_gated(m->mlp) ? 2.0 : 1.0;
-    add(&split, gate * tokens_mlp * f, e);
-    add(&split, tokens_mlp * f, g);
-    if (lowp)
-        add(&lo_split, tokens_mlp * f, g);
+    add(&o->split, gate * tokens_mlp * f, d->e);
+    add(&o->split, tokens_mlp * f, d->g);
+    if (d->lowp)
+        add(&o->lo_split, tokens_mlp * f, d->g);
     if (moe)
-        moe_routed(s, T, f, e, g, &rep, &split, &lo, &lo_split);
+        moe_routed(s, T, f, d->e, d->g, &o->rep, &o->split, &o->lo, &o->lo_split);
+}
+
+/* The attention core: the s x s softmax (and dropout) when it is stored, FlashAttention's
+ * per-row log-sum-exp when it is not. */
+static void layer_core(const struct scenario *s, const struct layer_dims *d,
+                       struct layer_sums *o)
+{
     bool core_stored = !s->flash && s->recompute != RECOMPUTE_SELECTIVE;
     if (core_stored) {
-        double scores = a * (sq / cp) * sq * b;               /* the local queries' rows of the
-                                                                 s x s attention matrix */
-        add(&split, scores, e);                               /* softmax output */
+        /* the local queries' rows of the s x s attention matrix */
+        double scores = d->a * (d->sq / d->cp) * d->sq * d->b;
+        add(&o->split, scores, d->e);          /* softmax output */
         if (s->dropout) {
-            add(&split, scores, 1.0);                         /* its dropout mask */
-            add(&split, scores, e);                           /* dropout output, input of A.V */
+            add(&o->split, scores, 1.0);       /* its dropout mask */
+            add(&o->split, scores, d->e);      /* dropout output, input of A.V */
         }
     } else if (s->flash) {
-        add(&split, a * T, 4.0);                              /* fp32 log-sum-exp per row */
+        add(&o->split, d->a * d->T, 4.0);      /* fp32 log-sum-exp per row */
     }
+}
 
-    double rep_div = s->sp ? t : 1.0;
-    struct tensor_sum out = {rep.elements / rep_div + split.elements / t,
-                             rep.bytes / rep_div + split.bytes / t};
+struct tensor_sum memory_layer_activations(const struct scenario *s, bool moe, double *low)
+{
+    struct layer_dims d;
+    layer_dims_of(s, moe, &d);
+    struct layer_sums sums = {{0, 0}, {0, 0}, {0, 0}, {0, 0}};
+    /* In this order: each sum adds its parts as it always has. */
+    layer_outside_tp(s, &d, &sums);
+    layer_attention(s, &d, &sums);
+    layer_mlp(s, moe, &d, &sums);
+    layer_core(s, &d, &sums);
+
+    double rep_div = s->sp ? d.t : 1.0;
+    struct tensor_sum out = {sums.rep.elements / rep_div + sums.split.elements / d.t,
+                             sums.rep.bytes / rep_div + sums.split.bytes / d.t};
     if (low != NULL)
-        *low = lo.bytes / rep_div + lo_split.bytes / t;
+        *low = sums.lo.bytes / rep_div + sums.lo_split.bytes / d.t;
     return out;
 }
 
@@ -475,135 +528,144 @@ static double state_bytes(const struct state_rows *r, const enum dtype *dt)
     return b;
 }
 
-void memory_compute(const struct scenario *s, const struct param_counts *pc, struct memory *out)
+/* The dtype of each row; the weights' and gradients' also go to out. */
+static void memory_dtypes(const struct scenario *s, struct memory *out, enum dtype *dt)
 {
-    memset(out, 0, sizeof *out);
-    const struct model_arch *m = &s->model;
     const enum dtype wd = memory_weights_dtype(s);
     const enum dtype gd = memory_grad_dtype(s, &out->grad_why);
     out->weights_dtype = wd;
     out->grad_dtype = gd;
-    enum dtype dt[MEM_COUNT];
     dt[MEM_PARAMS] = wd;
     dt[MEM_GRADS] = gd;
     dt[MEM_OPTIMIZER] = optimizer_state_dtype(s->optimizer);
     dt[MEM_MASTER] = DTYPE_FP32;
     dt[MEM_BUFFERS] = wd;
     dt[MEM_ACTIVATIONS] = wd;
+}
 
+/* What every stage's activations are made of, one micro-batch each. */
+struct act_parts {
+    struct tensor_sum dense, moe; /* one layer of each kind */
+    struct tensor_sum widest;     /* the layer rebuilt whole during backward under recompute */
+    struct tensor_sum ckpt;       /* what a checkpointed layer keeps */
+    struct tensor_sum outside, embed; /* the last stage's after the layers, the first's before */
+    bool full, sqrt_ckpt;         /* the recomputation */
+};
+
+/* The activation parts, and the per-layer, low-precision, outside and embedding figures of
+ * out. */
+static void act_parts_of(const struct scenario *s, struct memory *out, struct act_parts *a)
+{
+    const struct model_arch *m = &s->model;
+    int64_t moe_layers = model_moe_layers(m);
+    double low_dense = 0, low_moe = 0;
+    a->dense = memory_layer_activations(s, false, &low_dense);
+    a->moe = moe_layers > 0 ? memory_layer_activations(s, true, &low_moe) : a->dense;
+    if (moe_layers == 0)
+        low_moe = low_dense;
+    a->widest = moe_layers > 0 ? a->moe : a->dense;
+    const double L = (double)m->layers;
+    double dense_layers = L - (double)moe_layers;
+    out->activations_per_layer =
+        (dense_layers * a->dense.bytes + (double)moe_layers * a->moe.bytes) / L;
+    out->activations_low = (dense_layers * low_dense + (double)moe_layers * low_moe) / L;
+    a->full = s->recompute == RECOMPUTE_FULL;
+    a->sqrt_ckpt = s->recompute == RECOMPUTE_SQRT;
+    if (a->full || a->sqrt_ckpt)
+        out->activations_per_layer = layer_checkpoint(s).bytes;
+    a->outside = outside_activations(s);
+    a->embed = embedding_activations(s);
+    out->activations_outside = a->outside.bytes;
+    out->activations_embedding = a->embed.bytes;
+    a->ckpt = layer_checkpoint(s);
+}
+
+/* Stage i's parameters per GPU (nl layers, nm of them MoE): all of them, the routed-expert
+ * weights among them, and the module ZeRO-3 gathers. */
+struct stage_params {
+    double per_gpu, expert, gathered;
+};
+
+static void stage_params_of(const struct scenario *s, const struct param_counts *pc,
+                            const struct layout *lay, int64_t i, double nl, double nm,
+                            struct stage_params *o)
+{
     const double t = (double)(s->tp > 0 ? s->tp : 1);
     const double ep = s->ep > 1 ? (double)s->ep : 1.0;
     const int64_t pp = s->pp > 0 ? s->pp : 1;
-    struct layout lay;
-    layout_compute(m, &lay);
-
-    /* Activations of one layer of each kind, one micro-batch. */
-    int64_t moe_layers = model_moe_layers(m);
-    double low_dense = 0, low_moe = 0;
-    struct tensor_sum dense = memory_layer_activations(s, false, &low_dense);
-    struct tensor_sum moe = moe_layers > 0 ? memory_layer_activations(s, true, &low_moe) : dense;
-    if (moe_layers == 0)
-        low_moe = low_dense;
-    struct tensor_sum widest = moe_layers > 0 ? moe : dense;
-    const double L = (double)m->layers;
-    double dense_layers = L - (double)moe_layers;
-    out->activations_per_layer = (dense_layers * dense.bytes + (double)moe_layers * moe.bytes) / L;
-    out->activations_low = (dense_layers * low_dense + (double)moe_layers * low_moe) / L;
-    const bool full = s->recompute == RECOMPUTE_FULL;
-    const bool sqrt_ckpt = s->recompute == RECOMPUTE_SQRT;
-    if (full || sqrt_ckpt)
-        out->activations_per_layer = layer_checkpoint(s).bytes;
-    struct tensor_sum outside = outside_activations(s);
-    struct tensor_sum embed = embedding_activations(s);
-    out->activations_outside = outside.bytes;
-    out->activations_embedding = embed.bytes;
-    struct tensor_sum ckpt = layer_checkpoint(s);
-
-    out->stages = pp;
-    bool have = false;
-    double best_el[MEM_COUNT] = {0};
-    double act_elements = 0;
-    /* Every stage: the busiest decides the rows (the first holds the embedding and the most
-     * micro-batches, the last the LM head and the logits; a middle one can hold an extra
-     * layer). */
-    for (int64_t i = 0; i < pp; i++) {
-        double nl, nm;
-        stage_layers(s, i, &nl, &nm);
-        double nd = nl - nm;
-        bool is_first = i == 0, is_last = i == pp - 1;
-        double params, routed = nm * lay.routed;
-        if (pp == 1) {
-            params = (double)pc->total; /* exact, as the single stage holds it all */
-        } else {
-            params = nd * lay.dense_layer + nm * lay.moe_layer;
-            if (is_first)
-                params += lay.first;
-            if (is_last)
-                params += lay.last + lay.tied;
-        }
-        if (is_last) {
-            params += lay.mtp;
-            routed += lay.mtp_routed;
-        }
-        /* Tensor parallelism splits every part (norms, replicated in practice, are a rounding
-         * error: Megatron-LM's estimate divides them too); expert parallelism the routed
-         * experts (Megatron's expert tensor parallelism defaults to tp). */
-        double expert = routed > 0 ? ceil_div(routed, t * ep) : 0.0;
-        double per_gpu = ceil_div(params - routed, t) + (routed > 0 ? ceil_div(routed, t * ep) : 0);
-        double gathered = 0;
-        if (s->zero >= 3) {
-            /* DeepSpeed gathers one module at a time: its estimator charges the largest
-             * module's parameters (the embedding or LM head in a language model). */
-            double big = lay.largest_in_layer;
-            if (is_first || is_last)
-                big = fmax(big, lay.embedding);
-            gathered = big / t;
-        }
-        struct state_rows sr;
-        state_rows(s, per_gpu, expert, gathered, wd, gd, &sr);
-
-        /* Activations: the stage's layers for each micro-batch in flight. */
-        double inflight = stage_in_flight(s, i);
-        double layer_avg_el = nl > 0 ? (nd * dense.elements + nm * moe.elements) / nl : 0;
-        double layer_avg_b = nl > 0 ? (nd * dense.bytes + nm * moe.bytes) / nl : 0;
-        double kept = nl, working = 0;
-        double per_el = layer_avg_el, per_b = layer_avg_b;
-        if (full) {
-            per_el = ckpt.elements;
-            per_b = ckpt.bytes;
-            working = nl > 0 ? 1 : 0;   /* one layer rebuilt whole during backward */
-        } else if (sqrt_ckpt && nl > 0) {
-            double seg = ceil(sqrt(nl)); /* a checkpoint every sqrt(L) layers */
-            kept = ceil_div(nl, seg);
-            per_el = ckpt.elements;
-            per_b = ckpt.bytes;
-            working = seg;
-        }
-        double act_el = per_el * kept * inflight + widest.elements * working;
-        double act_b = per_b * kept * inflight + widest.bytes * working;
-        if (is_first) {
-            act_el += embed.elements * inflight;
-            act_b += embed.bytes * inflight;
-        }
-        if (is_last) {
-            act_el += outside.elements;
-            act_b += outside.bytes;
-        }
-        struct mem_stage st = {i, (int64_t)nl, per_gpu, inflight, state_bytes(&sr, dt), act_b, 0};
-        st.total = st.state + st.activations;
+    double nd = nl - nm;
+    bool is_first = i == 0, is_last = i == pp - 1;
+    double params, routed = nm * lay->routed;
+    if (pp == 1) {
+        params = (double)pc->total; /* exact, as the single stage holds it all */
+    } else {
+        params = nd * lay->dense_layer + nm * lay->moe_layer;
         if (is_first)
-            out->first = st;
+            params += lay->first;
         if (is_last)
-            out->last = st;
-        if (!have || st.total > out->busiest.total) {
-            have = true;
-            out->busiest = st;
-            memcpy(best_el, sr.el, sizeof best_el);
-            act_elements = act_el;
-            out->gathered_params = gathered;
-        }
+            params += lay->last + lay->tied;
     }
+    if (is_last) {
+        params += lay->mtp;
+        routed += lay->mtp_routed;
+    }
+    /* Tensor parallelism splits every part (norms, replicated in practice, are a rounding
+     * error: Megatron-LM's estimate divides them too); expert parallelism the routed
+     * experts (Megatron's expert tensor parallelism defaults to tp). */
+    o->expert = routed > 0 ? ceil_div(routed, t * ep) : 0.0;
+    o->per_gpu = ceil_div(params - routed, t) + (routed > 0 ? ceil_div(routed, t * ep) : 0);
+    o->gathered = 0;
+    if (s->zero >= 3) {
+        /* DeepSpeed gathers one module at a time: its estimator charges the largest
+         * module's parameters (the embedding or LM head in a language model). */
+        double big = lay->largest_in_layer;
+        if (is_first || is_last)
+            big = fmax(big, lay->embedding);
+        o->gathered = big / t;
+    }
+}
 
+/* Stage i's activations (nl layers, nm of them MoE) for inflight micro-batches: elements in
+ * *el, bytes in *b. */
+static void stage_activations(const struct scenario *s, const struct act_parts *a, int64_t i,
+                              double nl, double nm, double inflight, double *el, double *b)
+{
+    const int64_t pp = s->pp > 0 ? s->pp : 1;
+    bool is_first = i == 0, is_last = i == pp - 1;
+    double nd = nl - nm;
+    double layer_avg_el = nl > 0 ? (nd * a->dense.elements + nm * a->moe.elements) / nl : 0;
+    double layer_avg_b = nl > 0 ? (nd * a->dense.bytes + nm * a->moe.bytes) / nl : 0;
+    double kept = nl, working = 0;
+    double per_el = layer_avg_el, per_b = layer_avg_b;
+    if (a->full) {
+        per_el = a->ckpt.elements;
+        per_b = a->ckpt.bytes;
+        working = nl > 0 ? 1 : 0;   /* one layer rebuilt whole during backward */
+    } else if (a->sqrt_ckpt && nl > 0) {
+        double seg = ceil(sqrt(nl)); /* a checkpoint every sqrt(L) layers */
+        kept = ceil_div(nl, seg);
+        per_el = a->ckpt.elements;
+        per_b = a->ckpt.bytes;
+        working = seg;
+    }
+    double act_el = per_el * kept * inflight + a->widest.elements * working;
+    double act_b = per_b * kept * inflight + a->widest.bytes * working;
+    if (is_first) {
+        act_el += a->embed.elements * inflight;
+        act_b += a->embed.bytes * inflight;
+    }
+    if (is_last) {
+        act_el += a->outside.elements;
+        act_b += a->outside.bytes;
+    }
+    *el = act_el;
+    *b = act_b;
+}
+
+/* The rows (the busiest stage's), the total and whether it fits. */
+static void memory_rows(const struct scenario *s, const enum dtype *dt, const double *best_el,
+                        double act_elements, struct memory *out)
+{
     struct mem_row *r = out->row;
     for (int k = 0; k < MEM_COUNT; k++) {
         r[k].dtype = dt[k];
@@ -616,6 +678,54 @@ void memory_compute(const struct scenario *s, const struct param_counts *pc, str
     out->reserve = s->memory_reserve;
     out->usable = out->capacity - out->reserve;
     out->fits = out->total <= out->usable;
+}
+
+void memory_compute(const struct scenario *s, const struct param_counts *pc, struct memory *out)
+{
+    memset(out, 0, sizeof *out);
+    enum dtype dt[MEM_COUNT];
+    memory_dtypes(s, out, dt);
+    const int64_t pp = s->pp > 0 ? s->pp : 1;
+    struct layout lay;
+    layout_compute(&s->model, &lay);
+    struct act_parts acts;
+    act_parts_of(s, out, &acts);
+
+    out->stages = pp;
+    bool have = false;
+    double best_el[MEM_COUNT] = {0};
+    double act_elements = 0;
+    /* Every stage: the busiest decides the rows (the first holds the embedding and the most
+     * micro-batches, the last the LM head and the logits; a middle one can hold an extra
+     * layer). */
+    for (int64_t i = 0; i < pp; i++) {
+        double nl, nm;
+        stage_layers(s, i, &nl, &nm);
+        struct stage_params par;
+        stage_params_of(s, pc, &lay, i, nl, nm, &par);
+        struct state_rows sr;
+        state_rows(s, par.per_gpu, par.expert, par.gathered, out->weights_dtype, out->grad_dtype,
+                   &sr);
+        /* Activations: the stage's layers for each micro-batch in flight. */
+        double inflight = stage_in_flight(s, i);
+        double act_el, act_b;
+        stage_activations(s, &acts, i, nl, nm, inflight, &act_el, &act_b);
+        struct mem_stage st = {i, (int64_t)nl, par.per_gpu, inflight, state_bytes(&sr, dt), act_b,
+                               0};
+        st.total = st.state + st.activations;
+        if (i == 0)
+            out->first = st;
+        if (i == pp - 1)
+            out->last = st;
+        if (!have || st.total > out->busiest.total) {
+            have = true;
+            out->busiest = st;
+            memcpy(best_el, sr.el, sizeof best_el);
+            act_elements = act_el;
+            out->gathered_params = par.gathered;
+        }
+    }
+    memory_rows(s, dt, best_el, act_elements, out);
 }
 
 void memory_toy_mlp(double B, double D, double layers, enum dtype d, int states, struct memory *out)
