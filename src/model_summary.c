@@ -55,98 +55,116 @@ static void list_add(char *buf, size_t n, const char *what)
         snprintf(buf + at, n - at, "%s%s", at ? ", " : "", what);
 }
 
-static void describe(const struct model_arch *m, const char *times, struct part_text *t)
+/* Attention: heads (and KV heads) x head width, or MLA's latent ranks. */
+static void describe_attn(const struct model_arch *m, const char *times, struct part_text *p)
 {
-    memset(t, 0, sizeof(struct part_text) * P_PARTS);
-    const long long L = m->layers, h = m->d_model, a = m->heads, kv = m->kv_heads;
+    const long long a = m->heads, kv = m->kv_heads;
     const long long hd = model_head_dim(m);
-
-    snprintf(t[P_LAYERS].full, PART_MAX, "%lld layers", L);
-    snprintf(t[P_LAYERS].brief, PART_MAX, "%lldL", L);
-    snprintf(t[P_WIDTH].full, PART_MAX, "d %lld", h);
-
     if (model_is_mla(m)) {
         char q[48] = "";
         if (m->q_lora_rank > 0)
             snprintf(q, sizeof q, " q %lld", (long long)m->q_lora_rank);
-        snprintf(t[P_ATTN].full, PART_MAX, "%lld heads, MLA kv %lld%s", a,
-                 (long long)m->kv_lora_rank, q);
-        snprintf(t[P_ATTN].brief, PART_MAX, "%lld heads MLA", a);
+        snprintf(p->full, PART_MAX, "%lld heads, MLA kv %lld%s", a, (long long)m->kv_lora_rank,
+                 q);
+        snprintf(p->brief, PART_MAX, "%lld heads MLA", a);
     } else if (kv == a) {
-        snprintf(t[P_ATTN].full, PART_MAX, "%lld heads %s %lld", a, times, hd);
-        snprintf(t[P_ATTN].brief, PART_MAX, "%lld heads", a);
+        snprintf(p->full, PART_MAX, "%lld heads %s %lld", a, times, hd);
+        snprintf(p->brief, PART_MAX, "%lld heads", a);
     } else {
-        snprintf(t[P_ATTN].full, PART_MAX, "%lld/%lld heads %s %lld", a, kv, times, hd);
-        snprintf(t[P_ATTN].brief, PART_MAX, "%lld/%lld heads", a, kv);
+        snprintf(p->full, PART_MAX, "%lld/%lld heads %s %lld", a, kv, times, hd);
+        snprintf(p->brief, PART_MAX, "%lld/%lld heads", a, kv);
     }
+}
 
-    /* The MLP's kind and its width; a MoE model's expert width is with its experts, and
-     * the width here is its dense layers' (when it has any). */
+/* The MLP's kind and its width; a MoE model's expert width is with its experts, and
+ * the width here is its dense layers' (when it has any). */
+static void describe_mlp(const struct model_arch *m, struct part_text *p)
+{
     const char *mlp = model_mlp_name(m->mlp);
-    const bool moe = model_is_moe(m);
-    if (!moe)
-        snprintf(t[P_MLP].full, PART_MAX, "%s ffn %lld", mlp, (long long)m->ffn);
-    else if (model_moe_layers(m) < L)
-        snprintf(t[P_MLP].full, PART_MAX, "%s, dense ffn %lld", mlp, (long long)m->ffn);
+    if (!model_is_moe(m))
+        snprintf(p->full, PART_MAX, "%s ffn %lld", mlp, (long long)m->ffn);
+    else if (model_moe_layers(m) < m->layers)
+        snprintf(p->full, PART_MAX, "%s, dense ffn %lld", mlp, (long long)m->ffn);
     else
-        snprintf(t[P_MLP].full, PART_MAX, "%s", mlp);
-    snprintf(t[P_MLP].brief, PART_MAX, "%s", mlp);
+        snprintf(p->full, PART_MAX, "%s", mlp);
+    snprintf(p->brief, PART_MAX, "%s", mlp);
+}
 
+/* The norm, where it sits and any QK-norm. */
+static void describe_norm(const struct model_arch *m, struct part_text *p)
+{
     const char *place = m->norm_place == NORM_POST       ? " after"
                         : m->norm_place == NORM_SANDWICH ? " sandwich"
                                                          : "";
     const char *qk = m->qk_norm == QK_NORM_HEAD   ? ", QK-norm per head"
                      : m->qk_norm == QK_NORM_FULL ? ", QK-norm full"
                                                   : "";
-    snprintf(t[P_NORM].full, PART_MAX, "%s%s%s", model_norm_name(m->norm), place, qk);
-    snprintf(t[P_NORM].brief, PART_MAX, "%s%s", model_norm_name(m->norm),
+    snprintf(p->full, PART_MAX, "%s%s%s", model_norm_name(m->norm), place, qk);
+    snprintf(p->brief, PART_MAX, "%s%s", model_norm_name(m->norm),
              m->qk_norm != QK_NORM_NONE ? ", QK-norm" : "");
+}
 
-    if (m->sliding_window > 0) {
-        t[P_WINDOW].shown = true;
-        if (m->sliding_window_pattern > 0) {
-            char nth[24];
-            ordinal(m->sliding_window_pattern, nth, sizeof nth);
-            snprintf(t[P_WINDOW].full, PART_MAX, "window %lld, every %s global",
-                     (long long)m->sliding_window, nth);
-        } else {
-            snprintf(t[P_WINDOW].full, PART_MAX, "window %lld", (long long)m->sliding_window);
-        }
-        snprintf(t[P_WINDOW].brief, PART_MAX, "window %lld", (long long)m->sliding_window);
+/* A sliding window and which layers are global (shown only with a window). */
+static void describe_window(const struct model_arch *m, struct part_text *p)
+{
+    if (m->sliding_window <= 0)
+        return;
+    p->shown = true;
+    if (m->sliding_window_pattern > 0) {
+        char nth[24];
+        ordinal(m->sliding_window_pattern, nth, sizeof nth);
+        snprintf(p->full, PART_MAX, "window %lld, every %s global", (long long)m->sliding_window,
+                 nth);
+    } else {
+        snprintf(p->full, PART_MAX, "window %lld", (long long)m->sliding_window);
     }
+    snprintf(p->brief, PART_MAX, "window %lld", (long long)m->sliding_window);
+}
 
-    if (moe) {
-        t[P_MOE].shown = true;
-        const long long fe = model_expert_ffn(m), fs = model_shared_ffn(m);
-        char shared[96] = "", more[96] = "";
-        if (m->shared_experts > 0) {
-            char width[40] = "";
-            if (fs != fe)
-                snprintf(width, sizeof width, " %s %lld", times, fs);
-            snprintf(shared, sizeof shared, " + %lld shared%s%s", (long long)m->shared_experts,
-                     width, m->shared_gate ? " gated" : "");
-        }
-        if (m->router_bias)
-            list_add(more, sizeof more, "router bias");
-        if (model_moe_layers(m) < L) {
-            char dense[40];
-            snprintf(dense, sizeof dense, "first %lld dense", L - (long long)model_moe_layers(m));
-            list_add(more, sizeof more, dense);
-        }
-        snprintf(t[P_MOE].full, PART_MAX, "%lld experts %s %lld top-%lld%s%s%s",
-                 (long long)m->experts, times, fe, (long long)m->experts_active, shared,
-                 more[0] ? ", " : "", more);
-        snprintf(t[P_MOE].brief, PART_MAX, "%lld experts top-%lld%s", (long long)m->experts,
-                 (long long)m->experts_active, m->shared_experts > 0 ? " + shared" : "");
+/* The experts: count x width, top-k, shared experts, router bias, leading dense layers
+ * (shown only for a MoE model). */
+static void describe_moe(const struct model_arch *m, const char *times, struct part_text *p)
+{
+    if (!model_is_moe(m))
+        return;
+    const long long L = m->layers;
+    p->shown = true;
+    const long long fe = model_expert_ffn(m), fs = model_shared_ffn(m);
+    char shared[96] = "", more[96] = "";
+    if (m->shared_experts > 0) {
+        char width[40] = "";
+        if (fs != fe)
+            snprintf(width, sizeof width, " %s %lld", times, fs);
+        snprintf(shared, sizeof shared, " + %lld shared%s%s", (long long)m->shared_experts,
+                 width, m->shared_gate ? " gated" : "");
     }
-
-    if (m->block != BLOCK_SEQUENTIAL) {
-        t[P_BLOCK].shown = true;
-        snprintf(t[P_BLOCK].full, PART_MAX, "%s",
-                 m->block == BLOCK_PARALLEL ? "parallel attention+MLP" : "parallel, one norm");
-        snprintf(t[P_BLOCK].brief, PART_MAX, "parallel");
+    if (m->router_bias)
+        list_add(more, sizeof more, "router bias");
+    if (model_moe_layers(m) < L) {
+        char dense[40];
+        snprintf(dense, sizeof dense, "first %lld dense", L - (long long)model_moe_layers(m));
+        list_add(more, sizeof more, dense);
     }
+    snprintf(p->full, PART_MAX, "%lld experts %s %lld top-%lld%s%s%s", (long long)m->experts,
+             times, fe, (long long)m->experts_active, shared, more[0] ? ", " : "", more);
+    snprintf(p->brief, PART_MAX, "%lld experts top-%lld%s", (long long)m->experts,
+             (long long)m->experts_active, m->shared_experts > 0 ? " + shared" : "");
+}
 
+/* The block's shape, when attention and the MLP run in parallel. */
+static void describe_block(const struct model_arch *m, struct part_text *p)
+{
+    if (m->block == BLOCK_SEQUENTIAL)
+        return;
+    p->shown = true;
+    snprintf(p->full, PART_MAX, "%s",
+             m->block == BLOCK_PARALLEL ? "parallel attention+MLP" : "parallel, one norm");
+    snprintf(p->brief, PART_MAX, "parallel");
+}
+
+/* Tied embeddings, biases, sinks, learned positions (shown when there is any). */
+static void describe_flags(const struct model_arch *m, struct part_text *p)
+{
     char flags[PART_MAX] = "";
     if (m->tied_embeddings)
         list_add(flags, sizeof flags, "tied");
@@ -163,18 +181,20 @@ static void describe(const struct model_arch *m, const char *times, struct part_
     if (m->positional == POS_LEARNED)
         list_add(flags, sizeof flags, "learned positions");
     if (flags[0]) {
-        t[P_FLAGS].shown = true;
-        snprintf(t[P_FLAGS].full, PART_MAX, "%s", flags);
+        p->shown = true;
+        snprintf(p->full, PART_MAX, "%s", flags);
     }
+}
 
-    snprintf(t[P_VOCAB].full, PART_MAX, "vocab %lld", (long long)m->vocab);
-
+/* The parameter count, a MoE model's active count and any MTP modules'. */
+static void describe_count(const struct model_arch *m, struct part_text *p)
+{
     struct param_counts pc;
     model_params(m, &pc);
     char total[32], active[32], mtp[32];
     units_count((double)(pc.typed > 0 ? pc.typed : pc.total), total, sizeof total);
     char extra[96] = "";
-    if (moe) {
+    if (model_is_moe(m)) {
         units_count((double)pc.active, active, sizeof active);
         snprintf(extra, sizeof extra, ", %s active", active);
     }
@@ -183,8 +203,26 @@ static void describe(const struct model_arch *m, const char *times, struct part_
         units_count((double)pc.mtp, mtp, sizeof mtp);
         snprintf(extra + at, sizeof extra - at, " (+%s MTP)", mtp);
     }
-    snprintf(t[P_COUNT].full, PART_MAX, "%s%s", total, extra);
-    snprintf(t[P_COUNT].brief, PART_MAX, "%s", total);
+    snprintf(p->full, PART_MAX, "%s%s", total, extra);
+    snprintf(p->brief, PART_MAX, "%s", total);
+}
+
+static void describe(const struct model_arch *m, const char *times, struct part_text *t)
+{
+    memset(t, 0, sizeof(struct part_text) * P_PARTS);
+    const long long L = m->layers;
+    snprintf(t[P_LAYERS].full, PART_MAX, "%lld layers", L);
+    snprintf(t[P_LAYERS].brief, PART_MAX, "%lldL", L);
+    snprintf(t[P_WIDTH].full, PART_MAX, "d %lld", (long long)m->d_model);
+    describe_attn(m, times, &t[P_ATTN]);
+    describe_mlp(m, &t[P_MLP]);
+    describe_norm(m, &t[P_NORM]);
+    describe_window(m, &t[P_WINDOW]);
+    describe_moe(m, times, &t[P_MOE]);
+    describe_block(m, &t[P_BLOCK]);
+    describe_flags(m, &t[P_FLAGS]);
+    snprintf(t[P_VOCAB].full, PART_MAX, "vocab %lld", (long long)m->vocab);
+    describe_count(m, &t[P_COUNT]);
 
     t[P_LAYERS].shown = t[P_WIDTH].shown = t[P_ATTN].shown = t[P_MLP].shown = true;
     t[P_NORM].shown = t[P_VOCAB].shown = t[P_COUNT].shown = true;
