@@ -110,12 +110,9 @@ static double model_size_estimate(const struct model_arch *m)
     return L * per_layer + emb;
 }
 
-static bool model_read(const struct json_read *r, const cJSON *o, struct model_arch *m,
-                       struct spec_model_meta *meta)
+/* The name and the required sizes. */
+static bool model_read_shape(const struct json_read *r, const cJSON *o, struct model_arch *m)
 {
-    if (!json_read_keys(r, o, "", model_fields, MODEL_FIELD_COUNT))
-        return false;
-
     const cJSON *v = json_read_get(r, o, "name");
     if (!v)
         return json_read_fail(r, "name", "missing");
@@ -129,7 +126,13 @@ static bool model_read(const struct json_read *r, const cJSON *o, struct model_a
         !json_read_req_int(r, o, "vocab", 1, MODEL_VOCAB_MAX, &m->vocab) ||
         !json_read_req_int(r, o, "context", 1, MODEL_CONTEXT_MAX, &m->context))
         return false;
+    return true;
+}
 
+/* The kinds: MLP, norm, positions, the norms' place, QK-norm, block. */
+static bool model_read_kinds(const struct json_read *r, const cJSON *o, struct model_arch *m)
+{
+    const cJSON *v;
     int mlp, norm, pos = POS_ROPE;
     if (!json_read_req_enum(r, o, "mlp", model_mlp_names, MODEL_MLP_KINDS, &mlp) ||
         !json_read_req_enum(r, o, "norm", model_norm_names, MODEL_NORM_KINDS, &norm))
@@ -151,7 +154,12 @@ static bool model_read(const struct json_read *r, const cJSON *o, struct model_a
     m->norm_place = (enum norm_place)place;
     m->qk_norm = (enum qk_norm_kind)qk;
     m->block = (enum block_kind)block;
+    return true;
+}
 
+/* The yes/no fields: tied embeddings, biases, sinks, the shared experts' gate, router bias. */
+static bool model_read_flags(const struct json_read *r, const cJSON *o, struct model_arch *m)
+{
     if (!json_read_opt_bool(r, o, "tied_embeddings", false, &m->tied_embeddings) ||
         !json_read_opt_bool(r, o, "bias", false, &m->bias) || !json_read_opt_bool(r, o, "qkv_bias", false, &m->qkv_bias) ||
         !json_read_opt_bool(r, o, "attn_sinks", false, &m->attn_sinks) ||
@@ -160,6 +168,12 @@ static bool model_read(const struct json_read *r, const cJSON *o, struct model_a
         !json_read_opt_bool(r, o, "lm_head_bias", false, &m->lm_head_bias) ||
         !json_read_opt_bool(r, o, "mlp_bias", false, &m->mlp_bias))
         return false;
+    return true;
+}
+
+/* The optional counts: experts, the attention's shape beyond d_model / heads, MTP layers. */
+static bool model_read_counts(const struct json_read *r, const cJSON *o, struct model_arch *m)
+{
     if (!json_read_opt_int(r, o, "experts", 0, MODEL_EXPERTS_MAX, 0, &m->experts) ||
         !json_read_opt_int(r, o, "experts_active", 0, MODEL_EXPERTS_MAX, 0, &m->experts_active) ||
         !json_read_opt_int(r, o, "shared_experts", 0, MODEL_SHARED_MAX, 0, &m->shared_experts) ||
@@ -176,15 +190,26 @@ static bool model_read(const struct json_read *r, const cJSON *o, struct model_a
         !json_read_opt_count(r, o, "shared_ffn", MODEL_FFN_MAX, &m->shared_ffn) ||
         !json_read_opt_count(r, o, "mtp_layers", MODEL_LAYERS_MAX, &m->mtp_layers))
         return false;
+    return true;
+}
 
+/* What the file says about the model besides its shape: training tokens, source. */
+static bool model_read_meta(const struct json_read *r, const cJSON *o,
+                            struct spec_model_meta *meta)
+{
+    const cJSON *v;
     if ((v = json_read_get(r, o, "tokens")) &&
         !json_read_range(r, "tokens", v, 1, MODEL_TOKENS_MAX, false, &meta->tokens))
         return false;
     if ((v = json_read_get(r, o, "source")) &&
         !json_read_text(r, "source", v, meta->source, sizeof meta->source, true))
         return false;
+    return true;
+}
 
-    /* Cross-field checks; model_validate() repeats the essential ones, these name the file. */
+/* Cross-field checks; model_validate() repeats the essential ones, these name the file. */
+static bool model_read_check(const struct json_read *r, const struct model_arch *m)
+{
     if (m->head_dim == 0 && m->kv_lora_rank == 0 && m->d_model % m->heads != 0)
         return json_read_fail(r, "heads", "%lld does not divide d_model %lld", (long long)m->heads,
                     (long long)m->d_model);
@@ -214,6 +239,16 @@ static bool model_read(const struct json_read *r, const cJSON *o, struct model_a
     if (!(size <= MODEL_PARAMS_MAX))
         return json_read_fail(r, "size", "about %.3g parameters, more than rooftop counts (1e17)", size);
     return true;
+}
+
+static bool model_read(const struct json_read *r, const cJSON *o, struct model_arch *m,
+                       struct spec_model_meta *meta)
+{
+    /* In this order: the first field that fails is the one named. */
+    return json_read_keys(r, o, "", model_fields, MODEL_FIELD_COUNT) &&
+           model_read_shape(r, o, m) && model_read_kinds(r, o, m) &&
+           model_read_flags(r, o, m) && model_read_counts(r, o, m) &&
+           model_read_meta(r, o, meta) && model_read_check(r, m);
 }
 
 bool spec_parse_model_meta(const char *json, size_t len, const char *origin,
