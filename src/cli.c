@@ -12,6 +12,7 @@
 
 #include "analysis.h"
 #include "dtype.h"
+#include "figure.h"
 #include "files.h"
 #include "gpu.h"
 #include "hfconfig.h"
@@ -292,6 +293,18 @@ int cli_print_json(cJSON *o, bool built, const char *cmd)
     printf("%s\n", text);
     free(text);
     return cli_finish_output(cmd);
+}
+
+int cli_print_figures(const struct figure *table, const void *ctx, enum report_format fmt,
+                      const char *cmd)
+{
+    bool ok = figure_write(stdout, table, ctx, fmt);
+    int rc = cli_finish_output(cmd);
+    if (!ok && rc == CLI_EXIT_OK) {
+        fprintf(stderr, "rooftop %s: writing output failed\n", cmd);
+        rc = CLI_EXIT_FAIL;
+    }
+    return rc;
 }
 
 /*

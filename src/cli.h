@@ -80,6 +80,11 @@ struct cJSON;
 int cli_usage_error(const char *cmd, const char *msg);
 int cli_finish_output(const char *cmd);
 int cli_print_json(struct cJSON *o, bool built, const char *cmd);
+/* Writes a table of figures over ctx (src/figure.h) on stdout in fmt and flushes it: the exit
+ * status, 1 with "rooftop CMD: writing output ..." when writing fails. */
+struct figure;
+int cli_print_figures(const struct figure *table, const void *ctx, enum report_format fmt,
+                      const char *cmd);
 /* Where a subcommand's cli_next loop stopped: CLI_HELP prints help (exit 0), CLI_ERROR the
  * one line (exit 2); -1 at the end of the arguments, and the command goes on. */
 int cli_args_end(int r, const struct cli_args *a, void (*help)(FILE *), const char *cmd);

@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,8 @@
 #include "cli.h"
 #include "analysis.h"
 #include "dtype.h"
+#include "figure.h"
+#include "figure_table.h"
 #include "files.h"
 #include "gpu.h"
 #include "hfconfig.h"
@@ -28,29 +31,6 @@
 #include "solve.h"
 #include "spec.h"
 #include "units.h"
-
-/* intensity's first lines: the op and n, FLOPs and bytes, with the exact counts in integers
- * beside them (a double would round them past 2^53), or none. n_exact is 0 when the n typed
- * is not known exactly (then n_text shows it). */
-static void print_counts(enum lecture_op op, long long n_exact, const char *n_text,
-                         enum dtype dt, const char *flops, const char *bytes)
-{
-    char fx[96] = "", bx[96] = "";
-    if (n_exact > 0) {
-        lecture_op_exact(op, n_exact, dt, fx, sizeof fx, bx, sizeof bx);
-        printf("%s, n = %lld, %s\n", lecture_op_name(op), n_exact, dtype_name(dt));
-    } else {
-        printf("%s, n = %s, %s\n", lecture_op_name(op), n_text, dtype_name(dt));
-    }
-    if (fx[0])
-        printf("  flops       %s (%s)\n", flops, fx);
-    else
-        printf("  flops       %s\n", flops);
-    if (bx[0])
-        printf("  bytes       %s (%s read + written)\n", bytes, bx);
-    else
-        printf("  bytes       %s read + written\n", bytes);
-}
 
 static void intensity_help(FILE *f)
 {
@@ -162,80 +142,149 @@ static int intensity_compute(struct intensity *x)
     return -1;
 }
 
-static int intensity_json(const struct intensity *x)
+/* ---- the figures: one table (src/figure.h) that the four formats walk ------------------ */
+
+#define X const struct intensity *x = ctx
+#define NUM(k, f) .key = k, .get = g_num, .arg = (int)offsetof(struct intensity, f)
+
+/* A double of the context at byte offset arg. */
+static void g_num(const void *ctx, int item, int arg, struct figure_value *v)
 {
-    cJSON *o = cJSON_CreateObject();
-    bool ok = o != NULL && cJSON_AddStringToObject(o, "op", lecture_op_name(x->op)) &&
-              cJSON_AddNumberToObject(o, "n", x->n) &&
-              cJSON_AddStringToObject(o, "dtype", dtype_name(x->dt)) &&
-              cJSON_AddNumberToObject(o, "flops", x->c.flops) &&
-              cJSON_AddNumberToObject(o, "bytes", x->c.bytes) &&
-              cJSON_AddNumberToObject(o, "intensity", x->c.intensity) &&
-              cJSON_AddStringToObject(o, "bound", x->bound) &&
-              cJSON_AddStringToObject(o, "gpu", x->gpu.id) &&
-              cJSON_AddNumberToObject(o, "peak", x->peak) &&
-              cJSON_AddNumberToObject(o, "bandwidth", x->gpu.bandwidth) &&
-              cJSON_AddNumberToObject(o, "ridge", x->ridge) &&
-              cJSON_AddNumberToObject(o, "attainable", x->attainable) &&
-              cJSON_AddNumberToObject(o, "seconds", x->seconds);
-    if (ok && x->rect)
-        ok = cJSON_AddNumberToObject(o, "b", x->bdk[0]) && cJSON_AddNumberToObject(o, "d", x->bdk[1]) &&
-             cJSON_AddNumberToObject(o, "k", x->bdk[2]);
-    return cli_print_json(o, ok, "intensity");
+    UNUSED_ITEM;
+    figure_num(v, figure_double_at(ctx, arg));
 }
 
-/* Text, CSV or Markdown. */
-static int intensity_text(const struct intensity *x)
+enum intensity_word { IW_OP, IW_DTYPE, IW_BOUND, IW_GPU };
+
+static void g_word(const void *ctx, int item, int arg, struct figure_value *v)
 {
-    const struct op_cost *c = &x->c;
-    const char *dn = dtype_name(x->dt), *on = lecture_op_name(x->op);
-    if (x->fmt == REPORT_CSV) {
-        printf("op,n,dtype,flops,bytes,intensity,bound,gpu,ridge,attainable,seconds\n");
-        printf("%s,%.17g,%s,%.17g,%.17g,%.17g,%s,%s,%.17g,%.17g,%.17g\n", on, x->n, dn, c->flops,
-               c->bytes, c->intensity, x->bound, x->gpu.id, x->ridge, x->attainable, x->seconds);
-        return cli_finish_output("intensity");
+    X;
+    UNUSED_ITEM;
+    switch ((enum intensity_word)arg) {
+    case IW_OP:
+        figure_str(v, lecture_op_name(x->op));
+        return;
+    case IW_DTYPE:
+        figure_str(v, dtype_name(x->dt));
+        return;
+    case IW_BOUND:
+        figure_str(v, x->bound);
+        return;
+    case IW_GPU:
+        figure_str(v, x->gpu.id);
+        return;
     }
-    char fl[32], by[32], pk[32], bw[32], at[32], tm[32], nn[32], in[32], rg[32], pc[32];
-    units_sci(c->flops, fl, sizeof fl);
-    units_bytes(c->bytes, by, sizeof by);
+}
+
+static bool w_rect(const void *ctx, int item, int arg)
+{
+    X;
+    UNUSED_ITEM;
+    UNUSED_ARG;
+    return x->rect;
+}
+
+/* "matmul, n = 1024, bf16", or the rectangular matmul's shapes. */
+static void t_title(const void *ctx, int item, int arg, char *buf, size_t n)
+{
+    X;
+    UNUSED_ITEM;
+    UNUSED_ARG;
+    const char *dn = dtype_name(x->dt);
+    if (x->rect) {
+        snprintf(buf, n, "matmul, (B x D) . (D x K) = (%.0f x %.0f) . (%.0f x %.0f), %s: 2 B D K FLOPs",
+                 x->bdk[0], x->bdk[1], x->bdk[1], x->bdk[2], dn);
+    } else if (x->n_known) {
+        snprintf(buf, n, "%s, n = %lld, %s", lecture_op_name(x->op), x->n_exact, dn);
+    } else {
+        char nn[32];
+        units_count(x->n, nn, sizeof nn);
+        snprintf(buf, n, "%s, n = %s, %s", lecture_op_name(x->op), nn, dn);
+    }
+}
+
+/* The exact FLOPs and bytes in integers (a double would round them past 2^53), or "" each. */
+static void exact_counts(const struct intensity *x, char *fx, char *bx, size_t n)
+{
+    fx[0] = bx[0] = '\0';
+    if (!x->rect) {
+        if (x->n_known)
+            lecture_op_exact(x->op, x->n_exact, x->dt, fx, n, bx, n);
+        return;
+    }
+    /* Whole and below 2^53, the double is the exact count (its integer factors and partial
+     * products are smaller still); otherwise no digits are claimed. */
+    const double exact_max = 9007199254740992.0;
+    if (x->c.flops < exact_max)
+        snprintf(fx, n, "%.0f", x->c.flops);
+    if (x->c.bytes < exact_max && x->c.bytes == floor(x->c.bytes))
+        snprintf(bx, n, "%.0f", x->c.bytes);
+}
+
+static void a_flops(const void *ctx, int item, int arg, char *buf, size_t n)
+{
+    X;
+    UNUSED_ITEM;
+    UNUSED_ARG;
+    char fx[96], bx[96];
+    exact_counts(x, fx, bx, sizeof fx);
+    snprintf(buf, n, fx[0] ? "(%s)" : "%s", fx);
+}
+
+static void a_bytes(const void *ctx, int item, int arg, char *buf, size_t n)
+{
+    X;
+    UNUSED_ITEM;
+    UNUSED_ARG;
+    char fx[96], bx[96];
+    exact_counts(x, fx, bx, sizeof fx);
+    if (bx[0])
+        snprintf(buf, n, "(%s read + written)", bx);
+    else
+        snprintf(buf, n, "read + written");
+}
+
+static void a_ridge(const void *ctx, int item, int arg, char *buf, size_t n)
+{
+    X;
+    UNUSED_ITEM;
+    UNUSED_ARG;
+    char pk[32], bw[32];
     units_flops_rate(x->peak, pk, sizeof pk);
     units_bandwidth(x->gpu.bandwidth, bw, sizeof bw);
-    units_flops_rate(x->attainable, at, sizeof at);
-    units_duration(x->seconds, tm, sizeof tm);
-    units_count(x->n, nn, sizeof nn);
-    units_plain(c->intensity, in, sizeof in);
-    units_plain(x->ridge, rg, sizeof rg);
-    units_plain(100.0 * x->attainable / x->peak, pc, sizeof pc);
-    if (x->fmt == REPORT_MD) {
-        printf("| op | n | dtype | FLOPs | bytes | intensity (FLOP/byte) | bound | ridge (%s) |\n"
-               "|---|---:|---|---:|---:|---:|---|---:|\n"
-               "| %s | %s | %s | %s | %s | %s | %s | %s |\n",
-               x->gpu.name, on, nn, dn, fl, by, in, x->bound, rg);
-        return cli_finish_output("intensity");
-    }
-    if (x->rect) {
-        printf("matmul, (B x D) . (D x K) = (%.0f x %.0f) . (%.0f x %.0f), %s: 2 B D K FLOPs\n",
-               x->bdk[0], x->bdk[1], x->bdk[1], x->bdk[2], dn);
-        /* Whole and below 2^53, the double is the exact count (its integer factors and
-         * partial products are smaller still); otherwise no digits are claimed. */
-        const double exact_max = 9007199254740992.0;
-        if (c->flops < exact_max)
-            printf("  flops       %s (%.0f)\n", fl, c->flops);
-        else
-            printf("  flops       %s\n", fl);
-        if (c->bytes < exact_max && c->bytes == floor(c->bytes))
-            printf("  bytes       %s (%.0f read + written)\n", by, c->bytes);
-        else
-            printf("  bytes       %s read + written\n", by);
-    } else {
-        print_counts(x->op, x->n_known ? x->n_exact : 0, nn, x->dt, fl, by);
-    }
-    printf("  intensity   %s FLOP/byte\n", in);
-    printf("  ridge       %s FLOP/byte on %s (%s / %s)\n", rg, x->gpu.name, pk, bw);
-    printf("  bound       %s (attainable %s, %s%% of peak)\n", x->bound, at, pc);
-    printf("  time        %s\n", tm);
-    return cli_finish_output("intensity");
+    snprintf(buf, n, "on %s (%s / %s)", x->gpu.name, pk, bw);
 }
+
+static void a_bound(const void *ctx, int item, int arg, char *buf, size_t n)
+{
+    X;
+    UNUSED_ITEM;
+    UNUSED_ARG;
+    char at[32], pc[32];
+    units_flops_rate(x->attainable, at, sizeof at);
+    units_plain(100.0 * x->attainable / x->peak, pc, sizeof pc);
+    snprintf(buf, n, "(attainable %s, %s%% of peak)", at, pc);
+}
+
+static const struct figure INTENSITY[] = {
+    {.entry = FE_SECTION, .title = t_title, .width = 11},
+    {VALUE, .key = "op", .get = g_word, .arg = IW_OP, DATA},
+    {VALUE, NUM("n", n), .unit = FU_COUNT, DATA},
+    {VALUE, .key = "dtype", .get = g_word, .arg = IW_DTYPE, DATA},
+    {VALUE, NUM("flops", c.flops), .label = "flops", .unit = FU_FLOP, .aside = a_flops},
+    {VALUE, NUM("bytes", c.bytes), .label = "bytes", .unit = FU_BYTES, .aside = a_bytes},
+    {VALUE, NUM("intensity", c.intensity), .label = "intensity", .unit = FU_INTENSITY},
+    {VALUE, NUM("ridge", ridge), .label = "ridge", .unit = FU_INTENSITY, .aside = a_ridge},
+    {VALUE, .key = "bound", .label = "bound", .get = g_word, .arg = IW_BOUND, .aside = a_bound},
+    {VALUE, .key = "gpu", .get = g_word, .arg = IW_GPU, DATA},
+    {VALUE, NUM("peak", peak), .unit = FU_FLOP_RATE, DATA},
+    {VALUE, NUM("bandwidth", gpu.bandwidth), .unit = FU_BANDWIDTH, DATA},
+    {VALUE, NUM("attainable", attainable), .unit = FU_FLOP_RATE, DATA},
+    {VALUE, NUM("seconds", seconds), .label = "time", .unit = FU_SECONDS},
+    {VALUE, NUM("b", bdk[0]), .unit = FU_COUNT, .when = w_rect, DATA},
+    {VALUE, NUM("d", bdk[1]), .unit = FU_COUNT, .when = w_rect, DATA},
+    {VALUE, NUM("k", bdk[2]), .unit = FU_COUNT, .when = w_rect, DATA},
+    END};
 
 int cmd_intensity(int argc, char **argv)
 {
@@ -276,5 +325,5 @@ int cmd_intensity(int argc, char **argv)
     int rc = intensity_compute(&x);
     if (rc >= 0)
         return rc;
-    return x.fmt == REPORT_JSON ? intensity_json(&x) : intensity_text(&x);
+    return cli_print_figures(INTENSITY, &x, x.fmt, "intensity");
 }

@@ -1,0 +1,123 @@
+/* test_formats.c - one figure of each command the same in text, JSON, CSV and Markdown: the
+ * four formats are one writer each that walks the command's table of figures (src/figure.h),
+ * so each carries the same value, JSON and CSV in full, text and Markdown to their digits. */
+#include <check.h>
+
+#include <cjson/cJSON.h>
+
+#include "check_util.h"
+
+/* One figure of one command, where each format shows it. */
+struct format_case {
+    const char *args;      /* the command line, without --format */
+    const char *json;      /* its JSON path: "intensity", "plans[0].tp" */
+    const char *csv;       /* the start of its CSV row: "result,intensity," */
+    const char *text;      /* what text writes just before it */
+    const char *md;        /* what Markdown writes just before it */
+    double want;           /* its exact value */
+    double prose_rel;      /* the relative error text and Markdown round it to */
+};
+
+/* The output of args in format fmt ("" for text); the caller frees it. */
+static char *run_format(const char *args, const char *fmt)
+{
+    char q[1024];
+    snprintf(q, sizeof q, "%s%s%s", args, fmt[0] ? " --format " : "", fmt);
+    struct check_run r;
+    check_run_bin(&r, q);
+    ck_assert_msg(r.status == 0, "%s: status %d\n%s", q, r.status, r.err);
+    free(r.err);
+    return r.out;
+}
+
+/* The number just after key in out, spaces skipped. */
+static double number_after(const char *out, const char *key, const char *what)
+{
+    const char *p = strstr(out, key);
+    ck_assert_msg(p != NULL, "%s: no '%s' in\n%s", what, key, out);
+    p += strlen(key);
+    while (*p == ' ')
+        p++;
+    char *end;
+    double v = strtod(p, &end);
+    ck_assert_msg(end != p, "%s: no number after '%s' in\n%s", what, key, out);
+    return v;
+}
+
+/* The number at a dotted path of a JSON document, a part "name[i]" an array's item. */
+static double json_at(const char *out, const char *path)
+{
+    cJSON *root = cJSON_Parse(out);
+    ck_assert_msg(root != NULL, "not JSON:\n%s", out);
+    const cJSON *o = root;
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", path);
+    for (char *part = strtok(buf, "."); part != NULL && o != NULL; part = strtok(NULL, ".")) {
+        char *br = strchr(part, '[');
+        int idx = br != NULL ? atoi(br + 1) : -1;
+        if (br != NULL)
+            *br = '\0';
+        o = cJSON_GetObjectItemCaseSensitive(o, part);
+        if (idx >= 0)
+            o = cJSON_GetArrayItem(o, idx);
+    }
+    ck_assert_msg(cJSON_IsNumber(o), "no number at %s in\n%s", path, out);
+    double v = o->valuedouble;
+    cJSON_Delete(root);
+    return v;
+}
+
+static void check_case(const struct format_case *c)
+{
+    char *out = run_format(c->args, "json");
+    /* JSON and CSV carry the double itself. */
+    ck_assert_msg(json_at(out, c->json) == c->want, "%s: json %s = %.17g, want %.17g", c->args,
+                  c->json, json_at(out, c->json), c->want);
+    free(out);
+    out = run_format(c->args, "csv");
+    char row[256];
+    snprintf(row, sizeof row, "\n%s", c->csv);
+    double csv = number_after(out, row, "csv");
+    ck_assert_msg(csv == c->want, "%s: csv %s = %.17g, want %.17g", c->args, c->csv, csv,
+                  c->want);
+    free(out);
+    out = run_format(c->args, "");
+    ck_assert_rel(number_after(out, c->text, "text"), c->want, c->prose_rel);
+    free(out);
+    out = run_format(c->args, "md");
+    ck_assert_rel(number_after(out, c->md, "md"), c->want, c->prose_rel);
+    free(out);
+}
+
+/* matmul at n = 4096 in bf16: n^2 (2n - 1) FLOPs over 3 n^2 x 2 bytes = (2n - 1) / 6, 8191/6
+ * = 1365.17 FLOP/byte (text and Markdown print 1365); its FLOPs 4096^2 x 8191. */
+START_TEST(intensity_in_every_format)
+{
+    static const struct format_case cases[] = {
+        {"intensity matmul --n 4096 --dtype bf16 --gpu h100-sxm", "intensity",
+         "result,intensity,", "  intensity   ", "| intensity | ", 8191.0 / 6, 1e-3},
+        {"intensity matmul --n 4096 --dtype bf16 --gpu h100-sxm", "flops", "result,flops,",
+         "  flops       ", "| flops | ", 4096.0 * 4096 * 8191, 5e-3},
+        /* the H100's ridge: 989.4e12 FLOP/s / 3.35e12 B/s = 295.3 */
+        {"intensity relu --gpu h100-sxm", "ridge", "result,ridge,", "  ridge       ",
+         "| ridge | ", 989.4e12 / 3.35e12, 5e-3},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        check_case(&cases[i]);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+    Suite *s = suite_create("formats");
+    TCase *tc = tcase_create("formats");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, intensity_in_every_format);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    return check_run_suite(suite());
+}
