@@ -12,6 +12,8 @@
 #include "cli.h"
 #include "analysis.h"
 #include "dtype.h"
+#include "figure.h"
+#include "figure_table.h"
 #include "files.h"
 #include "gpu.h"
 #include "hfconfig.h"
@@ -31,79 +33,191 @@
 
 static void list_help(FILE *f)
 {
-    fputs("usage: rooftop list gpus|models [--format text|json]\n"
+    fputs("usage: rooftop list gpus|models [--format text|json|csv|md]\n"
           "Lists the presets found on the spec search path: $XDG_CONFIG_HOME/rooftop,\n"
           "$ROOFTOP_SPECS, ./specs, specs beside the rooftop executable, then the installed\n"
           "specs.\n",
           f);
 }
-/* One GPU preset: a JSON object appended to arr, or a text row. False when it cannot be
- * read (said on stderr) or the JSON cannot be built. */
-static bool list_gpu(const char *id, cJSON *arr)
+/* ---- the presets read, and their tables (src/figure.h) that the four formats walk ------- */
+
+/* The presets of one kind that could be read: GPUs, or models with their counts. */
+struct presets {
+    size_t count;
+    struct gpu_spec *gpus;
+    struct model_arch *models;
+    struct param_counts *params;
+};
+
+#define P const struct presets *p = ctx
+
+static int n_presets(const void *ctx)
 {
-    char sub[SPEC_ERR_MAX];
-    struct gpu_spec g;
-    if (!spec_find_gpu(id, &g, sub, sizeof sub)) {
-        fprintf(stderr, "rooftop list: %s\n", sub);
-        return false;
-    }
-    double peak = gpu_peak(&g, DTYPE_BF16);
-    double ridge = gpu_ridge(&g, DTYPE_BF16);
-    if (arr != NULL) {
-        cJSON *o = cJSON_CreateObject();
-        return o != NULL && cJSON_AddItemToArray(arr, o) &&
-               cJSON_AddStringToObject(o, "id", g.id) && cJSON_AddStringToObject(o, "name", g.name) &&
-               cJSON_AddNumberToObject(o, "memory_bytes", g.memory_bytes) &&
-               cJSON_AddNumberToObject(o, "bandwidth", g.bandwidth) &&
-               cJSON_AddItemToObject(o, "bf16_peak",
-                                     peak > 0 ? cJSON_CreateNumber(peak) : cJSON_CreateNull()) &&
-               cJSON_AddItemToObject(o, "bf16_ridge",
-                                     peak > 0 ? cJSON_CreateNumber(ridge) : cJSON_CreateNull());
-    }
-    char mem[32], bw[32], pk[32];
-    units_bytes(g.memory_bytes, mem, sizeof mem);
-    units_bandwidth(g.bandwidth, bw, sizeof bw);
-    /* A GPU without bf16 (V100) says so rather than print another format's rate. */
-    if (peak > 0) {
-        units_flops_rate(peak, pk, sizeof pk);
-        printf("%-14s %-18s %9s %11s %15s %7.0f\n", g.id, g.name, mem, bw, pk, ridge);
-    } else {
-        printf("%-14s %-18s %9s %11s %15s %7s\n", g.id, g.name, mem, bw, "n/a", "n/a");
-    }
-    return true;
+    P;
+    return (int)p->count;
 }
 
-/* One model preset, as list_gpu does a GPU; idw is the id column's width. */
-static bool list_model(const char *id, int idw, cJSON *arr)
+static const char *gpu_id(const void *ctx, int item)
 {
-    char sub[SPEC_ERR_MAX];
-    struct model_arch m;
-    if (!spec_find_model(id, &m, sub, sizeof sub)) {
-        fprintf(stderr, "rooftop list: %s\n", sub);
+    P;
+    return p->gpus[item].id;
+}
+
+static const char *model_id(const void *ctx, int item)
+{
+    P;
+    return p->models[item].id;
+}
+
+enum gpu_col { GC_ID, GC_NAME, GC_MEMORY, GC_BANDWIDTH, GC_PEAK, GC_RIDGE };
+
+static void g_gpu(const void *ctx, int item, int arg, struct figure_value *v)
+{
+    P;
+    if (item < 0 || (size_t)item >= p->count)
+        return;
+    const struct gpu_spec *g = &p->gpus[item];
+    double peak = gpu_peak(g, DTYPE_BF16);
+    switch ((enum gpu_col)arg) {
+    case GC_ID:
+        figure_str(v, g->id);
+        return;
+    case GC_NAME:
+        figure_str(v, g->name);
+        return;
+    case GC_MEMORY:
+        figure_num(v, g->memory_bytes);
+        return;
+    case GC_BANDWIDTH:
+        figure_num(v, g->bandwidth);
+        return;
+    case GC_PEAK:
+    case GC_RIDGE:
+        /* A GPU without bf16 (V100) says so rather than show another format's rate. */
+        if (!(peak > 0)) {
+            figure_null(v);
+            v->text = "n/a";
+            return;
+        }
+        figure_num(v, arg == GC_PEAK ? peak : gpu_ridge(g, DTYPE_BF16));
+        return;
+    }
+}
+
+enum model_col { MC_ID, MC_NAME, MC_LAYERS, MC_D_MODEL, MC_HEADS, MC_PARAMS, MC_ACTIVE };
+
+static void g_model(const void *ctx, int item, int arg, struct figure_value *v)
+{
+    P;
+    if (item < 0 || (size_t)item >= p->count)
+        return;
+    const struct model_arch *m = &p->models[item];
+    switch ((enum model_col)arg) {
+    case MC_ID:
+        figure_str(v, m->id);
+        return;
+    case MC_NAME:
+        figure_str(v, m->name);
+        return;
+    case MC_LAYERS:
+        figure_num(v, (double)m->layers);
+        return;
+    case MC_D_MODEL:
+        figure_num(v, (double)m->d_model);
+        return;
+    case MC_HEADS:
+        figure_num(v, (double)m->heads);
+        return;
+    case MC_PARAMS:
+        figure_num(v, (double)p->params[item].total);
+        return;
+    case MC_ACTIVE:
+        /* A mixture of experts also shows what a token passes through (embedding and head
+         * included); a dense model's active count is its total, and text shows "-". */
+        figure_num(v, (double)p->params[item].active);
+        if (!model_is_moe(m))
+            v->text = "-";
+        return;
+    }
+}
+
+#define AUTO .width = FIGURE_WIDTH_AUTO
+
+static const struct figure GPU_COLS[] = {
+    {VALUE, .key = "id", .label = "id", .get = g_gpu, .arg = GC_ID, .width = 14},
+    {VALUE, .key = "name", .label = "name", .get = g_gpu, .arg = GC_NAME, AUTO},
+    {VALUE, .key = "memory_bytes", .label = "memory", .unit = FU_BYTES, .get = g_gpu,
+     .arg = GC_MEMORY, .width = 9},
+    {VALUE, .key = "bandwidth", .label = "bandwidth", .unit = FU_BANDWIDTH, .get = g_gpu,
+     .arg = GC_BANDWIDTH, .width = 11},
+    {VALUE, .key = "bf16_peak", .label = "bf16 peak", .unit = FU_FLOP_RATE, .get = g_gpu,
+     .arg = GC_PEAK, .width = 15},
+    {VALUE, .key = "bf16_ridge", .label = "ridge", .unit = FU_INTENSITY, .get = g_gpu,
+     .arg = GC_RIDGE, .width = 7},
+    END};
+
+static const struct figure GPUS[] = {
+    {.entry = FE_LIST, .key = "", .count = n_presets, .item_name = gpu_id, .cols = GPU_COLS},
+    END};
+
+static const struct figure MODEL_COLS[] = {
+    {VALUE, .key = "id", .label = "id", .get = g_model, .arg = MC_ID, AUTO},
+    {VALUE, .key = "name", .label = "name", .get = g_model, .arg = MC_NAME, .width = 20},
+    {VALUE, .key = "layers", .label = "layers", .unit = FU_LAYERS, .get = g_model,
+     .arg = MC_LAYERS, .width = 6},
+    {VALUE, .key = "d_model", .label = "d_model", .unit = FU_INT, .get = g_model,
+     .arg = MC_D_MODEL, .width = 8},
+    {VALUE, .key = "heads", .label = "heads", .unit = FU_INT, .get = g_model, .arg = MC_HEADS,
+     .width = 6},
+    {VALUE, .key = "params", .label = "params", .unit = FU_PARAMS, .get = g_model,
+     .arg = MC_PARAMS, AUTO},
+    {VALUE, .key = "active_params", .label = "active", .unit = FU_COUNT, .get = g_model,
+     .arg = MC_ACTIVE, .width = 7},
+    END};
+
+static const struct figure MODELS[] = {
+    {.entry = FE_LIST, .key = "", .count = n_presets, .item_name = model_id,
+     .cols = MODEL_COLS},
+    END};
+
+/* Reads every preset of l into p, one that cannot be read said on stderr and left out;
+ * false when any was left out or memory ran short. */
+static bool presets_read(bool gpus, const struct spec_list *l, struct presets *p)
+{
+    memset(p, 0, sizeof *p);
+    size_t n = l->count > 0 ? l->count : 1;
+    if (gpus)
+        p->gpus = calloc(n, sizeof *p->gpus);
+    else {
+        p->models = calloc(n, sizeof *p->models);
+        p->params = calloc(n, sizeof *p->params);
+    }
+    if (gpus ? p->gpus == NULL : p->models == NULL || p->params == NULL) {
+        fprintf(stderr, "rooftop list: out of memory\n");
         return false;
     }
-    struct param_counts pc;
-    model_params(&m, &pc);
-    if (arr != NULL) {
-        cJSON *o = cJSON_CreateObject();
-        return o != NULL && cJSON_AddItemToArray(arr, o) &&
-               cJSON_AddStringToObject(o, "id", m.id) && cJSON_AddStringToObject(o, "name", m.name) &&
-               cJSON_AddNumberToObject(o, "layers", (double)m.layers) &&
-               cJSON_AddNumberToObject(o, "d_model", (double)m.d_model) &&
-               cJSON_AddNumberToObject(o, "heads", (double)m.heads) &&
-               cJSON_AddNumberToObject(o, "params", (double)pc.total) &&
-               cJSON_AddNumberToObject(o, "active_params", (double)pc.active);
+    bool all = true;
+    for (size_t k = 0; k < l->count; k++) {
+        char sub[SPEC_ERR_MAX];
+        bool ok = gpus ? spec_find_gpu(l->ids[k], &p->gpus[p->count], sub, sizeof sub)
+                       : spec_find_model(l->ids[k], &p->models[p->count], sub, sizeof sub);
+        if (!ok) {
+            fprintf(stderr, "rooftop list: %s\n", sub);
+            all = false;
+            continue;
+        }
+        if (!gpus)
+            model_params(&p->models[p->count], &p->params[p->count]);
+        p->count++;
     }
-    /* A mixture of experts also shows what a token passes through (embedding and head
-     * included); a dense model's active count is its total. */
-    char c[32], act[32] = "-";
-    units_count((double)pc.total, c, sizeof c);
-    if (model_is_moe(&m))
-        units_count((double)pc.active, act, sizeof act);
-    printf("%-*s %-20s %6lld %8lld %6lld %10s %16lld %7s\n", idw, m.id, m.name,
-           (long long)m.layers, (long long)m.d_model, (long long)m.heads, c, (long long)pc.total,
-           act);
-    return true;
+    return all;
+}
+
+static void presets_free(struct presets *p)
+{
+    free(p->gpus);
+    free(p->models);
+    free(p->params);
 }
 
 /* The preset ids of the kind asked for; false (said on stderr) when none can be listed: an
@@ -124,40 +238,18 @@ static bool list_load(bool gpus, struct spec_list *l)
     return false;
 }
 
-/* Every preset of l, as text rows under their header or as one JSON array. */
-static int list_write(bool gpus, const struct spec_list *l, bool json)
+/* Every preset of l in fmt: the ones read, and status 1 when any could not be. */
+static int list_write(bool gpus, const struct spec_list *l, enum report_format fmt)
 {
-    cJSON *arr = json ? cJSON_CreateArray() : NULL;
-    if (json && arr == NULL) {
-        fprintf(stderr, "rooftop list: out of memory\n");
+    struct presets p;
+    bool all = presets_read(gpus, l, &p);
+    if (gpus ? p.gpus == NULL : p.models == NULL || p.params == NULL) {
+        presets_free(&p);
         return CLI_EXIT_FAIL;
     }
-    /* The id column as wide as the longest id (qwen1.5-moe-a2.7b), so the columns align. */
-    int idw = 16;
-    for (size_t k = 0; k < l->count; k++)
-        if ((int)strlen(l->ids[k]) > idw)
-            idw = (int)strlen(l->ids[k]);
-    if (!json && gpus)
-        printf("%-14s %-18s %9s %11s %15s %7s\n", "id", "name", "memory", "bandwidth",
-               "bf16 peak", "ridge");
-    else if (!json)
-        printf("%-*s %-20s %6s %8s %6s %10s %16s %7s\n", idw, "id", "name", "layers", "d_model",
-               "heads", "params", "exact", "active");
-    int rc = CLI_EXIT_OK;
-    for (size_t k = 0; k < l->count; k++)
-        if (!(gpus ? list_gpu(l->ids[k], arr) : list_model(l->ids[k], idw, arr)))
-            rc = CLI_EXIT_FAIL;
-    if (arr != NULL) {
-        char *text = cJSON_Print(arr);
-        cJSON_Delete(arr);
-        if (text == NULL) {
-            fprintf(stderr, "rooftop list: out of memory\n");
-            return CLI_EXIT_FAIL;
-        }
-        printf("%s\n", text);
-        free(text);
-    }
-    return rc;
+    int rc = cli_print_figures(gpus ? GPUS : MODELS, &p, fmt, "list");
+    presets_free(&p);
+    return rc != CLI_EXIT_OK ? rc : all ? CLI_EXIT_OK : CLI_EXIT_FAIL;
 }
 
 int cmd_list(int argc, char **argv)
@@ -188,13 +280,10 @@ int cmd_list(int argc, char **argv)
     int end = cli_args_end(r, &args, list_help, "list");
     if (end >= 0)
         return end;
-    if (fmt == REPORT_CSV || fmt == REPORT_MD)
-        return cli_usage_error("list", "--format: list prints text or json");
     struct spec_list l;
     if (!list_load(gpus, &l))
         return CLI_EXIT_FAIL;
-    int rc = list_write(gpus, &l, fmt == REPORT_JSON);
+    int rc = list_write(gpus, &l, fmt);
     spec_list_free(&l);
-    int out = cli_finish_output("list");
-    return out != CLI_EXIT_OK ? out : rc;
+    return rc;
 }

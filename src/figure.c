@@ -56,7 +56,7 @@ static const char *const UNIT_NAMES[FU_COUNT_OF_UNITS] = {
     [FU_FRACTION] = "fraction", [FU_PERCENT] = "%", [FU_SHARE] = "%", [FU_FLOP_RATE] = "FLOP/s",
     [FU_BANDWIDTH] = "B/s", [FU_INTENSITY] = "FLOP/byte", [FU_TOKENS_S] = "tokens/s",
     [FU_GPU_HOURS] = "GPU-hours", [FU_KWH] = "kWh", [FU_USD] = "USD",
-    [FU_USD_PER_GPU_HOUR] = "USD/GPU-hour", [FU_WATTS] = "W"};
+    [FU_USD_PER_GPU_HOUR] = "USD/GPU-hour", [FU_WATTS] = "W", [FU_INT] = ""};
 
 const char *figure_unit_name(enum figure_unit u)
 {
@@ -127,6 +127,7 @@ static void format_num(enum figure_unit u, double x, char *buf, size_t n)
         return;
     case FU_SEQUENCES:
     case FU_LAYERS:
+    case FU_INT:
         snprintf(buf, n, "%.0f", x);
         return;
     case FU_NONE:
@@ -356,8 +357,24 @@ static bool json_entry(cJSON *root, const struct figure *f, const void *ctx)
     return true;
 }
 
+/* A list whose key is "": the document is its array. */
+static bool root_list(const struct figure *f)
+{
+    return f->entry == FE_LIST && f->key != NULL && f->key[0] == '\0';
+}
+
 cJSON *figure_json(const struct figure *table, const void *ctx)
 {
+    for (const struct figure *f = table; f->entry != FE_END; f++) {
+        if (!root_list(f) || !entry_shown(f, ctx, FO_JSON))
+            continue;
+        cJSON *arr = cJSON_CreateArray();
+        if (arr != NULL && !json_list(arr, f, ctx)) {
+            cJSON_Delete(arr);
+            return NULL;
+        }
+        return arr;
+    }
     cJSON *root = cJSON_CreateObject();
     for (const struct figure *f = table; root != NULL && f->entry != FE_END; f++) {
         if (f->entry == FE_SECTION || f->key == NULL || !entry_shown(f, ctx, FO_JSON))
@@ -468,8 +485,11 @@ static void csv_item_path(const struct figure *f, const void *ctx, int i, const 
         snprintf(num, sizeof num, "%d", i + 1);
         name = num;
     }
-    /* "ops.qkv.flops": a top-level list ("ops") is its own CSV section. */
-    snprintf(buf, n, "%s.%s%s%s", f->key, name, col != NULL ? "." : "", col != NULL ? col : "");
+    /* "ops.qkv.flops": a top-level list ("ops") is its own CSV section; the document's list
+     * ("") has its items as sections ("h100-sxm.memory_bytes"). */
+    bool root = f->key[0] == '\0';
+    snprintf(buf, n, "%s%s%s%s%s", f->key, root ? "" : ".", name, col != NULL ? "." : "",
+             col != NULL ? col : "");
 }
 
 static bool csv_entry(FILE *out, const struct figure *f, const void *ctx)
@@ -546,6 +566,9 @@ static void md_text(FILE *out, const char *v)
     }
 }
 
+/* A list's columns at most: their widths in text are worked out before its rows. */
+#define LIST_COLS_MAX 32
+
 struct prose {
     FILE *out;
     bool md;
@@ -553,6 +576,7 @@ struct prose {
     bool in_table;    /* Markdown: a figure table is open */
     int width;        /* the section's label width */
     bool line_open;   /* text: a value's line waits for its newline (a joined value may follow) */
+    int col_width[LIST_COLS_MAX]; /* text: the widths of the list being written, by column */
 };
 
 /* Text: ends the line a value left open. */
@@ -638,25 +662,58 @@ static bool col_left(const struct figure *c)
     return c->unit == FU_NONE;
 }
 
-static void prose_cell(struct prose *p, const struct figure *c, const char *text, bool first)
+/* A cell; k its column's index in the list's columns, for its width. */
+static void prose_cell(struct prose *p, const struct figure *c, int k, const char *text,
+                       bool first)
 {
     if (p->md) {
         fputs(first ? "| " : " | ", p->out);
         md_text(p->out, text);
         return;
     }
-    int w = c->width > 0 ? c->width : 10;
-    fprintf(p->out, first ? "  " : " ");
+    int w = k < LIST_COLS_MAX ? p->col_width[k] : 10;
+    /* A list before any section (the whole of `list gpus`) starts at the margin. */
+    fprintf(p->out, first ? (p->first ? "" : "  ") : " ");
     fprintf(p->out, col_left(c) ? "%-*s" : "%*s", w, text);
+}
+
+/* Whether a column is in the list's table at all: the header decides (item -1). */
+static bool col_shown(const struct figure *c, const void *ctx, unsigned out)
+{
+    return shown(c, ctx, -1, out) && c->label != NULL;
+}
+
+/* The text widths of a list's columns: as given (10 when none), or the widest cell's. */
+static void list_widths(struct prose *p, const struct figure *f, const void *ctx)
+{
+    int n = count_of(f, ctx), k = 0;
+    for (const struct figure *c = f->cols; c->entry != FE_END && k < LIST_COLS_MAX; c++, k++) {
+        p->col_width[k] = c->width > 0 ? c->width : 10;
+        if (c->width != FIGURE_WIDTH_AUTO || p->md)
+            continue;
+        p->col_width[k] = c->label != NULL ? (int)strlen(c->label) : 0;
+        for (int i = 0; i < n; i++) {
+            if (!shown(f, ctx, i, FO_TEXT))
+                continue;
+            struct figure_value v;
+            get_value(c, ctx, i, &v);
+            char val[600];
+            figure_format(c, &v, val, sizeof val);
+            if ((int)strlen(val) > p->col_width[k])
+                p->col_width[k] = (int)strlen(val);
+        }
+    }
 }
 
 static void prose_list_head(struct prose *p, const struct figure *f, const void *ctx)
 {
+    unsigned out = p->md ? FO_MD : FO_TEXT;
     bool first = true;
-    for (const struct figure *c = f->cols; c->entry != FE_END; c++) {
-        if (!shown(c, ctx, -1, p->md ? FO_MD : FO_TEXT) || c->label == NULL)
+    int k = 0;
+    for (const struct figure *c = f->cols; c->entry != FE_END; c++, k++) {
+        if (!col_shown(c, ctx, out))
             continue;
-        prose_cell(p, c, c->label, first);
+        prose_cell(p, c, k, c->label, first);
         first = false;
     }
     fputs(p->md ? " |\n" : "\n", p->out);
@@ -664,7 +721,7 @@ static void prose_list_head(struct prose *p, const struct figure *f, const void 
         return;
     first = true;
     for (const struct figure *c = f->cols; c->entry != FE_END; c++) {
-        if (!shown(c, ctx, -1, FO_MD) || c->label == NULL)
+        if (!col_shown(c, ctx, out))
             continue;
         fputs(first ? "|" : "", p->out);
         fputs(col_left(c) ? "---|" : "---:|", p->out);
@@ -677,21 +734,23 @@ static void prose_list(struct prose *p, const struct figure *f, const void *ctx)
 {
     unsigned out = p->md ? FO_MD : FO_TEXT;
     prose_end_table(p);
+    list_widths(p, f, ctx);
     prose_list_head(p, f, ctx);
     int n = count_of(f, ctx);
     for (int i = 0; i < n; i++) {
         if (!shown(f, ctx, i, out))
             continue;
         bool first = true;
-        for (const struct figure *c = f->cols; c->entry != FE_END; c++) {
-            /* The header decides the columns (item -1); an item only fills them. */
-            if (!shown(c, ctx, -1, out) || c->label == NULL)
+        int k = 0;
+        for (const struct figure *c = f->cols; c->entry != FE_END; c++, k++) {
+            /* The header decides the columns; an item only fills them. */
+            if (!col_shown(c, ctx, out))
                 continue;
             struct figure_value v;
             get_value(c, ctx, i, &v);
             char val[600];
             figure_format(c, &v, val, sizeof val);
-            prose_cell(p, c, val, first);
+            prose_cell(p, c, k, val, first);
             first = false;
         }
         fputs(p->md ? " |\n" : "\n", p->out);
@@ -725,7 +784,7 @@ static void prose_lines(struct prose *p, const struct figure *f, const void *ctx
 
 static bool write_prose(FILE *out, const struct figure *table, const void *ctx, bool md)
 {
-    struct prose p = {out, md, true, false, 20, false};
+    struct prose p = {out, md, true, false, 20, false, {0}};
     unsigned fo = md ? FO_MD : FO_TEXT;
     for (const struct figure *f = table; f->entry != FE_END; f++) {
         if (!entry_shown(f, ctx, fo))

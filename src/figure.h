@@ -14,6 +14,9 @@
  *               a table in text and Markdown, "KEY.ITEM.COLUMN" rows in CSV; its columns are
  *               FE_VALUE entries whose getters take the item's index.
  *               With keyed, JSON gets an object keyed by item instead (see keyed below).
+ *               A list whose key is "" is the whole JSON document, an array (`list gpus`),
+ *               and its CSV rows are "ITEM,COLUMN"; the table's other entries are then not
+ *               in JSON. A list before any section is not indented in text.
  *   FE_LINES    sentences: a JSON array of strings at key (none without a key), numbered CSV
  *               rows, lines in text, bullets in Markdown.
  *   FE_OBJECT   a JSON object built by a function (the scenario block): JSON and CSV only.
@@ -57,6 +60,7 @@ enum figure_unit {
     FU_USD,         /* "$1.2M" */
     FU_USD_PER_GPU_HOUR,
     FU_WATTS,       /* "700 W" */
+    FU_INT,         /* "8192": a whole number, every digit */
     FU_COUNT_OF_UNITS
 };
 
@@ -82,6 +86,9 @@ struct figure_value {
 #define FO_PROSE (FO_TEXT | FO_MD)
 #define FO_ALL (FO_DATA | FO_PROSE)
 
+/* A column's width in text that is its widest cell's, its label's included. */
+#define FIGURE_WIDTH_AUTO (-1)
+
 /* item is the list item's index (0 outside lists); arg the entry's own argument. */
 typedef void figure_get_fn(const void *ctx, int item, int arg, struct figure_value *v);
 typedef bool figure_when_fn(const void *ctx, int item, int arg);
@@ -106,8 +113,9 @@ struct figure {
     const char *(*item_name)(const void *ctx, int item);
     const struct figure *cols;                  /* FE_LIST: its columns, ended by FE_END */
     figure_object_fn *object;                   /* FE_OBJECT: adds its object under name */
-    int width;                /* FE_SECTION: its labels' width; a column: its width; a value:
-                               * text right-aligns it in this width (0: as it comes) */
+    int width;                /* FE_SECTION: its labels' width; a column: its width
+                               * (FIGURE_WIDTH_AUTO: its widest cell's); a value: text
+                               * right-aligns it in this width (0: as it comes) */
     /* FE_LIST: in JSON an object of item_name -> the first JSON column's value (the predicted
      * step's breakdown), in CSV "KEY.ITEM" rows; a table in text as any list. */
     bool keyed;

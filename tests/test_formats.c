@@ -10,12 +10,14 @@
 /* One figure of one command, where each format shows it. */
 struct format_case {
     const char *args;      /* the command line, without --format */
-    const char *json;      /* its JSON path: "intensity", "plans[0].tp" */
+    const char *json;      /* its JSON path: "intensity", "plans[0].tp", "[id=h100-sxm].x" */
     const char *csv;       /* the start of its CSV row: "result,intensity," */
     const char *text;      /* what text writes just before it */
     const char *md;        /* what Markdown writes just before it */
     double want;           /* its exact value */
     double prose_rel;      /* the relative error text and Markdown round it to */
+    const char *text_row;  /* where text's search starts (a table's row), NULL: the start */
+    const char *md_row;    /* the same in Markdown */
 };
 
 /* The output of args in format fmt ("" for text); the caller frees it. */
@@ -44,7 +46,25 @@ static double number_after(const char *out, const char *key, const char *what)
     return v;
 }
 
-/* The number at a dotted path of a JSON document, a part "name[i]" an array's item. */
+/* The item of array a whose string member k is v ("id=h100-sxm"), or NULL. */
+static const cJSON *item_where(const cJSON *a, const char *kv)
+{
+    const char *eq = strchr(kv, '=');
+    ck_assert(eq != NULL);
+    char k[64];
+    snprintf(k, sizeof k, "%.*s", (int)(eq - kv), kv);
+    const cJSON *it;
+    cJSON_ArrayForEach(it, a)
+    {
+        const cJSON *s = cJSON_GetObjectItemCaseSensitive(it, k);
+        if (cJSON_IsString(s) && strcmp(s->valuestring, eq + 1) == 0)
+            return it;
+    }
+    return NULL;
+}
+
+/* The number at a dotted path of a JSON document, a part "name[i]" an array's item, and
+ * "name[k=v]" (name may be empty: the document) the item whose k is v. */
 static double json_at(const char *out, const char *path)
 {
     cJSON *root = cJSON_Parse(out);
@@ -54,17 +74,32 @@ static double json_at(const char *out, const char *path)
     snprintf(buf, sizeof buf, "%s", path);
     for (char *part = strtok(buf, "."); part != NULL && o != NULL; part = strtok(NULL, ".")) {
         char *br = strchr(part, '[');
-        int idx = br != NULL ? atoi(br + 1) : -1;
-        if (br != NULL)
+        char *sel = br != NULL ? br + 1 : NULL;
+        if (br != NULL) {
             *br = '\0';
-        o = cJSON_GetObjectItemCaseSensitive(o, part);
-        if (idx >= 0)
-            o = cJSON_GetArrayItem(o, idx);
+            sel[strcspn(sel, "]")] = '\0';
+        }
+        if (part[0] != '\0')
+            o = cJSON_GetObjectItemCaseSensitive(o, part);
+        if (sel != NULL && strchr(sel, '=') != NULL)
+            o = item_where(o, sel);
+        else if (sel != NULL)
+            o = cJSON_GetArrayItem(o, atoi(sel));
     }
     ck_assert_msg(cJSON_IsNumber(o), "no number at %s in\n%s", path, out);
     double v = o->valuedouble;
     cJSON_Delete(root);
     return v;
+}
+
+/* out from its row (a table's line) on, or all of it. */
+static const char *from_row(const char *out, const char *row)
+{
+    if (row == NULL)
+        return out;
+    const char *p = strstr(out, row);
+    ck_assert_msg(p != NULL, "no row '%s' in\n%s", row, out);
+    return p;
 }
 
 static void check_case(const struct format_case *c)
@@ -82,10 +117,11 @@ static void check_case(const struct format_case *c)
                   c->want);
     free(out);
     out = run_format(c->args, "");
-    ck_assert_rel(number_after(out, c->text, "text"), c->want, c->prose_rel);
+    ck_assert_rel(number_after(from_row(out, c->text_row), c->text, "text"), c->want,
+                  c->prose_rel);
     free(out);
     out = run_format(c->args, "md");
-    ck_assert_rel(number_after(out, c->md, "md"), c->want, c->prose_rel);
+    ck_assert_rel(number_after(from_row(out, c->md_row), c->md, "md"), c->want, c->prose_rel);
     free(out);
 }
 
@@ -95,12 +131,27 @@ START_TEST(intensity_in_every_format)
 {
     static const struct format_case cases[] = {
         {"intensity matmul --n 4096 --dtype bf16 --gpu h100-sxm", "intensity",
-         "result,intensity,", "  intensity   ", "| intensity | ", 8191.0 / 6, 1e-3},
+         "result,intensity,", "  intensity   ", "| intensity | ", 8191.0 / 6, 1e-3, NULL, NULL},
         {"intensity matmul --n 4096 --dtype bf16 --gpu h100-sxm", "flops", "result,flops,",
-         "  flops       ", "| flops | ", 4096.0 * 4096 * 8191, 5e-3},
+         "  flops       ", "| flops | ", 4096.0 * 4096 * 8191, 5e-3, NULL, NULL},
         /* the H100's ridge: 989.4e12 FLOP/s / 3.35e12 B/s = 295.3 */
         {"intensity relu --gpu h100-sxm", "ridge", "result,ridge,", "  ridge       ",
-         "| ridge | ", 989.4e12 / 3.35e12, 5e-3},
+         "| ridge | ", 989.4e12 / 3.35e12, 5e-3, NULL, NULL},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        check_case(&cases[i]);
+}
+END_TEST
+
+/* The presets' rows: the H100's bf16 ridge, 989.4e12 / 3.35e12 = 295.3 (its file's peak and
+ * bandwidth), and Llama-2-7B's 6,738,415,616 parameters (Meta's count), exact in text too. */
+START_TEST(list_in_every_format)
+{
+    static const struct format_case cases[] = {
+        {"list gpus", "[id=h100-sxm].bf16_ridge", "h100-sxm,bf16_ridge,", "TFLOP/s",
+         "TFLOP/s | ", 989.4e12 / 3.35e12, 5e-3, "\nh100-sxm ", "| h100-sxm |"},
+        {"list models", "[id=llama2-7b].params", "llama2-7b,params,", "B (", "B (",
+         6738415616.0, 0, "\nllama2-7b ", "| llama2-7b |"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         check_case(&cases[i]);
@@ -113,6 +164,7 @@ static Suite *suite(void)
     TCase *tc = tcase_create("formats");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, intensity_in_every_format);
+    tcase_add_test(tc, list_in_every_format);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -617,10 +617,10 @@ START_TEST(list_models_shows_presets)
     struct check_run r;
     ck_assert_int_eq(check_run_bin(&r, "list models"), 0);
     static const char *const want[] = {
-        "\ngpt-oss-120b ",      " 116829156672   5.71B\n", "\ndeepseek-v3 ",
-        " 671026419200   37.6B\n", "\nqwen3-8b ", " 8190735360       -\n", "\ngemma2-9b ",
-        " 9241705984       -\n", "\nqwen1.5-moe-a2.7b ", " 14315784192   2.69B\n",
-        "\nolmo2-13b ", " 13716198400       -\n",
+        "\ngpt-oss-120b ",      " 117B (116829156672)   5.71B\n", "\ndeepseek-v3 ",
+        " 671B (671026419200)   37.6B\n", "\nqwen3-8b ", " 8.19B (8190735360)       -\n",
+        "\ngemma2-9b ", " 9.24B (9241705984)       -\n", "\nqwen1.5-moe-a2.7b ",
+        " 14.3B (14315784192)   2.69B\n", "\nolmo2-13b ", " 13.7B (13716198400)       -\n",
     };
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
         ck_assert_msg(strstr(r.out, want[i]) != NULL, "list models lacks \"%s\"", want[i]);
