@@ -4,12 +4,16 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <cjson/cJSON.h>
 
 #include "cli.h"
+#include "dtype.h"
+#include "figure.h"
+#include "figure_table.h"
 #include "gpu.h"
 #include "model.h"
 #include "scenario.h"
@@ -35,6 +39,92 @@ static bool parse_positive(const char *v, double *out)
     return true;
 }
 
+/* What GPUs promise over a span of time, and what an MFU and the model make of it. */
+struct flops_answer {
+    struct scenario s;
+    double days, seconds, gpus, peak, promised, done, params, tokens;
+};
+
+/* ---- the figures: one table (src/figure.h) that the four formats walk ------------------ */
+
+#define F const struct flops_answer *x = ctx
+#define NUM(k, f) .key = k, .get = g_num, .arg = (int)offsetof(struct flops_answer, f)
+
+static void g_num(const void *ctx, int item, int arg, struct figure_value *v)
+{
+    UNUSED_ITEM;
+    figure_num(v, figure_double_at(ctx, arg));
+}
+
+static void g_word(const void *ctx, int item, int arg, struct figure_value *v)
+{
+    F;
+    UNUSED_ITEM;
+    UNUSED_ARG;
+    figure_str(v, x->s.gpu.id);
+}
+
+static void g_mfu(const void *ctx, int item, int arg, struct figure_value *v)
+{
+    F;
+    UNUSED_ITEM;
+    UNUSED_ARG;
+    figure_num(v, x->s.mfu);
+}
+
+/* FLOPs to the digit that tells 989.4e12 (the whitepaper) from 989.5e12 (the lecture). */
+static void g_flops4(const void *ctx, int item, int arg, struct figure_value *v)
+{
+    UNUSED_ITEM;
+    double f = figure_double_at(ctx, arg);
+    figure_num(v, f);
+    snprintf(v->buf, sizeof v->buf, "%.4g FLOPs", f);
+    v->text = v->buf;
+}
+
+static void a_promised(const void *ctx, int item, int arg, char *buf, size_t n)
+{
+    F;
+    UNUSED_ITEM;
+    UNUSED_ARG;
+    snprintf(buf, n, "from %lld x %s for %g days (%lld x %.0f s x %.5g FLOP/s %s)",
+             (long long)x->s.gpus, x->s.gpu.name, x->days, (long long)x->s.gpus, x->seconds,
+             x->peak, dtype_name(x->s.dtype));
+}
+
+static void t_done(const void *ctx, int item, int arg, char *buf, size_t n)
+{
+    F;
+    UNUSED_ITEM;
+    UNUSED_ARG;
+    snprintf(buf, n, "at MFU %g", x->s.mfu);
+}
+
+static void a_done(const void *ctx, int item, int arg, char *buf, size_t n)
+{
+    F;
+    UNUSED_ITEM;
+    UNUSED_ARG;
+    char c[32], t[32];
+    units_count(x->params, c, sizeof c);
+    units_count(x->tokens, t, sizeof t);
+    snprintf(buf, n, "done, %s tokens for %s parameters at 6ND", t, c);
+}
+
+static const struct figure SOLVE_FLOPS[] = {
+    {VALUE, NUM("gpus", gpus), DATA},
+    {VALUE, .key = "gpu", .get = g_word, DATA},
+    {VALUE, NUM("seconds", seconds), .unit = FU_SECONDS, DATA},
+    {VALUE, NUM("peak", peak), .unit = FU_FLOP_RATE, DATA},
+    {VALUE, .key = "flops", .label = "flops", .unit = FU_FLOP, .get = g_flops4,
+     .arg = (int)offsetof(struct flops_answer, promised), .aside = a_promised},
+    {VALUE, .key = "mfu", .get = g_mfu, .unit = FU_FRACTION, DATA},
+    {VALUE, .key = "flops_done", .title = t_done, .unit = FU_FLOP, .get = g_flops4,
+     .arg = (int)offsetof(struct flops_answer, done), .aside = a_done},
+    {VALUE, NUM("params", params), .unit = FU_PARAMS, DATA},
+    {VALUE, NUM("tokens_6nd", tokens), .unit = FU_TOKENS, DATA},
+    END};
+
 int cmd_solve_flops(int argc, char **argv)
 {
     struct scenario s;
@@ -45,7 +135,7 @@ int cmd_solve_flops(int argc, char **argv)
     const struct cli_flag *f;
     const char *v;
     double days = 0, peak = 0;
-    bool json = false;
+    enum report_format fmt = REPORT_TEXT;
     char err[512];
     int r;
     while ((r = cli_next(&args, &f, &v)) == CLI_OWN) {
@@ -54,7 +144,7 @@ int cmd_solve_flops(int argc, char **argv)
             snprintf(err, sizeof err, "--%s: '%.100s' is not a number above 0", f->name, v);
             return cli_usage_error("solve", err);
         }
-        if (f == &own[2] && !cli_text_or_json(v, &json, err, sizeof err))
+        if (f == &own[2] && !cli_parse_format(v, &fmt, err, sizeof err))
             return cli_usage_error("solve", err);
     }
     int end = cli_args_end(r, &args, cmd_solve_flops_help, "solve");
@@ -69,34 +159,15 @@ int cmd_solve_flops(int argc, char **argv)
                  s.gpu.name, dtype_name(s.dtype));
         return cli_usage_error("solve", err);
     }
-    const double seconds = days * 86400.0, g = (double)s.gpus;
-    const double promised = g * seconds * peak, done = promised * s.mfu;
+    struct flops_answer x = {.s = s, .days = days, .seconds = days * 86400.0,
+                             .gpus = (double)s.gpus, .peak = peak};
+    x.promised = x.gpus * x.seconds * peak;
+    x.done = x.promised * s.mfu;
     struct param_counts pc;
     struct model_arch m;
     scenario_trained_model(&s, &m);
     model_params(&m, &pc);
-    const double n = (double)pc.active > 0 ? (double)pc.active : (double)pc.total;
-    const double tokens = n > 0 ? done / (6.0 * n) : 0;
-    if (json) {
-        cJSON *o = cJSON_CreateObject();
-        bool ok = o != NULL && cJSON_AddNumberToObject(o, "gpus", g) &&
-                  cJSON_AddStringToObject(o, "gpu", s.gpu.id) &&
-                  cJSON_AddNumberToObject(o, "seconds", seconds) &&
-                  cJSON_AddNumberToObject(o, "peak", peak) &&
-                  cJSON_AddNumberToObject(o, "flops", promised) &&
-                  cJSON_AddNumberToObject(o, "mfu", s.mfu) &&
-                  cJSON_AddNumberToObject(o, "flops_done", done) &&
-                  cJSON_AddNumberToObject(o, "params", n) &&
-                  cJSON_AddNumberToObject(o, "tokens_6nd", tokens);
-        return cli_print_json(o, ok, "solve");
-    }
-    char c[32], t[32];
-    /* The peak to the digit that tells 989.4e12 (the whitepaper) from 989.5e12 (the lecture). */
-    printf("flops: %.4g FLOPs from %lld x %s for %g days (%lld x %.0f s x %.5g FLOP/s %s)\n",
-           promised, (long long)s.gpus, s.gpu.name, days, (long long)s.gpus, seconds, peak,
-           dtype_name(s.dtype));
-    units_count(n, c, sizeof c);
-    units_count(tokens, t, sizeof t);
-    printf("at MFU %g: %.4g FLOPs done, %s tokens for %s parameters at 6ND\n", s.mfu, done, t, c);
-    return cli_finish_output("solve");
+    x.params = (double)pc.active > 0 ? (double)pc.active : (double)pc.total;
+    x.tokens = x.params > 0 ? x.done / (6.0 * x.params) : 0;
+    return cli_print_figures(SOLVE_FLOPS, &x, fmt, "solve");
 }

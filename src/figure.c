@@ -178,11 +178,12 @@ static bool shown(const struct figure *f, const void *ctx, int item, unsigned ou
     return true;
 }
 
-/* Whether an entry appears in out at all: a list's when and prose_when choose its items. */
+/* Whether an entry appears in out at all: a list's when and prose_when choose its items, and
+ * its when asked of item -1 whether it is there at all (as a column's is, for the header). */
 static bool entry_shown(const struct figure *f, const void *ctx, unsigned out)
 {
     if (f->entry == FE_LIST)
-        return (outputs(f) & out) != 0;
+        return (outputs(f) & out) != 0 && (f->when == NULL || f->when(ctx, -1, f->arg));
     return shown(f, ctx, 0, out);
 }
 
@@ -629,7 +630,17 @@ static void prose_value(struct prose *p, const struct figure *f, const void *ctx
         snprintf(val + strlen(val), sizeof val - strlen(val), " FLOP/byte");
     if (f->aside != NULL)
         f->aside(ctx, 0, f->arg, aside, sizeof aside);
-    const char *label = f->label != NULL ? f->label : f->key;
+    char made[160];
+    if (f->title != NULL)
+        f->title(ctx, 0, f->arg, made, sizeof made);
+    const char *label = f->title != NULL ? made : f->label != NULL ? f->label : f->key;
+    if (!p->md && p->first) {
+        /* Before any section a value is a sentence at the margin ("max params: 6.83T ..."). */
+        prose_end_line(p);
+        fprintf(p->out, "%s: %s%s%s", label, val, aside[0] ? " " : "", aside);
+        p->line_open = true;
+        return;
+    }
     if (!p->md) {
         if (f->joined && p->line_open)
             fprintf(p->out, "   %s %s", label, val);
@@ -774,7 +785,7 @@ static void prose_lines(struct prose *p, const struct figure *f, const void *ctx
             md_text(p->out, line);
             fputc('\n', p->out);
         } else {
-            fprintf(p->out, "  %s%s%s\n", f->label != NULL ? f->label : "",
+            fprintf(p->out, "%s%s%s%s\n", p->first ? "" : "  ", f->label != NULL ? f->label : "",
                     f->label != NULL ? " " : "", line);
         }
     }
@@ -796,7 +807,7 @@ static bool write_prose(FILE *out, const struct figure *table, const void *ctx, 
             prose_section(&p, f, ctx);
             break;
         case FE_VALUE:
-            if (f->label != NULL)
+            if (f->label != NULL || f->title != NULL)
                 prose_value(&p, f, ctx);
             break;
         case FE_LIST:

@@ -16,10 +16,13 @@
  *               With keyed, JSON gets an object keyed by item instead (see keyed below).
  *               A list whose key is "" is the whole JSON document, an array (`list gpus`),
  *               and its CSV rows are "ITEM,COLUMN"; the table's other entries are then not
- *               in JSON. A list before any section is not indented in text.
+ *               in JSON. Its when asked of item -1 says whether the list is there at all.
  *   FE_LINES    sentences: a JSON array of strings at key (none without a key), numbered CSV
  *               rows, lines in text, bullets in Markdown.
  *   FE_OBJECT   a JSON object built by a function (the scenario block): JSON and CSV only.
+ *
+ * Before the table's first section, text writes at the margin: a list unindented, a value as
+ * a sentence, "LABEL: VALUE ASIDE" (`solve`'s answers).
  */
 #ifndef ROOFTOP_FIGURE_H
 #define ROOFTOP_FIGURE_H
@@ -107,7 +110,8 @@ struct figure {
     figure_when_fn *prose_when; /* NULL: as when; false leaves it out of text and Markdown */
     figure_text_fn *aside;    /* text/Markdown: a phrase after the value ("(4.3e6 s)") */
     figure_text_fn *title;    /* FE_SECTION: a title made from the context; label is then
-                               * a prefix text shows before it ("Scenario: "), not Markdown */
+                               * a prefix text shows before it ("Scenario: "), not Markdown.
+                               * FE_VALUE: its label made from the context ("at MFU 0.5") */
     int (*count)(const void *ctx);              /* FE_LIST, FE_LINES: how many items */
     /* FE_LIST: an item's CSV key part (NULL: 1, 2, ..) */
     const char *(*item_name)(const void *ctx, int item);

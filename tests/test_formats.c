@@ -158,6 +158,26 @@ START_TEST(list_in_every_format)
 }
 END_TEST
 
+/* The lecture's solves: 8 H100s hold floor(8 x 80e9 / 12) parameters with AdamW at 12 bytes
+ * each (model state only, ZeRO-3); Llama-2-7B's 6,738,415,616 x 16 bytes need 2 of them;
+ * 8 GPUs x 14 days x 86400 s x 989.5e12 FLOP/s = 9.5751936e21 FLOPs. */
+START_TEST(solve_in_every_format)
+{
+    static const struct format_case cases[] = {
+        {"solve max-params --gpu h100-sxm --gpus 8 --optimizer adamw --dtype bf16 --zero 3 "
+         "--master-weights off",
+         "max_params", "result,max_params,", "(", "(", floor(8 * 80e9 / 12), 5e-3, NULL, NULL},
+        {"solve min-gpus --model llama2-7b --gpu h100-sxm --tp 1 --zero 3 --master-weights on "
+         "--activations off",
+         "min_gpus", "result,min_gpus,", "min gpus:", "| min gpus | ", 2, 0, NULL, NULL},
+        {"solve flops --gpus 8 --days 14 --gpu h100-sxm --peak 989.5e12", "flops",
+         "result,flops,", "flops:", "| flops | ", 8 * 14 * 86400 * 989.5e12, 1e-3, NULL, NULL},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        check_case(&cases[i]);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("formats");
@@ -165,6 +185,7 @@ static Suite *suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, intensity_in_every_format);
     tcase_add_test(tc, list_in_every_format);
+    tcase_add_test(tc, solve_in_every_format);
     suite_add_tcase(s, tc);
     return s;
 }
