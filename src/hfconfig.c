@@ -38,6 +38,7 @@ enum hf_bias {
     BIAS_KEYS,
     BIAS_QKV, /* q, k and v always, o none (Qwen2Attention) */
     BIAS_QKV_KEY, /* q, k and v when attention_bias (default false), o none (Glm4MoeAttention) */
+    BIAS_QKV_MOE, /* q, k and v when qkv_bias (default true), o none (Qwen2MoeAttention) */
     /* every linear layer (GPT-2, GPT-NeoX, Phi-2, OPT, gpt-oss's attention and experts);
      * attention_bias false (NeoX, gpt-oss) would leave the MLP's alone and is refused, OPT's
      * enable_bias false removes them all */
@@ -64,6 +65,9 @@ enum hf_window {
     WIN_NONE,      /* no sliding window (a sliding_window key is unused, as transformers does) */
     WIN_ALL,       /* sliding_window (null: none) on every layer: Mistral, Mixtral, Phi-3 */
     WIN_QWEN,      /* use_sliding_window; then layers from max_window_layers on are local */
+    /* use_sliding_window; then every other layer (the first local) below max_window_layers
+     * (Qwen2MoeConfig's layer_types) */
+    WIN_QWEN2_MOE,
     WIN_ALTERNATE, /* sliding_window on every other layer, the first local (Gemma 2, gpt-oss) */
     WIN_PATTERN,   /* every sliding_window_pattern-th layer global, the rest local (Gemma 3) */
 };
@@ -175,6 +179,9 @@ struct hf_type {
     enum hf_kv kv;
     bool no_head_dim;         /* head_dim is d_model / heads; a head_dim key is not read */
     bool head_dim_kv_channels; /* the head width is kv_channels (Qwen 1, ChatGLM) */
+    /* no head_dim and heads not dividing the width: hidden_size // num_attention_heads, as
+     * the attention's getattr(config, "head_dim", ...) floors it (Glm4MoeAttention) */
+    bool head_dim_floor;
     bool ffn_half;            /* the MLP's width is intermediate_size / 2 (QWenMLP) */
     bool block_key_off;       /* block_key defaults to false (StableLM's use_parallel_residual) */
     enum hf_extras extras;
@@ -197,7 +204,9 @@ struct hf_type {
  *   mistral      as llama; sliding_window on every layer (v0.1: 4096)
  *   mixtral      as mistral; num_local_experts of intermediate_size, router without bias
  *   qwen2        as llama, biases on q, k, v (hard-coded); use_sliding_window/max_window_layers
- *   qwen2_moe    as qwen2; experts of moe_intermediate_size, a gated shared expert
+ *   qwen2_moe    as qwen2, with qkv_bias (default true) for the q, k, v biases; experts of
+ *                moe_intermediate_size, a gated shared expert; use_sliding_window: every
+ *                other layer local below max_window_layers
  *   qwen3        as llama; QK-norm per head (q_norm, k_norm of head_dim)
  *   qwen3_moe    as qwen3; experts of moe_intermediate_size, no shared expert
  *   gemma        GeGLU (gelu_pytorch_tanh), RMSNorm, pre, tied
@@ -219,7 +228,8 @@ struct hf_type {
  *                num_nextn_predict_layers MTP modules (counted apart)
  *   glm4_moe     SwiGLU, RMSNorm, pre, untied; attention_bias on q, k, v only; use_qk_norm:
  *                QK-norm per head; experts as deepseek_v3 (the router always has
- *                e_score_correction_bias); num_nextn_predict_layers MTP modules
+ *                e_score_correction_bias); num_nextn_predict_layers MTP modules; without
+ *                head_dim, heads of hidden_size // num_attention_heads (floored)
  *   gpt_oss      SwiGLU, RMSNorm, pre, untied; biases on q, k, v, o and on the experts, a
  *                router with a bias, a sink logit per head; alternate sliding layers
  *   cohere       SwiGLU, LayerNorm without bias, attention and MLP in parallel after one
@@ -256,15 +266,18 @@ struct hf_type {
  *                num_layers, intermediate_size null: 4 x hidden_size
  * Each row's defaults (the last column) are its config class's for the keys a file may
  * leave out, read from transformers' src/transformers/models/<type>/configuration_<type>.py
- * (main at commit 008e5743: llama, mistral, mixtral, qwen2, qwen3, gemma, gemma2, phi3,
- * olmo2, cohere, gpt_neox, phi; GPT2Config, OPTConfig and GPTJConfig's __init__ arguments;
- * Gemma3TextConfig below), and for the types whose class lives beside their checkpoint
- * (trust_remote_code) from that configuration_*.py. A key the class defaults to None (LlamaConfig's
- * num_key_value_heads, head_dim) is left out: the reader applies the class's rule (one K/V
- * head per head, d_model / heads). GPT-J, GPTBigCode and Phi's first format do not set
- * tie_word_embeddings, so PretrainedConfig's true holds (the released configs write false
- * where the head is separate); the K/V heads and head_dim are read only where the class reads them (GPT-2,
- * OPT, GPT-NeoX and the GPT-J family build every head from d_model / heads).
+ * (main at commit 008e5743: llama, mistral, mixtral, qwen2, qwen2_moe, qwen3, qwen3_moe,
+ * gemma, gemma2, phi3, olmo, olmo2, olmoe, deepseek_v2, deepseek_v3, glm4_moe, cohere,
+ * gpt_neox, phi; GptOssConfig at 02b8f42b; GPT2Config, OPTConfig and GPTJConfig's __init__
+ * arguments; Gemma3TextConfig below), and for the types whose class lives beside their
+ * checkpoint (trust_remote_code) from that configuration_*.py. deepseek_v3's and glm4_moe's
+ * num_mtp_layers (1) is the file's num_nextn_predict_layers (their attribute_map). A key the
+ * class defaults to None (LlamaConfig's num_key_value_heads, head_dim) is left out: the
+ * reader applies the class's rule (one K/V head per head, d_model / heads). GPT-J,
+ * GPTBigCode and Phi's first format do not set tie_word_embeddings, so PretrainedConfig's
+ * true holds (the released configs write false where the head is separate); the K/V heads
+ * and head_dim are read only where the class reads them (GPT-2, OPT, GPT-NeoX and the GPT-J
+ * family build every head from d_model / heads).
  */
 static const struct hf_type TYPES[] = {
     {.type = "llama", .gated = true, .act = "silu", .norm = NORM_RMSNORM, .bias = BIAS_KEYS,
@@ -290,8 +303,14 @@ static const struct hf_type TYPES[] = {
                  " \"num_hidden_layers\": 32, \"num_attention_heads\": 32,"
                  " \"num_key_value_heads\": 32, \"max_position_embeddings\": 32768,"
                  " \"sliding_window\": 4096, \"max_window_layers\": 28}"},
-    {.type = "qwen2_moe", .gated = true, .act = "silu", .norm = NORM_RMSNORM, .bias = BIAS_QKV,
-     .pos = POS_ROPE, .window = WIN_QWEN, .moe = MOE_QWEN2},
+    {.type = "qwen2_moe", .gated = true, .act = "silu", .norm = NORM_RMSNORM,
+     .bias = BIAS_QKV_MOE, .pos = POS_ROPE, .window = WIN_QWEN2_MOE, .moe = MOE_QWEN2,
+     .defaults = "{\"vocab_size\": 151936, \"hidden_size\": 2048, \"intermediate_size\": 5632,"
+                 " \"num_hidden_layers\": 24, \"num_attention_heads\": 16,"
+                 " \"num_key_value_heads\": 16, \"max_position_embeddings\": 32768,"
+                 " \"sliding_window\": 4096, \"max_window_layers\": 28,"
+                 " \"moe_intermediate_size\": 1408, \"shared_expert_intermediate_size\": 5632,"
+                 " \"num_experts_per_tok\": 4, \"num_experts\": 60}"},
     {.type = "qwen3", .gated = true, .act = "silu", .norm = NORM_RMSNORM, .qk = QK_NORM_HEAD,
      .bias = BIAS_KEYS, .pos = POS_ROPE, .window = WIN_QWEN,
      .defaults = "{\"vocab_size\": 151936, \"hidden_size\": 4096, \"intermediate_size\": 22016,"
@@ -301,7 +320,12 @@ static const struct hf_type TYPES[] = {
                  " \"max_window_layers\": 28}"},
     {.type = "qwen3_moe", .gated = true, .act = "silu", .norm = NORM_RMSNORM,
      .qk = QK_NORM_HEAD, .bias = BIAS_KEYS, .pos = POS_ROPE, .window = WIN_QWEN,
-     .moe = MOE_QWEN3},
+     .moe = MOE_QWEN3,
+     .defaults = "{\"vocab_size\": 151936, \"hidden_size\": 2048, \"intermediate_size\": 6144,"
+                 " \"num_hidden_layers\": 24, \"num_attention_heads\": 32,"
+                 " \"num_key_value_heads\": 4, \"max_position_embeddings\": 32768,"
+                 " \"sliding_window\": 4096, \"moe_intermediate_size\": 768,"
+                 " \"num_experts_per_tok\": 8, \"num_experts\": 128}"},
     {.type = "gemma", .gated = true, .act = "gelu_pytorch_tanh", .norm = NORM_RMSNORM,
      .tied = true, .bias = BIAS_KEYS, .pos = POS_ROPE,
      .defaults = "{\"vocab_size\": 256000, \"hidden_size\": 3072, \"intermediate_size\": 24576,"
@@ -329,20 +353,55 @@ static const struct hf_type TYPES[] = {
                  " \"num_hidden_layers\": 32, \"num_attention_heads\": 32,"
                  " \"max_position_embeddings\": 2048}"},
     {.type = "olmo", .gated = true, .act = "silu", .norm = NORM_NONPARAMETRIC,
-     .bias = BIAS_KEYS, .pos = POS_ROPE},
+     .bias = BIAS_KEYS, .pos = POS_ROPE,
+     .defaults = "{\"vocab_size\": 50304, \"hidden_size\": 4096, \"intermediate_size\": 11008,"
+                 " \"num_hidden_layers\": 32, \"num_attention_heads\": 32,"
+                 " \"max_position_embeddings\": 2048}"},
     {.type = "olmoe", .gated = true, .act = "silu", .norm = NORM_RMSNORM, .qk = QK_NORM_FULL,
-     .bias = BIAS_KEYS, .pos = POS_ROPE, .moe = MOE_OLMOE},
+     .bias = BIAS_KEYS, .pos = POS_ROPE, .moe = MOE_OLMOE,
+     .defaults = "{\"vocab_size\": 50304, \"hidden_size\": 2048, \"intermediate_size\": 2048,"
+                 " \"num_hidden_layers\": 16, \"num_attention_heads\": 16,"
+                 " \"max_position_embeddings\": 4096, \"num_experts_per_tok\": 8,"
+                 " \"num_experts\": 64}"},
+    /* DeepseekV2Config's num_experts_per_tok is None, which routes no token: the key stays
+     * required. */
     {.type = "deepseek_v2", .gated = true, .act = "silu", .norm = NORM_RMSNORM,
-     .bias = BIAS_KEYS, .pos = POS_ROPE, .moe = MOE_DEEPSEEK, .mla = true},
+     .bias = BIAS_KEYS, .pos = POS_ROPE, .moe = MOE_DEEPSEEK, .mla = true,
+     .defaults = "{\"vocab_size\": 32000, \"hidden_size\": 4096, \"intermediate_size\": 11008,"
+                 " \"num_hidden_layers\": 32, \"num_attention_heads\": 32,"
+                 " \"max_position_embeddings\": 2048, \"first_k_dense_replace\": 0,"
+                 " \"kv_lora_rank\": 512, \"q_lora_rank\": 1536, \"n_routed_experts\": 64,"
+                 " \"n_shared_experts\": 2, \"qk_nope_head_dim\": 128,"
+                 " \"qk_rope_head_dim\": 64, \"v_head_dim\": 128,"
+                 " \"moe_intermediate_size\": 1407, \"topk_method\": \"greedy\"}"},
     {.type = "deepseek_v3", .gated = true, .act = "silu", .norm = NORM_RMSNORM,
      .bias = BIAS_KEYS, .pos = POS_ROPE, .moe = MOE_DEEPSEEK, .mla = true, .mtp = true,
-     .router_bias = true},
+     .router_bias = true,
+     .defaults = "{\"vocab_size\": 129280, \"hidden_size\": 7168, \"intermediate_size\": 18432,"
+                 " \"moe_intermediate_size\": 2048, \"num_hidden_layers\": 61,"
+                 " \"num_attention_heads\": 128, \"num_key_value_heads\": 128,"
+                 " \"n_shared_experts\": 1, \"n_routed_experts\": 256, \"kv_lora_rank\": 512,"
+                 " \"q_lora_rank\": 1536, \"qk_rope_head_dim\": 64, \"v_head_dim\": 128,"
+                 " \"qk_nope_head_dim\": 128, \"num_experts_per_tok\": 8,"
+                 " \"first_k_dense_replace\": 3, \"max_position_embeddings\": 4096,"
+                 " \"num_nextn_predict_layers\": 1}"},
     {.type = "glm4_moe", .gated = true, .act = "silu", .norm = NORM_RMSNORM, .qk = QK_NORM_HEAD,
      .qk_key = "use_qk_norm", .bias = BIAS_QKV_KEY, .pos = POS_ROPE, .moe = MOE_DEEPSEEK,
-     .mtp = true, .router_bias = true},
+     .mtp = true, .router_bias = true, .head_dim_floor = true,
+     .defaults = "{\"vocab_size\": 151552, \"hidden_size\": 4096, \"intermediate_size\": 10944,"
+                 " \"num_hidden_layers\": 46, \"num_attention_heads\": 96,"
+                 " \"num_key_value_heads\": 8, \"max_position_embeddings\": 131072,"
+                 " \"moe_intermediate_size\": 1408, \"num_experts_per_tok\": 8,"
+                 " \"n_shared_experts\": 1, \"n_routed_experts\": 128,"
+                 " \"first_k_dense_replace\": 1, \"num_nextn_predict_layers\": 1}"},
     {.type = "gpt_oss", .gated = true, .act = "silu", .norm = NORM_RMSNORM, .bias = BIAS_ALL,
      .pos = POS_ROPE, .window = WIN_ALTERNATE, .moe = MOE_GPT_OSS, .router_bias = true,
-     .attn_sinks = true},
+     .attn_sinks = true,
+     .defaults = "{\"num_hidden_layers\": 36, \"num_local_experts\": 128,"
+                 " \"vocab_size\": 201088, \"hidden_size\": 2880, \"intermediate_size\": 2880,"
+                 " \"head_dim\": 64, \"num_attention_heads\": 64, \"num_key_value_heads\": 8,"
+                 " \"sliding_window\": 128, \"max_position_embeddings\": 131072,"
+                 " \"num_experts_per_tok\": 4}"},
     {.type = "cohere", .gated = true, .act = "silu", .norm = NORM_LAYERNORM_NOBIAS,
      .qk = QK_NORM_FULL, .qk_key = "use_qk_norm", .block = BLOCK_PARALLEL_ONE_NORM,
      .tied = true, .bias = BIAS_KEYS, .pos = POS_ROPE,
@@ -643,6 +702,8 @@ static bool read_bias(const struct hf *c, const struct hf_type *t, struct model_
                             "cannot be expressed");
     case BIAS_QKV_KEY:
         return opt_bool(c, "attention_bias", false, &m->qkv_bias);
+    case BIAS_QKV_MOE:
+        return opt_bool(c, "qkv_bias", true, &m->qkv_bias);
     case BIAS_ALL:
         if (!opt_bool(c, "attention_bias", true, &attn))
             return false;
@@ -731,6 +792,32 @@ static bool read_layer_types(const struct hf *c, const cJSON *lt, struct model_a
     return true;
 }
 
+/* Qwen2MoeConfig's layer_types (transformers main 008e5743): with use_sliding_window, layer i
+ * is local when i is even and below max_window_layers. All the even layers local is every
+ * other layer (pattern 2); none is no window; another mix cannot be expressed. */
+static bool read_qwen2_moe_window(const struct hf *c, struct model_arch *m, int64_t window)
+{
+    bool use = false;
+    int64_t below = 0;
+    if (!opt_bool(c, "use_sliding_window", false, &use))
+        return false;
+    if (!use || window == 0)
+        return true;
+    if (!req_int(c, "max_window_layers", 0, HF_LAYERS_MAX, &below))
+        return false;
+    if (below == 0)
+        return true;
+    /* The first even layer at or after max_window_layers stays global. */
+    int64_t first_global_even = below + below % 2;
+    if (first_global_even < m->layers)
+        return fail(c, "max_window_layers", "%lld: every other layer local below it and none "
+                    "after cannot be expressed (all layers local, or every N-th global)",
+                    (long long)below);
+    m->sliding_window = window;
+    m->sliding_window_pattern = 2;
+    return true;
+}
+
 static bool read_window(const struct hf *c, const struct hf_type *t, struct model_arch *m)
 {
     int64_t window = 0;
@@ -761,6 +848,8 @@ static bool read_window(const struct hf *c, const struct hf_type *t, struct mode
         m->sliding_window_pattern = n > 1 ? n : 0;
         return true;
     }
+    case WIN_QWEN2_MOE:
+        return read_qwen2_moe_window(c, m, window);
     case WIN_QWEN: {
         bool use = false;
         int64_t from = 0;
@@ -1068,6 +1157,8 @@ static bool read_shape(const struct hf *c, const struct hf_type *t, struct model
                                           : "num_key_value_heads",
                     "%lld does not divide %s %lld", (long long)m->kv_heads, k->heads,
                     (long long)m->heads);
+    if (m->head_dim == 0 && !t->mla && m->d_model % m->heads != 0 && t->head_dim_floor)
+        m->head_dim = m->d_model / m->heads;
     if (m->head_dim == 0 && !t->mla && m->d_model % m->heads != 0)
         return fail(c, k->heads, "%lld does not divide %s %lld, and there is no head_dim",
                     (long long)m->heads, k->hidden, (long long)m->d_model);

@@ -388,8 +388,10 @@ START_TEST(inexpressible_refused)
     ck_assert_int_eq(m.dense_layers, 2);
     ck_assert_int_eq(m.ffn, 512); /* the dense layers' width */
     ck_assert_int_eq(m.moe_ffn, 128);
+    /* (DeepseekV3Config's 128 K/V heads would not divide these 4 heads: 4 given.) */
     refused("{\"model_type\": \"deepseek_v3\", " LLAMA_KEYS ", \"n_routed_experts\": 8,"
-            " \"num_experts_per_tok\": 2, \"moe_intermediate_size\": 128, \"moe_layer_freq\": 2,"
+            " \"num_key_value_heads\": 4, \"num_experts_per_tok\": 2,"
+            " \"moe_intermediate_size\": 128, \"moe_layer_freq\": 2,"
             " \"kv_lora_rank\": 64, \"qk_nope_head_dim\": 32, \"qk_rope_head_dim\": 16,"
             " \"v_head_dim\": 32}",
             "moe_layer_freq", "cannot be expressed");
@@ -477,18 +479,64 @@ END_TEST
  * MixtralConfig: Mixtral-8x7B-v0.1; GemmaConfig: gemma-7b; Phi3Config: Phi-3-mini (the
  * shape of Phi-3.5-mini); LlamaConfig: Llama-2-7b; Gemma2Config: gemma-2-2b; GPT2Config:
  * gpt2; OPTConfig: opt-125m.
+ *
+ * The MoE and MLA types (classes read at transformers main 008e5743, GptOssConfig at
+ * 02b8f42b):
+ *   qwen2_moe: Qwen2MoeConfig documents Qwen/Qwen1.5-MoE-A2.7B, and its defaults are that
+ *     checkpoint's config (24 layers of 2048, 16 heads, 60 experts of 1408 and a shared one of
+ *     5632): 14,315,784,192, keras-hub's qwen1.5_moe_2.7b_en preset ("params") and half the
+ *     bf16 bytes of its model.safetensors.index.json (metadata.total_size 28,631,568,384, as
+ *     a public test of the index asserts it).
+ *   olmo: OlmoConfig documents allenai/OLMo-7B-hf, whose shape its defaults are:
+ *     6,888,095,744, the total_params of allenai/OLMo-7B in a public model-metadata test
+ *     (also OLMo-7B-0724-hf's, above).
+ *   deepseek_v3: DeepseekV3Config's docstring names bzantium/tiny-deepseek-v3, but its
+ *     defaults are DeepSeek-V3's own config (61 layers of 7168, 256 routed experts of 2048,
+ *     MLA 1536/512): the main model's 671,026,419,200 above, and num_mtp_layers 1 (the key
+ *     num_nextn_predict_layers) its MTP module, counted apart.
+ *   gpt_oss: GptOssConfig names openai/gpt-oss-20b, but its defaults (36 layers, 128 experts)
+ *     are gpt-oss-120b: 116,829,156,672 above.
+ * Where the defaults are no released checkpoint, the count is the one computed here by hand
+ * from them (no released total exists to hold them to):
+ *   qwen3_moe (Qwen3MoeConfig names Qwen3-30B-A3B-Base, but defaults to 24 layers and no
+ *     head_dim, so 2048 / 32 = 64, the "Qwen3-15B-A2B" of its example): per layer attention
+ *     2048 x 32 x 64 x 2 + 2048 x 4 x 64 x 2 = 9,437,184, q/k norms 128, norms 4,096, router
+ *     128 x 2048 = 262,144, experts 128 x 3 x 2048 x 768 = 603,979,776: 613,683,328; x 24 +
+ *     embedding and head 2 x 151936 x 2048 = 622,329,856 + final norm 2,048 = 15,350,731,776.
+ *   olmoe (OlmoeConfig names OLMoE-1B-7B-0924, whose experts are 1024 wide, but defaults to
+ *     intermediate_size 2048): attention 4 x 2048^2 = 16,777,216, QK-norms over the
+ *     projections 2 x 2048, norms 2 x 2048, router 64 x 2048, experts 64 x 3 x 2048^2 =
+ *     805,306,368: 822,222,848 a layer; x 16 + 2 x 50304 x 2048 + 2,048 = 13,361,612,800.
+ *   glm4_moe (Glm4MoeConfig names zai-org/GLM-4.5, but its defaults are GLM-4.5-Air's widths
+ *     without its head_dim 128 and attention_bias true: the heads are 4096 // 96 = 42 wide,
+ *     as Glm4MoeAttention floors it): attention 4096 x 96 x 42 x 2 + 4096 x 8 x 42 x 2 =
+ *     35,782,656, norms 8,192; the dense first layer's MLP 3 x 4096 x 10944 = 134,479,872;
+ *     each of the 45 MoE layers' 128 experts and one shared of 1408 (3 x 4096 x 1408 x 129 =
+ *     2,231,894,016), router 128 x 4096 and its 128 correction biases: 170,270,720 +
+ *     45 x 2,268,209,280 + 2 x 151552 x 4096 + 4,096 = 103,481,206,400 (MTP apart).
+ *   deepseek_v2 (DeepseekV2Config names DeepSeek-V2-Lite, 27 layers of 2048, but defaults
+ *     to 32 of 4096 and to num_experts_per_tok None, which routes no token: the key stays
+ *     required, and 6 is given): MLA q 4096 x 1536 + 1536 + 1536 x 32 x 192, kv 4096 x 576 +
+ *     512 + 512 x 32 x 256, o 32 x 128 x 4096 = 39,061,504; norms 8,192; 64 routed and 2
+ *     shared experts of 1407 (66 x 3 x 4096 x 1407 = 1,141,088,256), router 64 x 4096:
+ *     1,180,420,096 a layer (first_k_dense_replace 0); x 32 + 2 x 32000 x 4096 + 4,096 =
+ *     38,035,591,168.
  */
 START_TEST(class_default_models)
 {
     static const struct {
         const char *type;
-        const char *preset; /* NULL: the released total */
+        const char *preset; /* NULL: the total below */
         int64_t total;
     } rows[] = {
         {"mistral", NULL, 7241732096LL},  {"mixtral", NULL, 46702792704LL},
         {"gemma", NULL, 8537680896LL},    {"phi3", NULL, 3821079552LL},
         {"gpt2", NULL, 124439808LL},      {"opt", NULL, 125239296LL},
         {"llama", "llama2-7b", 0},        {"gemma2", "gemma2-2b", 0},
+        {"qwen2_moe", NULL, 14315784192LL}, {"olmo", NULL, 6888095744LL},
+        {"deepseek_v3", NULL, 671026419200LL}, {"gpt_oss", NULL, 116829156672LL},
+        {"qwen3_moe", NULL, 15350731776LL}, {"olmoe", NULL, 13361612800LL},
+        {"glm4_moe", NULL, 103481206400LL},
     };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         char json[128], err[SPEC_ERR_MAX];
@@ -504,6 +552,21 @@ START_TEST(class_default_models)
         ck_assert_msg(counts(&m).total == want, "%s: %lld, the class's model %lld", rows[i].type,
                       (long long)counts(&m).total, (long long)want);
     }
+    /* DeepSeek-V3's MTP module from the class's num_mtp_layers 1: the fixture's, which writes
+     * num_nextn_predict_layers 1. */
+    char err[SPEC_ERR_MAX];
+    struct model_arch m, v3 = load("DeepSeek-V3", NULL);
+    ck_assert_msg(parse("{\"model_type\": \"deepseek_v3\"}", &m, err, sizeof err), "%s", err);
+    ck_assert(m.mtp_layers == 1 && counts(&v3).mtp > 0);
+    ck_assert_int_eq(counts(&m).mtp, counts(&v3).mtp);
+    ck_assert_int_eq(counts(&m).active, counts(&v3).active);
+    /* DeepseekV2Config: num_experts_per_tok None is no model; given, the count above. */
+    ck_assert(!parse("{\"model_type\": \"deepseek_v2\"}", &m, err, sizeof err));
+    ck_assert_msg(strstr(err, "num_experts_per_tok: missing") != NULL, "%s", err);
+    ck_assert_msg(parse("{\"model_type\": \"deepseek_v2\", \"num_experts_per_tok\": 6}", &m, err,
+                        sizeof err), "%s", err);
+    ck_assert(m.q_lora_rank == 1536 && m.kv_heads == 32 && !m.router_bias && m.dense_layers == 0);
+    ck_assert_int_eq(counts(&m).total, 38035591168LL);
 }
 END_TEST
 
@@ -541,6 +604,34 @@ START_TEST(class_default_keys)
     ck_assert_msg(parse("{\"model_type\": \"mixtral\", \"num_hidden_layers\": 2}", &m, err,
                         sizeof err), "%s", err);
     ck_assert(m.sliding_window == 0 && m.experts == 8 && m.experts_active == 2);
+    /* Glm4MoeConfig has no head_dim: 4096 // 96 = 42 (floored, as Glm4MoeAttention builds
+     * it); a file's head_dim 128 (GLM-4.5-Air's) is read. MTP: num_mtp_layers 1 unless the
+     * file writes num_nextn_predict_layers. */
+    ck_assert_msg(parse("{\"model_type\": \"glm4_moe\"}", &m, err, sizeof err), "%s", err);
+    ck_assert(m.head_dim == 42 && m.kv_heads == 8 && !m.qkv_bias && m.mtp_layers == 1 &&
+              m.router_bias && m.shared_experts == 1 && m.dense_layers == 1);
+    ck_assert_msg(parse("{\"model_type\": \"glm4_moe\", \"head_dim\": 128,"
+                        " \"num_nextn_predict_layers\": 0}", &m, err, sizeof err), "%s", err);
+    ck_assert(m.head_dim == 128 && m.mtp_layers == 0);
+    /* Qwen2MoeConfig: qkv_bias (default true) on q, k, v; use_sliding_window puts the window
+     * on every other layer below max_window_layers (28: all 24 layers' even ones). */
+    ck_assert_msg(parse("{\"model_type\": \"qwen2_moe\"}", &m, err, sizeof err), "%s", err);
+    ck_assert(m.qkv_bias && m.sliding_window == 0 && m.shared_experts == 1 && m.shared_gate);
+    ck_assert_msg(parse("{\"model_type\": \"qwen2_moe\", \"qkv_bias\": false,"
+                        " \"use_sliding_window\": true}", &m, err, sizeof err), "%s", err);
+    ck_assert(!m.qkv_bias && m.sliding_window == 4096 && m.sliding_window_pattern == 2);
+    ck_assert_int_eq(model_local_layers(&m), 12);
+    ck_assert(!parse("{\"model_type\": \"qwen2_moe\", \"use_sliding_window\": true,"
+                     " \"max_window_layers\": 10}", &m, err, sizeof err));
+    ck_assert_msg(strstr(err, "max_window_layers: 10") != NULL, "%s", err);
+    /* Qwen3MoeConfig has no head_dim either (2048 / 32 = 64), unlike Qwen3Config's 128. */
+    ck_assert_msg(parse("{\"model_type\": \"qwen3_moe\"}", &m, err, sizeof err), "%s", err);
+    ck_assert(m.head_dim == 0 && m.kv_heads == 4 && m.experts == 128 && m.moe_ffn == 768);
+    /* GptOssConfig: every other layer local with a window of 128, 4 of 128 experts. */
+    ck_assert_msg(parse("{\"model_type\": \"gpt_oss\"}", &m, err, sizeof err), "%s", err);
+    ck_assert(m.sliding_window == 128 && m.sliding_window_pattern == 2 && m.head_dim == 64 &&
+              m.experts_active == 4 && m.attn_sinks);
+    ck_assert_int_eq(model_local_layers(&m), 18);
 }
 END_TEST
 
