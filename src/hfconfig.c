@@ -242,7 +242,8 @@ struct hf_type {
  *   opt          ReLU, LayerNorm, pre, tied, biases everywhere, learned positions with
  *                fairseq's offset of 2 rows (OPTLearnedPositionalEmbedding)
  *   gptj         GELU (gelu_new), LayerNorm, parallel after one norm (ln_1), biases on the
- *                MLP only (q, k, v, out_proj have none) and on the LM head; GPT-2's key names
+ *                MLP only (q, k, v, out_proj have none) and on the LM head, untied; GPT-2's
+ *                key names
  *   gpt_bigcode  as gpt2 with multi_query (default true): one K/V head (StarCoder)
  *   starcoder2   GELU (gelu_pytorch_tanh) c_fc/c_proj, LayerNorm, pre, tied; use_bias
  *                (default true) on every linear layer; sliding_window on every layer
@@ -273,9 +274,9 @@ struct hf_type {
  * checkpoint (trust_remote_code) from that configuration_*.py. deepseek_v3's and glm4_moe's
  * num_mtp_layers (1) is the file's num_nextn_predict_layers (their attribute_map). A key the
  * class defaults to None (LlamaConfig's num_key_value_heads, head_dim) is left out: the
- * reader applies the class's rule (one K/V head per head, d_model / heads). GPT-J,
- * GPTBigCode and Phi's first format do not set tie_word_embeddings, so PretrainedConfig's
- * true holds (the released configs write false where the head is separate); the K/V heads
+ * reader applies the class's rule (one K/V head per head, d_model / heads). GPTBigCode does
+ * not set tie_word_embeddings, so PretrainedConfig's true holds; GPTJConfig (main 008e5743)
+ * and Phi's first format (its remote PhiConfig) default it to false; the K/V heads
  * and head_dim are read only where the class reads them (GPT-2, OPT, GPT-NeoX and the GPT-J
  * family build every head from d_model / heads).
  */
@@ -431,7 +432,7 @@ static const struct hf_type TYPES[] = {
      .defaults = "{\"vocab_size\": 50272, \"max_position_embeddings\": 2048, \"num_hidden_layers\": 12,"
                  " \"num_attention_heads\": 12, \"ffn_dim\": 3072, \"d_model\": 768}"},
     {.type = "gptj", .act = "gelu_new", .norm = NORM_LAYERNORM, .block = BLOCK_PARALLEL_ONE_NORM,
-     .tied = true, .bias = BIAS_MLP, .pos = POS_ROPE, .lm_head_bias = true, .names = NAMES_GPT2,
+     .bias = BIAS_MLP, .pos = POS_ROPE, .lm_head_bias = true, .names = NAMES_GPT2,
      .kv = KV_NONE, .no_head_dim = true,
      .defaults = "{\"vocab_size\": 50400, \"n_positions\": 2048, \"n_embd\": 4096,"
                  " \"n_layer\": 28, \"n_head\": 16}"},

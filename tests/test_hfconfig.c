@@ -478,7 +478,8 @@ END_TEST
  * counts do not depend on it for RoPE models). MistralConfig: Mistral-7B-v0.1;
  * MixtralConfig: Mixtral-8x7B-v0.1; GemmaConfig: gemma-7b; Phi3Config: Phi-3-mini (the
  * shape of Phi-3.5-mini); LlamaConfig: Llama-2-7b; Gemma2Config: gemma-2-2b; GPT2Config:
- * gpt2; OPTConfig: opt-125m.
+ * gpt2; OPTConfig: opt-125m; GPTJConfig: gpt-j-6B (tie_word_embeddings false: the head
+ * apart, with its bias).
  *
  * The MoE and MLA types (classes read at transformers main 008e5743, GptOssConfig at
  * 02b8f42b):
@@ -536,7 +537,7 @@ START_TEST(class_default_models)
         {"qwen2_moe", NULL, 14315784192LL}, {"olmo", NULL, 6888095744LL},
         {"deepseek_v3", NULL, 671026419200LL}, {"gpt_oss", NULL, 116829156672LL},
         {"qwen3_moe", NULL, 15350731776LL}, {"olmoe", NULL, 13361612800LL},
-        {"glm4_moe", NULL, 103481206400LL},
+        {"glm4_moe", NULL, 103481206400LL}, {"gptj", NULL, 6050882784LL},
     };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         char json[128], err[SPEC_ERR_MAX];
