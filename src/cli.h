@@ -59,7 +59,7 @@ int cli_next(struct cli_args *a, const struct cli_flag **flag, const char **valu
 
 /*
  * Parses argv[first..argc-1], which must all be scenario options, onto s (start it with
- * scenario_default). On error writes one line to err ("--gpus: ..." or "unknown option
+ * inputs_defaults). On error writes one line to err ("--gpus: ..." or "unknown option
  * '--foo'") and returns false. Does not validate: call scenario_validate afterwards.
  */
 bool cli_parse_scenario(struct scenario *s, int argc, char **argv, int first, char *err,

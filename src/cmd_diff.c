@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "diff.h"
+#include "inputs.h"
 #include "scenario_check.h"
 #include "scenario_file.h"
 
@@ -26,7 +27,7 @@ static void diff_help(FILE *f)
 /* Loads a scenario file onto the default scenario; false with the message printed. */
 static bool load(const char *path, struct scenario *s)
 {
-    scenario_default(s);
+    inputs_defaults(s);
     char err[512];
     if (!scenario_load(path, s, err, sizeof err)) {
         char msg[600];

@@ -11,6 +11,7 @@
 #include "dtype.h"
 #include "einsum.h"
 #include "gpu.h"
+#include "inputs.h"
 #include "roofline.h"
 #include "scenario.h"
 #include "spec.h"
@@ -156,7 +157,7 @@ int cmd_einsum(int argc, char **argv)
     const char *v, *dims = NULL;
     enum dtype dt = DTYPE_BF16;
     struct scenario def;
-    scenario_default(&def);
+    inputs_defaults(&def);
     struct gpu_spec gpu = def.gpu;
     bool json = false;
     int r;

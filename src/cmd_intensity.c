@@ -304,7 +304,7 @@ int cmd_intensity(int argc, char **argv)
     x.dt = DTYPE_BF16;
     x.fmt = REPORT_TEXT;
     struct scenario def;
-    scenario_default(&def);
+    inputs_defaults(&def);
     x.gpu = def.gpu;
     static const struct cli_flag own[] = {{"format", true}, {"n", true}, {"dtype", true},
                                           {"gpu", true},    {"b", true}, {"d", true},

@@ -51,7 +51,7 @@ static void plan_help(FILE *f)
 int cmd_plan(int argc, char **argv)
 {
     struct scenario s;
-    scenario_default(&s);
+    inputs_defaults(&s);
     enum report_format fmt = REPORT_TEXT;
     char err[CLI_ERR_MAX];
     long top = 5;

@@ -83,7 +83,7 @@ static bool report_check_points(const struct evaluation *ev, const char *path, b
 int cmd_report(int argc, char **argv)
 {
     struct scenario s;
-    scenario_default(&s);
+    inputs_defaults(&s);
     enum report_format fmt = REPORT_TEXT;
     char err[CLI_ERR_MAX];
     const char *points = NULL;

@@ -91,7 +91,7 @@ int cmd_solve(int argc, char **argv)
         return cli_usage_error("solve", err);
     }
     struct scenario s;
-    scenario_default(&s);
+    inputs_defaults(&s);
     enum report_format fmt = REPORT_TEXT;
     bool activations = !max_params;
     long long max_gpus = 1LL << 20;

@@ -15,6 +15,7 @@
 #include "figure.h"
 #include "figure_table.h"
 #include "gpu.h"
+#include "inputs.h"
 #include "model.h"
 #include "scenario.h"
 #include "units.h"
@@ -128,7 +129,7 @@ static const struct figure SOLVE_FLOPS[] = {
 int cmd_solve_flops(int argc, char **argv)
 {
     struct scenario s;
-    scenario_default(&s);
+    inputs_defaults(&s);
     static const struct cli_flag own[] = {{"days", true}, {"peak", true}, {"format", true}};
     struct cli_args args;
     cli_args_init(&args, argc, argv, 2, &s, own, sizeof own / sizeof own[0]);

@@ -325,7 +325,7 @@ static void sweep_head(const struct scenario *s, const struct sweep *sw, char *b
 int cmd_sweep(int argc, char **argv)
 {
     struct scenario s;
-    scenario_default(&s);
+    inputs_defaults(&s);
     struct sweep_args a = {NULL, NULL, NULL, 0, "text"};
     bool serving = !help_asked(argc, argv) && serving_asked(argc, argv);
     int rc = serving ? serve_parse(argc, argv, &s, &a) : sweep_parse(argc, argv, &s, &a);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "flops.h"
+#include "inputs.h"
 #include "measured.h"
 #include "predict.h"
 #include "scenario.h"
@@ -15,22 +16,13 @@
 
 void infer_default(struct scenario *s)
 {
-    /* The training scenario's defaults (its GPU, reserve, efficiencies on auto) with the
-     * serving ones: one GPU serving one sequence, bf16 everywhere, a 2Ki prompt, 256 out. */
-    scenario_default(s);
+    /* The registry's defaults (its GPU and dtype, the serving lengths, reserve and
+     * efficiencies on auto; tp 1) with serving's own layout: one GPU serving one sequence. The
+     * training rows' defaults (1024 GPUs, batch 2048) describe the lecture's run instead. */
+    inputs_defaults(s);
     s->gpus = 1;
-    s->tp = 1;
-    s->pp = 1;
-    s->cp = 1;
-    s->ep = 1;
     s->batch = 1;
     s->micro_batch = 0;
-    s->prompt = SCENARIO_PROMPT_DEFAULT;
-    s->generate = SCENARIO_GENERATE_DEFAULT;
-    s->dtype = DTYPE_BF16;
-    s->weights_dtype = SCENARIO_DTYPE_AUTO;
-    s->kv_dtype = SCENARIO_DTYPE_AUTO;
-    s->memory_reserve = SCENARIO_MEMORY_RESERVE_DEFAULT;
 }
 
 enum dtype infer_weights_dtype(const struct scenario *s)
@@ -453,7 +445,7 @@ bool infer_probe_shapes(const struct scenario *s, const int64_t *batches, int nb
         /* A decode step's GEMMs are a forward pass over batch tokens of one position each:
          * the training shapes of a micro-batch of `batch` sequences of 1 token. */
         struct scenario step;
-        scenario_default(&step);
+        inputs_defaults(&step);
         step.model = s->model;
         step.gpu = s->gpu;
         step.tp = s->tp;

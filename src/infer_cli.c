@@ -236,11 +236,8 @@ bool infer_cli_parse(struct scenario *s, int argc, char **argv, int first,
 bool infer_cli_scenario(struct scenario *s, int argc, char **argv, int first,
                         struct infer_cli_out *out, char *err, size_t errlen)
 {
-    infer_default(s);
+    infer_default(s); /* its GPU: the registry's default (src/inputs.c) */
     char sub[SPEC_ERR_MAX];
-    /* The GPU preset file when there is one (the built-in H100 holds the same figures). */
-    if (!spec_find_gpu("h100-sxm", &s->gpu, sub, sizeof sub))
-        gpu_builtin_h100(&s->gpu);
     bool has_model = false;
     for (int i = first; i < argc; i++)
         if (strcmp(argv[i], "--model") == 0 || strncmp(argv[i], "--model=", 8) == 0)

@@ -88,7 +88,7 @@ static void model_format(const struct scenario *s, char *buf, size_t n)
         inputs_format_count(params_get(s), buf, n);
 }
 
-static const struct input_ops MODEL_OPS = {model_get, NULL, model_parse, model_format};
+static const struct input_ops MODEL_OPS = {model_get, NULL, model_parse, model_format, NULL};
 
 static bool gpu_parse(struct scenario *s, const char *text, char *err, size_t errlen)
 {
@@ -107,7 +107,13 @@ static void gpu_format(const struct scenario *s, char *buf, size_t n)
     snprintf(buf, n, "%s", s->gpu.id[0] ? s->gpu.id : s->gpu.name);
 }
 
-static const struct input_ops GPU_OPS = {model_get, NULL, gpu_parse, gpu_format};
+/* The figures of the shipped h100-sxm.json, for a tree or install without its specs. */
+static void gpu_builtin(struct scenario *s)
+{
+    gpu_builtin_h100(&s->gpu);
+}
+
+static const struct input_ops GPU_OPS = {model_get, NULL, gpu_parse, gpu_format, gpu_builtin};
 
 static bool name_parse(struct scenario *s, const char *text, char *err, size_t errlen)
 {
@@ -133,7 +139,7 @@ static void name_format(const struct scenario *s, char *buf, size_t n)
     snprintf(buf, n, "%s", s->name);
 }
 
-static const struct input_ops NAME_OPS = {model_get, NULL, name_parse, name_format};
+static const struct input_ops NAME_OPS = {model_get, NULL, name_parse, name_format, NULL};
 
 /* The size as the user gave it: a --params model keeps the N typed (what 6ND uses; its parts
  * sum to within 0.01% of it), a preset or shaped model its count. */
@@ -154,7 +160,7 @@ static void params_set(struct scenario *s, double v)
         s->model = m;
 }
 
-static const struct input_ops PARAMS_OPS = {params_get, params_set, NULL, NULL};
+static const struct input_ops PARAMS_OPS = {params_get, params_set, NULL, NULL, NULL};
 
 static double dtype_get(const struct scenario *s)
 {
@@ -169,7 +175,7 @@ static void dtype_set(struct scenario *s, double v)
     s->dtype = TRAIN_DTYPES[(int)v];
 }
 
-static const struct input_ops DTYPE_OPS = {dtype_get, dtype_set, NULL, NULL};
+static const struct input_ops DTYPE_OPS = {dtype_get, dtype_set, NULL, NULL, NULL};
 
 /* Serving's weights and KV cache: "auto" (the dtype's) or a storage format. */
 static const enum dtype SERVE_DTYPES[] = {SCENARIO_DTYPE_AUTO, DTYPE_FP32, DTYPE_BF16,
@@ -207,7 +213,7 @@ static void kv_dtype_set(struct scenario *s, double v)
 }
 
 static const struct input_ops WEIGHTS_DTYPE_OPS = {weights_dtype_get, weights_dtype_set, NULL,
-                                                   NULL};
+                                                   NULL, NULL};
 
 /* The gradients' dtype: "auto" (what the setup does: memory_grad_dtype) or a 16/32-bit one. */
 static const enum dtype GRAD_DTYPES[] = {SCENARIO_DTYPE_AUTO, DTYPE_FP32, DTYPE_BF16, DTYPE_FP16};
@@ -226,8 +232,8 @@ static void grad_dtype_set(struct scenario *s, double v)
     s->grad_dtype = GRAD_DTYPES[(int)v];
 }
 
-static const struct input_ops GRAD_DTYPE_OPS = {grad_dtype_get, grad_dtype_set, NULL, NULL};
-static const struct input_ops KV_DTYPE_OPS = {kv_dtype_get, kv_dtype_set, NULL, NULL};
+static const struct input_ops GRAD_DTYPE_OPS = {grad_dtype_get, grad_dtype_set, NULL, NULL, NULL};
+static const struct input_ops KV_DTYPE_OPS = {kv_dtype_get, kv_dtype_set, NULL, NULL, NULL};
 
 /* The MFU: a typed fraction, or one of the words naming where the evaluation takes it from
  * (src/evaluation.h): "predicted" (the step-time model's HFU) or "measured" (the GEMM
@@ -268,7 +274,7 @@ static void mfu_format(const struct scenario *s, char *buf, size_t n)
         snprintf(buf, n, "%s", mfu_mode_name(s->mfu_mode));
 }
 
-static const struct input_ops MFU_OPS = {mfu_get, mfu_set, mfu_parse_word, mfu_format};
+static const struct input_ops MFU_OPS = {mfu_get, mfu_set, mfu_parse_word, mfu_format, NULL};
 
 #define F(member) offsetof(struct scenario, member)
 #define MODEL_ROW (INPUT_MODEL_FIELD | INPUT_HIDDEN)
@@ -282,276 +288,328 @@ static const struct input TABLE[] = {
     {"model", "model", INPUT_NAME, "", 0, 0, NULL, 0, "NAME|FILE|N",
      "model preset (rooftop list models), a model JSON file or Hugging Face config.json, or a size N (as --params)", "", 0, STEPS_MODELS, 0, 0, 0,
      0, FIELD_NONE, &MODEL_OPS,
-     .check = rules_check_model},
+     .check = rules_check_model,
+     .def = "70B"}, /* the lecture's question: a 70B model on 15T tokens */
     {"params", "size", INPUT_SIZE, "parameters", 1e6, 1e14, NULL, 0, "N",
      "a custom model of exactly N parameters (its shape from N)", "", INPUT_OF_MODEL, STEPS_SIZES, 1e7, 1e13,
-     0, 0, FIELD_NONE, &PARAMS_OPS, NO_RULES},
-    /* The model's fields override a preset's. */
+     0, 0, FIELD_NONE, &PARAMS_OPS, NO_RULES, .def = NULL},
+    /* The model's fields override a preset's; they have no default of their own (.def NULL):
+     * they come with the model. */
     {"layers", "layers", INPUT_COUNT, "", 1, (double)MODEL_MAX_LAYERS, NULL, 0, "N", "transformer layers", "",
-     INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE, 0, 0, 0, F(model.layers), FIELD_I64, NULL, NO_RULES},
+     INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE, 0, 0, 0, F(model.layers), FIELD_I64, NULL, NO_RULES, .def = NULL},
     {"d_model", "d_model", INPUT_COUNT, "", 1, (double)MODEL_MAX_WIDTH, NULL, 0, "N", "hidden size", "",
-     INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE, 0, 0, 0, F(model.d_model), FIELD_I64, NULL, NO_RULES},
+     INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE, 0, 0, 0, F(model.d_model), FIELD_I64, NULL, NO_RULES, .def = NULL},
     {"heads", "heads", INPUT_COUNT, "", 1, (double)MODEL_MAX_WIDTH, NULL, 0, "N", "attention heads", "",
-     INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE, 0, 0, 0, F(model.heads), FIELD_I64, NULL, NO_RULES},
+     INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE, 0, 0, 0, F(model.heads), FIELD_I64, NULL, NO_RULES, .def = NULL},
     {"kv_heads", "kv heads", INPUT_COUNT, "", 1, (double)MODEL_MAX_WIDTH, NULL, 0, "N",
      "key/value heads (GQA; = heads for multi-head attention)", "heads",
-     INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE, 0, 0, 0, F(model.kv_heads), FIELD_I64, NULL, NO_RULES},
+     INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE, 0, 0, 0, F(model.kv_heads), FIELD_I64, NULL, NO_RULES, .def = NULL},
     {"ffn", "ffn", INPUT_COUNT, "", 1, (double)MODEL_MAX_WIDTH, NULL, 0, "N", "MLP hidden width", "",
-     INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE, 0, 0, 0, F(model.ffn), FIELD_I64, NULL, NO_RULES},
+     INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE, 0, 0, 0, F(model.ffn), FIELD_I64, NULL, NO_RULES, .def = NULL},
     {"vocab", "vocab", INPUT_COUNT, "tokens", 1, (double)MODEL_MAX_VOCAB, NULL, 0, "N", "vocabulary size", "",
-     INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE, 0, 0, 0, F(model.vocab), FIELD_I64, NULL, NO_RULES},
+     INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE, 0, 0, 0, F(model.vocab), FIELD_I64, NULL, NO_RULES, .def = NULL},
     {"context", "context", INPUT_COUNT, "tokens", 1, (double)MODEL_MAX_CONTEXT, NULL, 0, "N",
      "longest sequence the model was built for", "", INPUT_MODEL_FIELD | INPUT_HIDDEN,
-     STEPS_NONE, 0, 0, 0, F(model.context), FIELD_I64, NULL, NO_RULES},
+     STEPS_NONE, 0, 0, 0, F(model.context), FIELD_I64, NULL, NO_RULES, .def = NULL},
     {"mlp", "mlp", INPUT_ENUM, "", 0, MODEL_MLP_KINDS - 1, model_mlp_names, MODEL_MLP_KINDS,
      "gelu|swiglu|relu|relu2|geglu",
      "MLP kind: two matrices (gelu, relu, relu2) or three, gated (swiglu, geglu)", "", INPUT_MODEL_FIELD | INPUT_HIDDEN,
-     STEPS_NONE, 0, 0, 0, ENUMF(model.mlp), NULL, NO_RULES},
+     STEPS_NONE, 0, 0, 0, ENUMF(model.mlp), NULL, NO_RULES, .def = NULL},
     {"norm", "norm", INPUT_ENUM, "", 0, MODEL_NORM_KINDS - 1, model_norm_names, MODEL_NORM_KINDS,
      "layernorm|rmsnorm|layernorm-nobias|layernorm-nonparametric",
      "norm kind (LayerNorm with or without its bias, or without weights: OLMo 1)", "",
-     INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE, 0, 0, 0, ENUMF(model.norm), NULL, NO_RULES},
+     INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE, 0, 0, 0, ENUMF(model.norm), NULL, NO_RULES, .def = NULL},
     {"tied_embeddings", "tied", INPUT_ONOFF, "", 0, 1, ONOFF_WORDS, COUNT_OF(ONOFF_WORDS), "on|off",
      "LM head shares the embedding matrix", "", INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE, 0,
-     0, 0, F(model.tied_embeddings), FIELD_BOOL, NULL, NO_RULES},
+     0, 0, F(model.tied_embeddings), FIELD_BOOL, NULL, NO_RULES, .def = NULL},
     {"bias", "bias", INPUT_ONOFF, "", 0, 1, ONOFF_WORDS, COUNT_OF(ONOFF_WORDS), "on|off",
      "biases on every linear layer (GPT-2)", "", INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE, 0,
-     0, 0, F(model.bias), FIELD_BOOL, NULL, NO_RULES},
+     0, 0, F(model.bias), FIELD_BOOL, NULL, NO_RULES, .def = NULL},
     {"qkv_bias", "qkv bias", INPUT_ONOFF, "", 0, 1, ONOFF_WORDS, COUNT_OF(ONOFF_WORDS), "on|off",
      "biases on Q, K and V only (Qwen2)", "", INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE, 0, 0,
-     0, F(model.qkv_bias), FIELD_BOOL, NULL, NO_RULES},
+     0, F(model.qkv_bias), FIELD_BOOL, NULL, NO_RULES, .def = NULL},
     {"lm_head_bias", "head bias", INPUT_ONOFF, "", 0, 1, ONOFF_WORDS, COUNT_OF(ONOFF_WORDS),
      "on|off", "a bias per token on the LM head (Phi-2)", "", MODEL_ROW, STEPS_NONE, 0, 0, 0,
-     F(model.lm_head_bias), FIELD_BOOL, NULL, NO_RULES},
+     F(model.lm_head_bias), FIELD_BOOL, NULL, NO_RULES, .def = NULL},
     {"mlp_bias", "mlp bias", INPUT_ONOFF, "", 0, 1, ONOFF_WORDS, COUNT_OF(ONOFF_WORDS), "on|off",
      "biases on the MLP's matrices only, none on the attention (GPT-J)", "", MODEL_ROW,
-     STEPS_NONE, 0, 0, 0, F(model.mlp_bias), FIELD_BOOL, NULL, NO_RULES},
+     STEPS_NONE, 0, 0, 0, F(model.mlp_bias), FIELD_BOOL, NULL, NO_RULES, .def = NULL},
     {"positional", "positions", INPUT_ENUM, "", 0, 1, model_pos_names, MODEL_POS_KINDS, "learned|rope",
      "learned position embeddings or rotary", "", INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE,
-     0, 0, 0, ENUMF(model.positional), NULL, NO_RULES},
+     0, 0, 0, ENUMF(model.positional), NULL, NO_RULES, .def = NULL},
     {"experts", "experts", INPUT_COUNT, "", 0, (double)MODEL_MAX_EXPERTS, NULL, 0, "N",
      "routed experts per MoE layer (0 or 1: dense)", "", INPUT_MODEL_FIELD | INPUT_HIDDEN,
-     STEPS_NONE, 0, 0, 0, F(model.experts), FIELD_I64, NULL, NO_RULES},
+     STEPS_NONE, 0, 0, 0, F(model.experts), FIELD_I64, NULL, NO_RULES, .def = NULL},
     {"experts_active", "top-k", INPUT_COUNT, "", 0, (double)MODEL_MAX_EXPERTS, NULL, 0, "N",
      "routed experts each token passes through", "experts", INPUT_MODEL_FIELD | INPUT_HIDDEN,
-     STEPS_NONE, 0, 0, 0, F(model.experts_active), FIELD_I64, NULL, NO_RULES},
+     STEPS_NONE, 0, 0, 0, F(model.experts_active), FIELD_I64, NULL, NO_RULES, .def = NULL},
     {"shared_experts", "shared", INPUT_COUNT, "", 0, (double)MODEL_MAX_EXPERTS, NULL, 0, "N",
      "experts every token passes through", "", INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE, 0,
-     0, 0, F(model.shared_experts), FIELD_I64, NULL, NO_RULES},
+     0, 0, F(model.shared_experts), FIELD_I64, NULL, NO_RULES, .def = NULL},
     {"moe_ffn", "expert ffn", INPUT_COUNT, "", 0, (double)MODEL_MAX_WIDTH, NULL, 0, "N",
      "expert hidden width (0: the ffn width)", "", INPUT_MODEL_FIELD | INPUT_HIDDEN, STEPS_NONE,
-     0, 0, 0, F(model.moe_ffn), FIELD_I64, NULL, NO_RULES},
+     0, 0, 0, F(model.moe_ffn), FIELD_I64, NULL, NO_RULES, .def = NULL},
     {"dense_layers", "dense layers", INPUT_COUNT, "", 0, (double)MODEL_MAX_LAYERS, NULL, 0, "N",
      "first layers that keep a dense MLP", "layers", INPUT_MODEL_FIELD | INPUT_HIDDEN,
-     STEPS_NONE, 0, 0, 0, F(model.dense_layers), FIELD_I64, NULL, NO_RULES},
+     STEPS_NONE, 0, 0, 0, F(model.dense_layers), FIELD_I64, NULL, NO_RULES, .def = NULL},
     /* Attention beyond d_model / heads, named as in Hugging Face configs (0: not used). */
     {"head_dim", "head dim", INPUT_COUNT, "", 0, (double)MODEL_MAX_WIDTH, NULL, 0, "N|auto",
      "width of each attention head (auto: d_model / heads)", "", MODEL_ROW | INPUT_AUTO_ZERO, STEPS_NONE, 0, 0,
-     0, F(model.head_dim), FIELD_I64, NULL, NO_RULES},
+     0, F(model.head_dim), FIELD_I64, NULL, NO_RULES, .def = NULL},
     {"sliding_window", "window", INPUT_COUNT, "tokens", 0, (double)MODEL_MAX_CONTEXT, NULL, 0, "N",
      "tokens a local layer attends to (0: every layer global)", "", MODEL_ROW, STEPS_NONE, 0, 0,
-     0, F(model.sliding_window), FIELD_I64, NULL, NO_RULES},
+     0, F(model.sliding_window), FIELD_I64, NULL, NO_RULES, .def = NULL},
     {"sliding_window_pattern", "window every", INPUT_COUNT, "", 0, 1e6, NULL, 0, "N",
      "every N-th layer global, the rest local (0: all local when a window is set)",
      "layers sliding_window", MODEL_ROW, STEPS_NONE, 0, 0, 0,
-     F(model.sliding_window_pattern), FIELD_I64, NULL, NO_RULES},
+     F(model.sliding_window_pattern), FIELD_I64, NULL, NO_RULES, .def = NULL},
     {"attn_sinks", "sinks", INPUT_ONOFF, "", 0, 1, ONOFF_WORDS, COUNT_OF(ONOFF_WORDS), "on|off",
      "a learned attention-sink logit per head (gpt-oss)", "", MODEL_ROW, STEPS_NONE, 0, 0, 0,
-     F(model.attn_sinks), FIELD_BOOL, NULL, NO_RULES},
+     F(model.attn_sinks), FIELD_BOOL, NULL, NO_RULES, .def = NULL},
     {"kv_lora_rank", "kv latent", INPUT_COUNT, "", 0, (double)MODEL_MAX_WIDTH, NULL, 0, "N",
      "multi-head latent attention's KV rank (DeepSeek-V2/V3; 0: no MLA)", "", MODEL_ROW,
-     STEPS_NONE, 0, 0, 0, F(model.kv_lora_rank), FIELD_I64, NULL, NO_RULES},
+     STEPS_NONE, 0, 0, 0, F(model.kv_lora_rank), FIELD_I64, NULL, NO_RULES, .def = NULL},
     {"q_lora_rank", "q latent", INPUT_COUNT, "", 0, (double)MODEL_MAX_WIDTH, NULL, 0, "N",
      "MLA's query compression rank (0: a full query projection)", "kv_lora_rank", MODEL_ROW,
-     STEPS_NONE, 0, 0, 0, F(model.q_lora_rank), FIELD_I64, NULL, NO_RULES},
+     STEPS_NONE, 0, 0, 0, F(model.q_lora_rank), FIELD_I64, NULL, NO_RULES, .def = NULL},
     {"qk_nope_head_dim", "qk nope dim", INPUT_COUNT, "", 0, (double)MODEL_MAX_WIDTH, NULL, 0, "N",
      "MLA: per-head query/key width without rotary position", "kv_lora_rank", MODEL_ROW,
-     STEPS_NONE, 0, 0, 0, F(model.qk_nope_head_dim), FIELD_I64, NULL, NO_RULES},
+     STEPS_NONE, 0, 0, 0, F(model.qk_nope_head_dim), FIELD_I64, NULL, NO_RULES, .def = NULL},
     {"qk_rope_head_dim", "qk rope dim", INPUT_COUNT, "", 0, (double)MODEL_MAX_WIDTH, NULL, 0, "N",
      "MLA: the decoupled rotary key's width, shared by the heads", "kv_lora_rank", MODEL_ROW,
-     STEPS_NONE, 0, 0, 0, F(model.qk_rope_head_dim), FIELD_I64, NULL, NO_RULES},
+     STEPS_NONE, 0, 0, 0, F(model.qk_rope_head_dim), FIELD_I64, NULL, NO_RULES, .def = NULL},
     {"v_head_dim", "v head dim", INPUT_COUNT, "", 0, (double)MODEL_MAX_WIDTH, NULL, 0, "N",
      "MLA: per-head value width", "kv_lora_rank", MODEL_ROW, STEPS_NONE, 0, 0, 0,
-     F(model.v_head_dim), FIELD_I64, NULL, NO_RULES},
+     F(model.v_head_dim), FIELD_I64, NULL, NO_RULES, .def = NULL},
     /* Norms and blocks. */
     {"norm_place", "norm place", INPUT_ENUM, "", 0, MODEL_NORM_PLACES - 1,
      model_norm_place_names, MODEL_NORM_PLACES, "pre|post|sandwich",
      "norms before attention and MLP (pre), after them (post, OLMo 2) or both (sandwich, Gemma 2)",
-     "block", MODEL_ROW, STEPS_NONE, 0, 0, 0, ENUMF(model.norm_place), NULL, NO_RULES},
+     "block", MODEL_ROW, STEPS_NONE, 0, 0, 0, ENUMF(model.norm_place), NULL, NO_RULES, .def = NULL},
     {"qk_norm", "qk norm", INPUT_ENUM, "", 0, MODEL_QK_NORMS - 1, model_qk_norm_names,
      MODEL_QK_NORMS, "none|head|full",
      "norm of queries and keys: per head (Qwen3, Gemma 3) or over the projection (OLMo 2)", "",
-     MODEL_ROW, STEPS_NONE, 0, 0, 0, ENUMF(model.qk_norm), NULL, NO_RULES},
+     MODEL_ROW, STEPS_NONE, 0, 0, 0, ENUMF(model.qk_norm), NULL, NO_RULES, .def = NULL},
     {"block", "block", INPUT_ENUM, "", 0, MODEL_BLOCKS - 1, model_block_names, MODEL_BLOCKS,
      "sequential|parallel|parallel-one-norm",
      "attention then MLP, or both on the same input (GPT-NeoX; GPT-J and Phi-2 share one norm)",
-     "", MODEL_ROW, STEPS_NONE, 0, 0, 0, ENUMF(model.block), NULL, NO_RULES},
+     "", MODEL_ROW, STEPS_NONE, 0, 0, 0, ENUMF(model.block), NULL, NO_RULES, .def = NULL},
     /* Mixture of experts beyond the routed experts. */
     {"shared_ffn", "shared ffn", INPUT_COUNT, "", 0, (double)MODEL_MAX_WIDTH, NULL, 0, "N",
      "hidden width of each shared expert (0: the expert width)", "shared_experts", MODEL_ROW,
-     STEPS_NONE, 0, 0, 0, F(model.shared_ffn), FIELD_I64, NULL, NO_RULES},
+     STEPS_NONE, 0, 0, 0, F(model.shared_ffn), FIELD_I64, NULL, NO_RULES, .def = NULL},
     {"shared_gate", "shared gate", INPUT_ONOFF, "", 0, 1, ONOFF_WORDS, COUNT_OF(ONOFF_WORDS),
      "on|off", "a sigmoid gate on the shared expert (Qwen2-MoE)", "shared_experts", MODEL_ROW,
-     STEPS_NONE, 0, 0, 0, F(model.shared_gate), FIELD_BOOL, NULL, NO_RULES},
+     STEPS_NONE, 0, 0, 0, F(model.shared_gate), FIELD_BOOL, NULL, NO_RULES, .def = NULL},
     {"router_bias", "router bias", INPUT_ONOFF, "", 0, 1, ONOFF_WORDS, COUNT_OF(ONOFF_WORDS),
      "on|off", "a bias per expert on the router (gpt-oss, DeepSeek-V3)", "experts", MODEL_ROW,
-     STEPS_NONE, 0, 0, 0, F(model.router_bias), FIELD_BOOL, NULL, NO_RULES},
+     STEPS_NONE, 0, 0, 0, F(model.router_bias), FIELD_BOOL, NULL, NO_RULES, .def = NULL},
     {"mtp_layers", "MTP", INPUT_COUNT, "", 0, (double)MODEL_MAX_LAYERS, NULL, 0, "N",
      "multi-token-prediction modules, counted apart from the model (DeepSeek-V3: 1)", "",
-     MODEL_ROW, STEPS_NONE, 0, 0, 0, F(model.mtp_layers), FIELD_I64, NULL, NO_RULES},
+     MODEL_ROW, STEPS_NONE, 0, 0, 0, F(model.mtp_layers), FIELD_I64, NULL, NO_RULES, .def = NULL},
     /* The setup. */
     {"tokens", "tokens", INPUT_SIZE, "tokens", 1, 1e18, NULL, 0, "D", "training tokens D", "", 0,
-     STEPS_NICE, 1e6, 1e16, 0, F(tokens), FIELD_DOUBLE, NULL, NO_RULES},
+     STEPS_NICE, 1e6, 1e16, 0, F(tokens), FIELD_DOUBLE, NULL, NO_RULES,
+     .def = "15T"},
     {"batch", "batch", INPUT_COUNT, "sequences", 1, 1e9, NULL, 0, "B",
      "global batch, sequences per optimizer step", "gpus tp pp cp micro_batch", 0, STEPS_POW2, 1,
-     16777216, 0, F(batch), FIELD_I64, NULL, NO_RULES},
+     16777216, 0, F(batch), FIELD_I64, NULL, NO_RULES,
+     .def = "2048"}, /* 4M tokens a step: 2 micro-batches of one sequence a GPU */
     {"seq", "seq len", INPUT_COUNT, "tokens", 1, 1e8, NULL, 0, "S", "tokens per sequence", "", 0,
-     STEPS_POW2, 16, 1048576, 0, F(seq), FIELD_I64, NULL, NO_RULES},
+     STEPS_POW2, 16, 1048576, 0, F(seq), FIELD_I64, NULL, NO_RULES,
+     .def = "2048"}, /* at 4096 a 70B model's activations outgrow 80 GB without TP */
     {"micro_batch", "microbatch", INPUT_COUNT, "sequences", 0, 1e9, NULL, 0, "b|auto",
      "sequences per forward/backward per data-parallel rank (auto: batch / ranks)", "batch",
      INPUT_AUTO_ZERO, STEPS_POW2, 1, 65536, 0, F(micro_batch), FIELD_I64, NULL,
      .check = rules_check_micro_batch, .give_way = rules_give_way_micro_batch,
-     .level = SETTLE_BATCH, .step_bounds = rules_steps_micro_batch},
+     .level = SETTLE_BATCH, .step_bounds = rules_steps_micro_batch,
+     .def = "1"},
     {"gpu", "GPU", INPUT_NAME, "", 0, 0, NULL, 0, "NAME|FILE",
      "GPU preset (rooftop list gpus) or a GPU JSON file", "", 0, STEPS_GPUS, 0, 0, 0, 0,
      FIELD_NONE, &GPU_OPS,
-     .check = rules_check_gpu},
+     .check = rules_check_gpu,
+     /* The preset as found on the search path, so that a user's own h100-sxm.json (in
+      * ~/.config/rooftop/gpus, say) is the default's GPU too; GPU_OPS.builtin otherwise. */
+     .def = "h100-sxm"},
     {"gpus", "GPUs", INPUT_COUNT, "GPUs", 1, 1e8, NULL, 0, "N",
      "GPUs in all (= data x tensor x pipeline x context parallel)", "tp pp cp batch", 0, STEPS_POW2, 1,
      16777216, 0, F(gpus), FIELD_I64, NULL,
-     .give_way = rules_give_way_gpus, .level = SETTLE_GPUS, .step_bounds = rules_steps_gpus},
+     .give_way = rules_give_way_gpus, .level = SETTLE_GPUS, .step_bounds = rules_steps_gpus,
+     .def = "1024"},
     {"tp", "tensor", INPUT_COUNT, "", 1, 1e8, NULL, 0, "T", "tensor-parallel degree",
      "gpus model", 0, STEPS_POW2, 1, 256, 0, F(tp), FIELD_I64, NULL,
-     .check = rules_check_tp, .give_way = rules_give_way_tp, .level = SETTLE_DEGREES},
+     .check = rules_check_tp, .give_way = rules_give_way_tp, .level = SETTLE_DEGREES,
+     .def = "1"},
     {"sp", "seq par", INPUT_ONOFF, "", 0, 1, ONOFF_WORDS, COUNT_OF(ONOFF_WORDS), "on|off",
      "sequence parallelism (with tensor parallelism)", "tp", 0, STEPS_WORDS, 0, 0,
-     0, F(sp), FIELD_BOOL, NULL, NO_RULES},
+     0, F(sp), FIELD_BOOL, NULL, NO_RULES,
+     .def = "off"},
     {"pp", "pipeline", INPUT_COUNT, "", 1, 1e8, NULL, 0, "P", "pipeline-parallel degree",
      "gpus model", 0, STEPS_POW2, 1, 256, 0, F(pp), FIELD_I64, NULL,
-     .check = rules_check_pp, .give_way = rules_give_way_pp, .level = SETTLE_DEGREES},
+     .check = rules_check_pp, .give_way = rules_give_way_pp, .level = SETTLE_DEGREES,
+     .def = "1"},
     {"cp", "ctx par", INPUT_COUNT, "", 1, 1e8, NULL, 0, "C",
      "context-parallel degree: each sequence split over C GPUs (seq a multiple of 2 x C)",
      "gpus seq", 0, STEPS_POW2, 1, 256, 0, F(cp), FIELD_I64, NULL,
      .check = rules_check_cp, .give_way = rules_give_way_cp, .level = SETTLE_DEGREES,
-     .step_bounds = rules_steps_cp},
+     .step_bounds = rules_steps_cp,
+     .def = "1"},
     {"ep", "expert par", INPUT_COUNT, "", 1, 1e8, NULL, 0, "E",
      "expert-parallel degree: routed experts split over E of the data x context ranks",
      "gpus model cp", 0, STEPS_POW2, 1, 256, 0, F(ep), FIELD_I64, NULL,
      .check = rules_check_ep, .give_way = rules_give_way_ep, .level = SETTLE_EXPERTS,
-     .step_bounds = rules_steps_ep},
+     .step_bounds = rules_steps_ep,
+     .def = "1"},
     {"vpp", "virtual pp", INPUT_COUNT, "", 1, 1e6, NULL, 0, "V",
      "virtual pipeline stages per GPU (interleaved 1F1B; 1: plain)", "pp model micro_batch",
      INPUT_HIDDEN, STEPS_POW2, 1, 64, 0, F(vpp), FIELD_I64, NULL,
-     .check = rules_check_vpp, .give_way = rules_give_way_vpp, .level = SETTLE_SCHEDULE},
+     .check = rules_check_vpp, .give_way = rules_give_way_vpp, .level = SETTLE_SCHEDULE,
+     .def = "1"},
     {"decoder_first_pipeline_num_layers", "first stage", INPUT_COUNT, "", 1, 1e6, NULL, 0, "N|auto",
      "layers of the first pipeline stage, as Megatron-LM's flag (auto: the even split)",
      "pp model", INPUT_HIDDEN | INPUT_AUTO_ZERO, STEPS_NONE, 0, 0, 0, F(first_stage_layers),
      FIELD_I64, NULL,
-     .check = rules_check_stages, .give_way = rules_give_way_stages, .level = SETTLE_STAGES},
+     .check = rules_check_stages, .give_way = rules_give_way_stages, .level = SETTLE_STAGES,
+     .def = "auto"},
     {"decoder_last_pipeline_num_layers", "last stage", INPUT_COUNT, "", 1, 1e6, NULL, 0, "N|auto",
      "layers of the last pipeline stage (auto: the even split)", "pp model",
-     INPUT_HIDDEN | INPUT_AUTO_ZERO, STEPS_NONE, 0, 0, 0, F(last_stage_layers), FIELD_I64, NULL, NO_RULES},
+     INPUT_HIDDEN | INPUT_AUTO_ZERO, STEPS_NONE, 0, 0, 0, F(last_stage_layers), FIELD_I64, NULL, NO_RULES,
+     .def = "auto"},
     {"zero", "ZeRO", INPUT_COUNT, "", 0, 3, NULL, 0, "0..3",
      "ZeRO stage over the data-parallel ranks: 1 optimizer, 2 +grads, 3 +params (FSDP)", "", 0,
-     STEPS_LINEAR, 0, 3, 1, F(zero), FIELD_INT, NULL, NO_RULES},
+     STEPS_LINEAR, 0, 3, 1, F(zero), FIELD_INT, NULL, NO_RULES,
+     .def = "3"}, /* the lecture's per-GPU arithmetic: state fully sharded (FSDP), no TP or PP */
     {"dtype", "dtype", INPUT_ENUM, "", 0, 6, DTYPE_WORDS, COUNT_OF(DTYPE_WORDS), "D",
      "params, grads and activations: fp32|tf32|bf16|fp16|fp8 (fp8-e4m3)|fp8-e5m2|fp4", "gpu", 0,
      STEPS_WORDS, 0, 0, 0, 0, FIELD_NONE, &DTYPE_OPS,
-     .check = rules_check_dtype},
+     .check = rules_check_dtype,
+     .def = "bf16"},
     {"master_weights", "master", INPUT_ONOFF, "", 0, 1, ONOFF_WORDS, COUNT_OF(ONOFF_WORDS), "on|off",
      "fp32 master copy of the weights", "dtype", 0, STEPS_WORDS, 0, 0, 0, F(master_weights),
-     FIELD_BOOL, NULL, NO_RULES},
+     FIELD_BOOL, NULL, NO_RULES,
+     .def = "off"}, /* the 2026 lecture's 12 bytes per parameter */
     {"grad_dtype", "grads", INPUT_ENUM, "", 0, 3, GRAD_DTYPE_WORDS, COUNT_OF(GRAD_DTYPE_WORDS),
      "auto|fp32|bf16|fp16",
      "gradients (auto: fp32 with master weights, as Megatron-LM and DeepSpeed; else the weights')",
-     "dtype master_weights", 0, STEPS_WORDS, 0, 0, 0, 0, FIELD_NONE, &GRAD_DTYPE_OPS, NO_RULES},
+     "dtype master_weights", 0, STEPS_WORDS, 0, 0, 0, 0, FIELD_NONE, &GRAD_DTYPE_OPS, NO_RULES,
+     .def = "auto"},
     {"optimizer", "optimizer", INPUT_ENUM, "", 0, 3, OPTIMIZER_WORDS, COUNT_OF(OPTIMIZER_WORDS), "adamw|sgd|adagrad|adam8bit",
-     "optimizer and its state", "", 0, STEPS_WORDS, 0, 0, 0, ENUMF(optimizer), NULL, NO_RULES},
+     "optimizer and its state", "", 0, STEPS_WORDS, 0, 0, 0, ENUMF(optimizer), NULL, NO_RULES,
+     .def = "adamw"},
     {"recompute", "recompute", INPUT_ENUM, "", 0, 3, RECOMPUTE_WORDS, COUNT_OF(RECOMPUTE_WORDS), "none|selective|full|sqrt", "activation recomputation", "", 0, STEPS_WORDS, 0, 0, 0,
-     ENUMF(recompute), NULL, NO_RULES},
+     ENUMF(recompute), NULL, NO_RULES,
+     .def = "none"},
     {"flash", "flash", INPUT_ONOFF, "", 0, 1, ONOFF_WORDS, COUNT_OF(ONOFF_WORDS), "on|off",
      "FlashAttention: no s x s scores stored", "", 0, STEPS_WORDS, 0, 0, 0, F(flash), FIELD_BOOL,
-     NULL, NO_RULES},
+     NULL, NO_RULES,
+     .def = "on"},
     {"dropout", "dropout", INPUT_ONOFF, "", 0, 1, ONOFF_WORDS, COUNT_OF(ONOFF_WORDS), "on|off", "dropout masks stored",
-     "", INPUT_HIDDEN, STEPS_WORDS, 0, 0, 0, F(dropout), FIELD_BOOL, NULL, NO_RULES},
+     "", INPUT_HIDDEN, STEPS_WORDS, 0, 0, 0, F(dropout), FIELD_BOOL, NULL, NO_RULES,
+     .def = "off"},
     {"framework", "framework", INPUT_ENUM, "", 0, FRAMEWORK_COUNT - 1, FRAMEWORK_WORDS,
      COUNT_OF(FRAMEWORK_WORDS), "megatron|deepspeed|fsdp",
      "framework whose overlap, gathers and reduces the step time models (the report states its "
-     "flags)", "", INPUT_HIDDEN, STEPS_WORDS, 0, 0, 0, ENUMF(framework), NULL, NO_RULES},
+     "flags)", "", INPUT_HIDDEN, STEPS_WORDS, 0, 0, 0, ENUMF(framework), NULL, NO_RULES,
+     .def = "megatron"}, /* hiding what its default overlap flags hide (src/framework.h) */
     {"dp_overlap", "DP overlap", INPUT_FRACTION, "", 0, 1, NULL, 0, "F|auto",
      "fraction of data-parallel communication hidden under compute, 0 to 1 (auto: as the "
      "framework overlaps it)", "framework", INPUT_HIDDEN | INPUT_AUTO_NEG, STEPS_LINEAR, 0, 1,
-     0.25, F(dp_overlap), FIELD_DOUBLE, NULL, NO_RULES},
+     0.25, F(dp_overlap), FIELD_DOUBLE, NULL, NO_RULES,
+     .def = "auto"},
     {"node_gpus", "node GPUs", INPUT_COUNT, "GPUs", 1, 1e8, NULL, 0, "N|auto",
      "GPUs per NVLink domain (auto: the GPU spec's node)", "gpu", INPUT_HIDDEN | INPUT_AUTO_ZERO,
-     STEPS_POW2, 1, 1024, 0, F(node_gpus), FIELD_I64, NULL, NO_RULES},
+     STEPS_POW2, 1, 1024, 0, F(node_gpus), FIELD_I64, NULL, NO_RULES,
+     .def = "auto"},
     {"network_bw", "network", INPUT_SIZE, "bytes/s", 1e6, 1e16, NULL, 0, "BYTES/S|auto",
      "network bandwidth per GPU per direction, e.g. 50GB (auto: the GPU spec's)", "gpu",
-     INPUT_HIDDEN | INPUT_AUTO_ZERO, STEPS_NICE, 1e9, 1e12, 0, F(network_bw), FIELD_DOUBLE, NULL, NO_RULES},
+     INPUT_HIDDEN | INPUT_AUTO_ZERO, STEPS_NICE, 1e9, 1e12, 0, F(network_bw), FIELD_DOUBLE, NULL, NO_RULES,
+     .def = "auto"},
     {"memory_reserve", "reserve", INPUT_SIZE, "bytes", 0, 1e13, NULL, 0, "BYTES",
      "memory per GPU kept by the CUDA context and allocator, not for tensors (an assumed 2GB)",
      "gpu", INPUT_HIDDEN, STEPS_NICE, 1e8, 1e11, 0, F(memory_reserve), FIELD_DOUBLE, NULL,
-     .check = rules_check_memory_reserve},
+     .check = rules_check_memory_reserve,
+     /* An assumption, stated in the report. The CUDA context alone takes about 400 MB with
+      * lazy module loading (CUDA 11.7 and later; PyTorch's maintainers in pytorch/pytorch#109888
+      * and #107667, over 1 GB before); NCCL's communicator buffers, cuBLAS workspaces and the
+      * caching allocator's fragmentation take the rest of the 2 GB. */
+     .def = "2GB"},
     {"mfu", "MFU", INPUT_FRACTION, "", 0.001, 1, MFU_WORDS, COUNT_OF(MFU_WORDS),
      "U|predicted|measured",
      "fraction of the dense peak achieved, 0.001 to 1 (or 50%); predicted: the step-time "
      "model's; measured: the --points GEMMs'", "", 0, STEPS_LINEAR, 0.05, 1, 0.05, F(mfu),
-     FIELD_DOUBLE, &MFU_OPS, NO_RULES},
+     FIELD_DOUBLE, &MFU_OPS, NO_RULES,
+     .def = "0.5"},
     {"flops", "FLOPs", INPUT_ENUM, "", 0, 1, FLOPS_WORDS, COUNT_OF(FLOPS_WORDS), "detailed|6nd",
      "FLOP count used for time: every operation, or 6ND", "", 0, STEPS_WORDS, 0, 0, 0,
-     ENUMF(flops_mode), NULL, NO_RULES},
+     ENUMF(flops_mode), NULL, NO_RULES,
+     .def = "6nd"},
     {"attention_flops", "attn FLOPs", INPUT_ENUM, "", 0, 1, ATTN_FLOPS_WORDS,
      COUNT_OF(ATTN_FLOPS_WORDS), "causal|full",
      "attention's s x s work in the detailed count: full (PaLM, Narayanan) or causal (half)",
-     "", 0, STEPS_WORDS, 0, 0, 0, ENUMF(attention_flops), NULL, NO_RULES},
+     "", 0, STEPS_WORDS, 0, 0, 0, ENUMF(attention_flops), NULL, NO_RULES,
+     .def = "full"},
     {"moe_capacity", "capacity", INPUT_FRACTION, "", 0.1, 16, NULL, 0, "F|auto",
      "MoE expert capacity factor (Megatron-core's --moe-expert-capacity-factor with padding): "
      "each expert holds ceil(tokens x top-k x F / experts) tokens (auto: dropless)", "model",
      INPUT_HIDDEN | INPUT_AUTO_ZERO, STEPS_LINEAR, 1, 2, 0.25, F(moe_capacity), FIELD_DOUBLE,
-     NULL, NO_RULES},
+     NULL, NO_RULES,
+     .def = "auto"},
     {"vocab_pad", "vocab pad", INPUT_COUNT, "", 0, 1e6, NULL, 0, "N",
      "pad the vocabulary to a multiple of N x tp as Megatron-LM does (its default N: 128; "
      "0: no padding)", "tp model", INPUT_HIDDEN, STEPS_POW2, 1, 1024, 0, F(vocab_pad),
-     FIELD_I64, NULL, NO_RULES},
+     FIELD_I64, NULL, NO_RULES,
+     .def = "0"}, /* released counts are of the unpadded vocabulary */
     /* What a run costs (src/cost.h): GPU-hours, energy and, with a price, money. */
     {"price", "price", INPUT_SIZE, "USD/GPU-hour", 0, 1e6, NULL, 0, "USD",
      "price of one GPU-hour, e.g. 2.49 (0, the default: none; no cost is shown)", "", INPUT_HIDDEN,
-     STEPS_NONE, 0, 0, 0, F(price), FIELD_DOUBLE, NULL, NO_RULES},
+     STEPS_NONE, 0, 0, 0, F(price), FIELD_DOUBLE, NULL, NO_RULES,
+     .def = "0"}, /* no price is a fact: none unless given */
     {"pue", "PUE", INPUT_SIZE, "", 1, 5, NULL, 0, "P",
      "power usage effectiveness: the facility's power over the GPUs' (default 1.2)", "",
-     INPUT_HIDDEN, STEPS_LINEAR, 1, 2, 0.1, F(pue), FIELD_DOUBLE, NULL, NO_RULES},
+     INPUT_HIDDEN, STEPS_LINEAR, 1, 2, 0.1, F(pue), FIELD_DOUBLE, NULL, NO_RULES,
+     /* A modern large data centre (Uptime Institute's 2023 survey average is 1.58;
+      * hyperscalers report 1.1 to 1.2). */
+     .def = "1.2"},
     /* Serving's own (rooftop infer and the inference view, which has its own sliders). */
     {"prompt", "prompt", INPUT_COUNT, "tokens", 1, 1e9, NULL, 0, "P",
      "serving: prompt tokens per sequence", "model", INPUT_HIDDEN, STEPS_POW2, 128, 1048576, 0,
-     F(prompt), FIELD_I64, NULL, NO_RULES},
+     F(prompt), FIELD_I64, NULL, NO_RULES,
+     .def = "2048"}, /* serving: a 2Ki-token prompt, 256 generated */
     {"generate", "generate", INPUT_COUNT, "tokens", 1, 1e9, NULL, 0, "N",
      "serving: tokens generated per sequence", "model prompt", INPUT_HIDDEN, STEPS_POW2, 16,
-     1048576, 0, F(generate), FIELD_I64, NULL, NO_RULES},
+     1048576, 0, F(generate), FIELD_I64, NULL, NO_RULES,
+     .def = "256"},
     {"weights_dtype", "weights", INPUT_ENUM, "", 0, 8, SERVE_DTYPE_WORDS,
      COUNT_OF(SERVE_DTYPE_WORDS), "W|auto",
      "serving: linear-layer weights, fp32|bf16|fp16|fp8|int8|int4|fp4 (auto: the dtype)",
-     "dtype", INPUT_HIDDEN, STEPS_WORDS, 0, 0, 0, 0, FIELD_NONE, &WEIGHTS_DTYPE_OPS, NO_RULES},
+     "dtype", INPUT_HIDDEN, STEPS_WORDS, 0, 0, 0, 0, FIELD_NONE, &WEIGHTS_DTYPE_OPS, NO_RULES,
+     .def = "auto"},
     {"kv_dtype", "KV cache", INPUT_ENUM, "", 0, 8, SERVE_DTYPE_WORDS,
      COUNT_OF(SERVE_DTYPE_WORDS), "K|auto",
      "serving: the KV cache, the same choices (auto: the dtype)", "dtype", INPUT_HIDDEN,
-     STEPS_WORDS, 0, 0, 0, 0, FIELD_NONE, &KV_DTYPE_OPS, NO_RULES},
+     STEPS_WORDS, 0, 0, 0, 0, FIELD_NONE, &KV_DTYPE_OPS, NO_RULES,
+     .def = "auto"},
     {"compute_eff", "compute eff", INPUT_FRACTION, "", 0.001, 1, NULL, 0, "E|auto",
      "serving: fraction of the dense peak reached, 0.001 to 1 (auto: the GPU spec's measured "
      "figure)",
      "gpu", INPUT_HIDDEN | INPUT_AUTO_ZERO, STEPS_LINEAR, 0.05, 1, 0.05, F(compute_eff),
-     FIELD_DOUBLE, NULL, NO_RULES},
+     FIELD_DOUBLE, NULL, NO_RULES,
+     .def = "auto"},
     {"memory_eff", "memory eff", INPUT_FRACTION, "", 0.001, 1, NULL, 0, "E|auto",
      "serving: fraction of the memory bandwidth reached, 0.001 to 1 (auto: the GPU spec's)",
      "gpu",
      INPUT_HIDDEN | INPUT_AUTO_ZERO, STEPS_LINEAR, 0.05, 1, 0.05, F(memory_eff), FIELD_DOUBLE,
-     NULL, NO_RULES},
+     NULL, NO_RULES,
+     .def = "auto"},
     {"hbm_fraction", "HBM fraction", INPUT_FRACTION, "", 0.01, 1, NULL, 0, "F|auto",
      "serving: fraction of each GPU's memory the engine plans on, before the memory reserve "
      "(auto: 0.9, vLLM's gpu_memory_utilization default)", "gpu",
      INPUT_HIDDEN | INPUT_AUTO_ZERO, STEPS_LINEAR, 0.5, 1, 0.05, F(hbm_fraction), FIELD_DOUBLE,
-     NULL, NO_RULES},
+     NULL, NO_RULES,
+     .def = "auto"},
     {"name", "name", INPUT_NAME, "", 0, 0, NULL, 0, "TEXT", "the scenario's title", "",
-     INPUT_HIDDEN, STEPS_NONE, 0, 0, 0, 0, FIELD_NONE, &NAME_OPS, NO_RULES},
+     INPUT_HIDDEN, STEPS_NONE, 0, 0, 0, 0, FIELD_NONE, &NAME_OPS, NO_RULES,
+     .def = NULL}, /* none: the title is derived (issue 8) */
 };
 
 #define N_INPUTS ((int)(sizeof TABLE / sizeof TABLE[0]))
@@ -618,6 +676,22 @@ bool inputs_test_insert(const struct input *row, const char *before)
     order[at] = row;
     n_extra++;
     return true;
+}
+
+void inputs_defaults(struct scenario *s)
+{
+    memset(s, 0, sizeof *s);
+    for (int i = 0; i < inputs_count(); i++) {
+        const struct input *in = inputs_at(i);
+        if (in->def == NULL)
+            continue;
+        char err[SPEC_ERR_MAX];
+        /* A default is in range by construction (test_defaults_read_back); only a name looked
+         * up on the search path can be missing, and then its built-in value stands in. */
+        if (!inputs_parse(in, s, in->def, err, sizeof err) && in->ops != NULL &&
+            in->ops->builtin != NULL)
+            in->ops->builtin(s);
+    }
 }
 
 void inputs_flag(const struct input *in, char *buf, size_t n)

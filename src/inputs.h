@@ -2,8 +2,8 @@
  *
  * The command line (--micro-batch), the scenario files ("micro_batch"), the dashboard's sliders,
  * --help and the man page's option list all come from this table. Adding an input is one row in
- * inputs.c (its field in struct scenario, its default in scenario_default, and where another
- * input bounds it, its rules in src/rules.c named by the row) plus its use in the accounting.
+ * inputs.c (its field in struct scenario; the row carries its default and range, and where
+ * another input bounds it, names its rules in src/rules.c) plus its use in the accounting.
  * Its slider, flag, file key, help line and man page entry follow from the row.
  *
  * One grammar everywhere (flags, files, typed dashboard values):
@@ -66,6 +66,9 @@ struct input_ops {
     bool (*parse_name)(struct scenario *s, const char *text, char *err, size_t errlen);
     /* Names: the text form. */
     void (*format_name)(const struct scenario *s, char *buf, size_t n);
+    /* Names found on the search path: the built-in value when the default is not found
+     * there (the GPU's h100-sxm.json missing), or NULL. */
+    void (*builtin)(struct scenario *s);
 };
 
 struct input {
@@ -94,6 +97,10 @@ struct input {
     rules_give_way_fn *give_way;
     enum settle_level level;
     rules_steps_fn *step_bounds;
+    /* The default, in the grammar below as a flag takes it ("2048", "bf16", "auto", "2GB",
+     * "h100-sxm"); inputs_defaults applies it. NULL: the model's own figure (its fields and
+     * size come with the model) or none (the title). */
+    const char *def;
 };
 
 /* The table, in the order in which a file's keys are applied (model, params, the model's
@@ -109,6 +116,10 @@ int inputs_index(const struct input *in);
  * before (NULL: at the end), as if the table held it there: --help, the man page, the
  * command line, files and the sliders all see it. False when full or the key is taken. */
 bool inputs_test_insert(const struct input *row, const char *before);
+
+/* A scenario of every row's default, applied in table order (the model before its fields,
+ * the GPU before the dtype): what a command starts from before its flags or a file. */
+void inputs_defaults(struct scenario *s);
 
 /* The flag's spelling: "micro-batch" for micro_batch. */
 void inputs_flag(const struct input *in, char *buf, size_t n);

@@ -129,63 +129,6 @@ void scenario_title(const struct scenario *s, char *buf, size_t n)
                  (long long)s->gpus, s->gpu.name[0] ? s->gpu.name : s->gpu.id);
 }
 
-void scenario_default(struct scenario *s)
-{
-    memset(s, 0, sizeof *s);
-    /* No name: a scenario file without "name" must not take a title describing the
-     * lecture's question over another model (issue 8); the title is derived. */
-    (void)model_from_params(70e9, &s->model);
-    /* The H100 SXM preset as found on the search path, so that a user's own h100-sxm.json
-     * (in ~/.config/rooftop/gpus, say) is the default's GPU too, as it is for --gpu
-     * h100-sxm; the built-in figures (the shipped file's) when no preset is found. */
-    char err[SPEC_ERR_MAX];
-    if (!spec_find_gpu("h100-sxm", &s->gpu, err, sizeof err))
-        gpu_builtin_h100(&s->gpu);
-    s->gpus = 1024;
-    /* The lecture's per-GPU arithmetic: model state fully sharded over the data-parallel
-     * ranks (ZeRO-3 / FSDP), no tensor or pipeline parallelism, so any GPU count that
-     * divides the batch is valid. */
-    s->tp = 1;
-    s->pp = 1;
-    s->cp = 1;
-    s->ep = 1;
-    s->sp = false;
-    s->zero = 3;
-    s->dtype = DTYPE_BF16;
-    s->master_weights = false; /* the 2026 lecture's 12 bytes per parameter */
-    s->grad_dtype = SCENARIO_DTYPE_AUTO;
-    s->optimizer = OPT_ADAMW;
-    s->batch = 2048; /* 4M tokens per step: 2 micro-batches of one sequence per GPU */
-    s->micro_batch = 1;
-    s->seq = 2048; /* at 4096 the activations of a 70B model outgrow 80 GB without TP */
-    s->tokens = 15e12;
-    s->mfu = 0.5;
-    s->recompute = RECOMPUTE_NONE;
-    s->flash = true;
-    s->dropout = false;
-    s->flops_mode = FLOPS_6ND;
-    s->attention_flops = ATTN_FLOPS_FULL;
-    /* Released parameter counts are of the unpadded vocabulary: no padding unless asked. */
-    s->vocab_pad = 0;
-    s->vpp = 1;
-    /* Megatron-LM, hiding what its default overlap flags hide (src/framework.h). */
-    s->framework = FRAMEWORK_MEGATRON;
-    s->dp_overlap = SCENARIO_OVERLAP_AUTO;
-    s->node_gpus = 0;
-    s->network_bw = 0.0;
-    s->memory_reserve = SCENARIO_MEMORY_RESERVE_DEFAULT;
-    /* No price is a fact: none unless given (--price). */
-    s->price = 0.0;
-    s->pue = SCENARIO_PUE_DEFAULT;
-    /* Serving: infer_default's. */
-    s->prompt = SCENARIO_PROMPT_DEFAULT;
-    s->generate = SCENARIO_GENERATE_DEFAULT;
-    s->weights_dtype = SCENARIO_DTYPE_AUTO;
-    s->kv_dtype = SCENARIO_DTYPE_AUTO;
-    s->compute_eff = 0.0;
-    s->memory_eff = 0.0;
-}
-
 bool scenario_master_copy(const struct scenario *s)
 {
     return s->master_weights && dtype_bytes(s->dtype) < 4.0;

@@ -96,27 +96,6 @@ struct scenario {
 
 /* "auto" for the serving dtypes: the same as dtype. */
 #define SCENARIO_DTYPE_AUTO DTYPE_COUNT
-/*
- * Bytes of each GPU's memory a training process cannot use for tensors, by default: an
- * assumption, stated in the report. The CUDA context alone takes about 400 MB with lazy
- * module loading (CUDA 11.7 and later; PyTorch's maintainers in pytorch/pytorch#109888 and
- * #107667, over 1 GB before); NCCL's communicator buffers, cuBLAS workspaces and the caching
- * allocator's fragmentation take the rest of the 2 GB assumed here.
- */
-#define SCENARIO_MEMORY_RESERVE_DEFAULT 2e9
-/* The power usage effectiveness assumed when none is given: 1.2, a modern large data centre
- * (Uptime Institute's 2023 survey average is 1.58; hyperscalers report 1.1 to 1.2). */
-#define SCENARIO_PUE_DEFAULT 1.2
-/* Serving's default lengths (here and in infer_default): a 2Ki-token prompt, 256 generated. */
-#define SCENARIO_PROMPT_DEFAULT 2048
-#define SCENARIO_GENERATE_DEFAULT 256
-
-/* The lecture's question: 70B parameters (exact), 15T tokens, 1024 H100 SXM, bf16 mixed
- * precision without master weights, AdamW, MFU 0.5, 6ND; batch 2048 x 2048 tokens, micro-batch
- * 1, FlashAttention, ZeRO-3 over data parallelism only. The GPU is the h100-sxm preset found on
- * the search path (a user's own file overrides the shipped one), or the built-in H100 SXM
- * (the shipped file's figures) when none is found. */
-void scenario_default(struct scenario *s);
 
 /* Whether an fp32 master copy of the weights is kept: asked for, and the weights stored below
  * fp32 (tf32 is stored as fp32). The one rule memory, the optimizer op and the formulas use. */

@@ -53,7 +53,7 @@ bool scenario_apply_json(struct scenario *s, const cJSON *obj, const char *origi
 bool scenario_parse(const char *json, size_t len, const char *origin, struct scenario *s,
                     char *err, size_t errlen);
 
-/* Reads FILE and applies it onto s (start s with scenario_default for a fresh scenario). */
+/* Reads FILE and applies it onto s (start s with inputs_defaults for a fresh scenario). */
 bool scenario_load(const char *path, struct scenario *s, char *err, size_t errlen);
 
 /* Writes s to path atomically: a temporary file in the same directory, fsync, rename. On

@@ -12,6 +12,7 @@
 #include "dash.h"
 #include "dash_keys.h"
 #include "frame.h"
+#include "inputs.h"
 #include "keys.h"
 #include "screen.h"
 #include "term.h"
@@ -59,7 +60,7 @@ int main(void)
         return 1;
     }
     struct scenario sc;
-    scenario_default(&sc);
+    inputs_defaults(&sc);
     struct dash d;
     if (!dash_init(&d, &sc, true, true, err, sizeof err)) {
         fprintf(stderr, "bench_frame: %s\n", err);

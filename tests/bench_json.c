@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "inputs.h"
 #include "points.h"
 #include "scenario.h"
 #include "scenario_file.h"
@@ -87,7 +88,7 @@ int main(void)
     keys(&t, "_", 116442);
     put(&t, "}");
     struct scenario s;
-    scenario_default(&s);
+    inputs_defaults(&s);
     t0 = now_s();
     ok = scenario_parse(t.s, t.n, "scenario.json", &s, err, sizeof err);
     double scenario_s = now_s() - t0;

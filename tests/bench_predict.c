@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "analysis.h"
+#include "inputs.h"
 #include "plan.h"
 #include "predict.h"
 #include "scenario.h"
@@ -23,7 +24,7 @@ int main(void)
 {
     char err[SPEC_ERR_MAX];
     struct scenario s;
-    scenario_default(&s);
+    inputs_defaults(&s);
     if (!spec_find_model("llama2-70b", &s.model, err, sizeof err) ||
         !spec_find_gpu("h100-sxm", &s.gpu, err, sizeof err)) {
         fprintf(stderr, "bench_predict: %s\n", err);

@@ -23,7 +23,7 @@ int main(void)
 {
     char err[SPEC_ERR_MAX];
     struct scenario s;
-    scenario_default(&s);
+    inputs_defaults(&s);
     if (!spec_find_model("llama3.1-70b", &s.model, err, sizeof err)) {
         fprintf(stderr, "bench_sweep: %s\n", err);
         return 1;

@@ -13,6 +13,7 @@
 #include "dash_keys.h"
 #include "dash_points.h"
 #include "frame.h"
+#include "inputs.h"
 #include "keys.h"
 #include "screen.h"
 
@@ -27,7 +28,7 @@ static inline void harness_start(struct harness *h, int cols, int rows, bool col
     struct scenario sc;
     char err[512];
     memset(h, 0, sizeof *h);
-    scenario_default(&sc);
+    inputs_defaults(&sc);
     ck_assert_msg(dash_init(&h->d, &sc, color, utf8, err, sizeof err), "dash_init: %s", err);
     struct event ev = {.type = EV_RESIZE, .x = cols, .y = rows};
     dash_handle(&h->d, &ev);

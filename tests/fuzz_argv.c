@@ -41,7 +41,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static struct scenario base;
     static bool have_base;
     if (!have_base) {
-        scenario_default(&base);
+        inputs_defaults(&base);
         have_base = true;
     }
     struct scenario s = base;

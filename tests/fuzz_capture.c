@@ -14,6 +14,7 @@
 #include "dash_demo.h"
 #include "dash_keys.h"
 #include "frame.h"
+#include "inputs.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -105,7 +106,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         p += strlen(p) + 1;
     }
     struct scenario sc;
-    scenario_default(&sc);
+    inputs_defaults(&sc);
     struct dash d;
     char err[512];
     if (!dash_init(&d, &sc, data[0] & 1, (size > 0 && (data[size - 1] & 1)), err, sizeof err))

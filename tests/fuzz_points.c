@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "inputs.h"
 #include "measured.h"
 #include "points.h"
 #include "scenario.h"
@@ -23,7 +24,7 @@ static bool ready;
 static void check_measured(const struct points_doc *d)
 {
     if (!ready) {
-        scenario_default(&sc);
+        inputs_defaults(&sc);
         analysis_run(&sc, &an);
         ready = true;
     }

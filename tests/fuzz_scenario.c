@@ -11,6 +11,7 @@
 #include <cjson/cJSON.h>
 
 #include "analysis.h"
+#include "inputs.h"
 #include "report.h"
 #include "scenario.h"
 #include "scenario_check.h"
@@ -120,7 +121,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
 
     struct scenario s, before;
-    scenario_default(&s);
+    inputs_defaults(&s);
     before = s;
     char err[1024];
     if (!scenario_parse((const char *)data, size, ORIGIN, &s, err, sizeof err)) {
@@ -143,7 +144,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* Round trip through the saved form. */
     char *t1 = inputs_text(&s);
     struct scenario back;
-    scenario_default(&back);
+    inputs_defaults(&back);
     if (!scenario_parse(t1, strlen(t1), "roundtrip", &back, err, sizeof err))
         abort();
     char *t2 = inputs_text(&back);

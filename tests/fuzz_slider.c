@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "inputs.h"
 #include "presets.h"
 #include "scenario.h"
 #include "slider.h"
@@ -33,7 +34,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         text[i] = (char)(0x20 + data[1 + i] % 95);
     text[n] = '\0';
     struct scenario sc, before;
-    scenario_default(&sc);
+    inputs_defaults(&sc);
     before = sc;
     char err[512];
     err[0] = '\0';

@@ -11,6 +11,7 @@
 #include "analysis.h"
 #include "evaluation.h"
 #include "cli.h"
+#include "inputs.h"
 #include "report.h"
 #include "scenario.h"
 #include "scenario_check.h"
@@ -26,7 +27,7 @@ static inline void check_scenario(struct scenario *s, struct analysis *a, const 
     for (char *t = strtok(buf, " "); t != NULL && argc < 63; t = strtok(NULL, " "))
         argv[argc++] = t;
     argv[argc] = NULL;
-    scenario_default(s);
+    inputs_defaults(s);
     ck_assert_msg(cli_parse_scenario(s, argc, argv, 1, err, sizeof err), "%s: %s", line, err);
     ck_assert_msg(scenario_validate(s, err, (int)sizeof err), "%s: %s", line, err);
     /* The analysis at the MFU in use (a --model line times at the predicted MFU). */

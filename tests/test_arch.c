@@ -10,6 +10,7 @@
 
 #include "check_util.h"
 #include "flops.h"
+#include "inputs.h"
 #include "memory.h"
 #include "model.h"
 #include "scenario.h"
@@ -391,7 +392,7 @@ END_TEST
 static double norm_flops(const struct model_arch *m)
 {
     struct scenario s;
-    scenario_default(&s);
+    inputs_defaults(&s);
     s.model = *m;
     s.gpus = 1;
     s.tp = s.pp = 1;
@@ -438,7 +439,7 @@ END_TEST
 static double layer_bytes(const struct model_arch *m)
 {
     struct scenario s;
-    scenario_default(&s);
+    inputs_defaults(&s);
     s.model = *m;
     s.gpus = 1;
     s.tp = s.pp = 1;

@@ -46,7 +46,7 @@ static bool parse_line(struct scenario *s, const char *line, char *err)
 {
     struct args a;
     args_make(&a, line);
-    scenario_default(s);
+    inputs_defaults(s);
     err[0] = '\0';
     return cli_parse_scenario(s, a.argc, a.argv, 1, err, ERR);
 }
@@ -153,7 +153,7 @@ START_TEST(test_options_given)
     struct args a;
     args_make(&a, "--gpus 64 --tp=4 --micro-batch auto --sp");
     struct scenario s;
-    scenario_default(&s);
+    inputs_defaults(&s);
     struct cli_args ca;
     cli_args_init(&ca, a.argc, a.argv, 1, &s, NULL, 0);
     const struct cli_flag *f;
@@ -289,7 +289,7 @@ START_TEST(test_option_not_ours)
                     NULL};
     static const struct cli_flag own[] = {{"format", true}, {"quick", false}};
     struct scenario s;
-    scenario_default(&s);
+    inputs_defaults(&s);
     struct cli_args a;
     cli_args_init(&a, 8, argv, 1, &s, own, 2);
     const struct cli_flag *f;
@@ -343,7 +343,7 @@ static void save_load(const struct scenario *s, struct scenario *back)
     closedir(d);
     ck_assert_int_eq(files, 1); /* no temporary file left behind */
     /* Load onto something different, so every input must come from the file. */
-    scenario_default(back);
+    inputs_defaults(back);
     char dummy[ERR];
     ck_assert(scenario_set_option(back, "model", "gpt2-small", dummy, sizeof dummy) == 1);
     back->gpus = 3;
@@ -357,7 +357,7 @@ START_TEST(test_file_round_trip)
     make_tmpdir();
     struct scenario s, back;
 
-    scenario_default(&s);
+    inputs_defaults(&s);
     save_load(&s, &back);
     assert_same_inputs(&s, &back);
     ck_assert(back.gpus == 1024 && back.tp == 1 && back.zero == 3 && back.mfu == 0.5);
@@ -405,7 +405,7 @@ END_TEST
 START_TEST(test_file_save_errors)
 {
     struct scenario s;
-    scenario_default(&s);
+    inputs_defaults(&s);
     char err[ERR];
     ck_assert(!scenario_save("/nonexistent-dir/x/s.json", &s, err, sizeof err));
     ck_assert_msg(strstr(err, "/nonexistent-dir/x/s.json") != NULL, "%s", err);
@@ -417,7 +417,7 @@ START_TEST(test_file_save_errors)
     write_text(path, "old contents that are not a scenario");
     ck_assert_msg(scenario_save(path, &s, err, sizeof err), "%s", err);
     struct scenario back;
-    scenario_default(&back);
+    inputs_defaults(&back);
     ck_assert_msg(scenario_load(path, &back, err, sizeof err), "%s", err);
     remove_tmpdir();
 }
@@ -427,7 +427,7 @@ END_TEST
 static void apply_fails(const char *json, const char *want)
 {
     struct scenario s, before;
-    scenario_default(&s);
+    inputs_defaults(&s);
     before = s;
     char err[ERR];
     ck_assert_msg(!scenario_parse(json, strlen(json), "demo.json", &s, err, sizeof err),
@@ -466,8 +466,8 @@ START_TEST(test_file_apply_order)
     /* Whatever the key order: the model, then params, then its fields, then the rest. */
     const char *j1 = "{\"layers\": 16, \"model\": \"llama2-7b\", \"gpus\": 8, \"tp\": 8}";
     const char *j2 = "{\"tp\": 8, \"model\": \"llama2-7b\", \"gpus\": 8, \"layers\": 16}";
-    scenario_default(&a);
-    scenario_default(&b);
+    inputs_defaults(&a);
+    inputs_defaults(&b);
     ck_assert_msg(scenario_parse(j1, strlen(j1), "a", &a, err, sizeof err), "%s", err);
     ck_assert_msg(scenario_parse(j2, strlen(j2), "b", &b, err, sizeof err), "%s", err);
     ck_assert_int_eq(a.model.layers, 16);
@@ -483,7 +483,7 @@ START_TEST(test_file_apply_order)
     ck_assert(a.mfu == 0.45);
 
     /* Overrides apply onto what is there (a lecture step changes only what it names). */
-    scenario_default(&a);
+    inputs_defaults(&a);
     const char *j4 = "{\"batch\": 64}";
     ck_assert(scenario_parse(j4, strlen(j4), "d", &a, err, sizeof err));
     ck_assert_int_eq(a.batch, 64);

@@ -9,6 +9,7 @@
 
 #include "analysis.h"
 #include "check_util.h"
+#include "inputs.h"
 #include "report_harness.h"
 #include "cli.h"
 #include "report.h"
@@ -37,7 +38,7 @@ static const char *refusal(const char *id, enum dtype d)
 {
     static char err[512];
     struct scenario s;
-    scenario_default(&s);
+    inputs_defaults(&s);
     s.gpu = gpu(id);
     s.dtype = d;
     err[0] = '\0';
@@ -266,7 +267,7 @@ START_TEST(test_names_follow_the_scenario)
      * ("lecture: 70B on 15T tokens, 1024 H100s" over a 7B model before). */
     static const char file[] = "{\"model\": \"llama2-7b\", \"gpus\": 8}";
     struct scenario s;
-    scenario_default(&s);
+    inputs_defaults(&s);
     ck_assert_msg(scenario_parse(file, strlen(file), "t.json", &s, err, sizeof err), "%s", err);
     scenario_title(&s, title, sizeof title);
     ck_assert_str_eq(title, "Llama 2 7B on 8 x H100 SXM5");
@@ -277,7 +278,7 @@ START_TEST(test_names_follow_the_scenario)
     free(t);
     /* A named file keeps its name. */
     static const char named[] = "{\"name\": \"my run\", \"model\": \"llama2-7b\", \"gpus\": 8}";
-    scenario_default(&s);
+    inputs_defaults(&s);
     ck_assert_msg(scenario_parse(named, strlen(named), "t.json", &s, err, sizeof err), "%s", err);
     scenario_title(&s, title, sizeof title);
     ck_assert_str_eq(title, "my run");
@@ -297,7 +298,7 @@ START_TEST(test_names_follow_the_scenario)
      * what an export writes) names the new model. */
     struct harness h;
     memset(&h, 0, sizeof h);
-    scenario_default(&s);
+    inputs_defaults(&s);
     ck_assert_msg(scenario_parse(named, strlen(named), "t.json", &s, err, sizeof err), "%s", err);
     ck_assert_msg(dash_init(&h.d, &s, true, true, err, sizeof err), "%s", err);
     struct event ev = {.type = EV_RESIZE, .x = 120, .y = 40};

@@ -7,6 +7,7 @@
 #include "analysis.h"
 #include "check_util.h"
 #include "flops.h"
+#include "inputs.h"
 #include "memory.h"
 #include "model.h"
 #include "roofline.h"
@@ -132,7 +133,7 @@ START_TEST(params_custom_flops_one_shape)
      * detailed count is above 6ND (attention and the head's loss come on top of 6N per
      * token), not the -1.2% the 67.48B shape under a 70B label gave. */
     struct scenario s;
-    scenario_default(&s);
+    inputs_defaults(&s);
     struct analysis a;
     analysis_run(&s, &a);
     ck_assert_rel(a.flops.six_nd, 6.0 * 70e9 * 15e12, 1e-12);
@@ -152,7 +153,7 @@ END_TEST
 static struct scenario lecture(void)
 {
     struct scenario s;
-    scenario_default(&s);
+    inputs_defaults(&s);
     return s;
 }
 
@@ -519,7 +520,7 @@ START_TEST(solve_min_gpus_explains)
     ck_assert_int_eq(miss.dp, 8);
     ck_assert_int_eq(miss.gpus, 8);
     /* Activations count: the capacity less the reserve (CUDA context and allocator). */
-    ck_assert(miss.capacity == 80e9 - SCENARIO_MEMORY_RESERVE_DEFAULT);
+    ck_assert(miss.capacity == 80e9 - 2e9);
     double n = (double)total_params(s.model);
     /* 12 B/param sharded, plus ZeRO-3's gathered module (DeepSpeed: 4 bytes x the largest
      * module's parameters, here the 32000 x 8192 embedding). */

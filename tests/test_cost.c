@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "cost.h"
 #include "evaluation.h"
+#include "inputs.h"
 #include "plan.h"
 #include "report.h"
 #include "scenario.h"
@@ -20,7 +21,7 @@
 START_TEST(energy_and_cost_follow_the_formula)
 {
     struct scenario s;
-    scenario_default(&s);
+    inputs_defaults(&s);
     char err[512];
     char *argv[] = {"report", "--model", "llama3.1-8b", "--gpus", "8", "--batch", "8",
                     "--tokens", "1T", "--mfu", "0.5", "--flops", "6nd", "--price", "2.49",
@@ -120,7 +121,7 @@ END_TEST
 START_TEST(plan_by_cost_ranks_gpu_seconds)
 {
     struct scenario s;
-    scenario_default(&s);
+    inputs_defaults(&s);
     char err[512];
     char *argv[] = {"plan", "--model", "llama3.1-8b", "--gpus", "64", "--batch", "512",
                     "--seq", "4096", "--price", "2", NULL};

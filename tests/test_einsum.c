@@ -8,6 +8,7 @@
 #include "analysis.h"
 #include "check_util.h"
 #include "einsum.h"
+#include "inputs.h"
 #include "op_contract.h"
 #include "scenario.h"
 
@@ -105,7 +106,7 @@ END_TEST
 START_TEST(ops_table_contracts)
 {
     struct scenario s;
-    scenario_default(&s);
+    inputs_defaults(&s);
     struct analysis *a = malloc(sizeof *a);
     ck_assert(a != NULL);
     analysis_run(&s, a);

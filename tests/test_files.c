@@ -16,6 +16,7 @@
 #include "cli.h"
 #include "dash_harness.h"
 #include "files.h"
+#include "inputs.h"
 #include "json_read.h"
 #include "points.h"
 #include "probe_child.h"
@@ -130,7 +131,7 @@ START_TEST(read_fifo_without_writer_bounded)
     ck_assert(!spec_find_model(fifo, &m, err, sizeof err));
     ck_assert_msg(strstr(err, fifo) && strstr(err, "pipe (FIFO)"), "%s", err);
     struct scenario s;
-    scenario_default(&s);
+    inputs_defaults(&s);
     ck_assert(!scenario_load(fifo, &s, err, sizeof err));
     ck_assert_msg(strstr(err, "pipe (FIFO)"), "%s", err);
     struct points_doc d;
@@ -236,7 +237,7 @@ static int opens_during(const char *path, void (*fn)(const char *), const char *
 static void parse_model_flag(const char *path)
 {
     struct scenario s;
-    scenario_default(&s);
+    inputs_defaults(&s);
     char *argv[] = {(char *)"report", (char *)"--model", (char *)path, NULL};
     char err[512];
     ck_assert_msg(cli_parse_scenario(&s, 3, argv, 1, err, sizeof err), "%s", err);
@@ -250,7 +251,7 @@ static void load_model_scenario(const char *path)
     char text[700];
     snprintf(text, sizeof text, "{\"model\": \"%s\"}", path);
     struct scenario s;
-    scenario_default(&s);
+    inputs_defaults(&s);
     char err[512];
     ck_assert_msg(scenario_parse(text, strlen(text), "t.json", &s, err, sizeof err), "%s", err);
     ck_assert(s.tokens == 2e12);
@@ -321,7 +322,7 @@ END_TEST
 START_TEST(scenario_directory_says_directory)
 {
     struct scenario s;
-    scenario_default(&s);
+    inputs_defaults(&s);
     char err[FILES_ERR_MAX];
     ck_assert(!scenario_load(dir, &s, err, sizeof err));
     ck_assert_msg(strstr(err, "is a directory") && !strstr(err, "Input/output"), "%s", err);
@@ -644,11 +645,11 @@ START_TEST(long_path_saves_where_named)
 {
     char *p = long_path(525);
     struct scenario s;
-    scenario_default(&s);
+    inputs_defaults(&s);
     char err[FILES_ERR_MAX];
     ck_assert_msg(scenario_save(p, &s, err, sizeof err), "%s", err);
     struct scenario back;
-    scenario_default(&back);
+    inputs_defaults(&back);
     snprintf(back.name, sizeof back.name, "other");
     ck_assert_msg(scenario_load(p, &back, err, sizeof err), "%s", err);
     ck_assert_str_eq(back.name, s.name);
@@ -736,7 +737,7 @@ START_TEST(user_preset_overrides_default_gpu)
     char *old = getenv("XDG_CONFIG_HOME") ? strdup(getenv("XDG_CONFIG_HOME")) : NULL;
     ck_assert(setenv("XDG_CONFIG_HOME", dir, 1) == 0);
     struct scenario s;
-    scenario_default(&s);
+    inputs_defaults(&s);
     struct gpu_spec g;
     char err[FILES_ERR_MAX];
     bool found = spec_find_gpu("h100-sxm", &g, err, sizeof err);
@@ -752,7 +753,7 @@ START_TEST(user_preset_overrides_default_gpu)
     ck_assert(s.gpu.bandwidth == 3e12);
     ck_assert(s.gpu.peak_flops[PEAK_BF16] == 900e12);
     /* Without it, the shipped file's figures (the whitepaper's 3.35 TB/s). */
-    scenario_default(&s);
+    inputs_defaults(&s);
     ck_assert(s.gpu.bandwidth == 3.35e12);
 }
 END_TEST
@@ -914,7 +915,7 @@ END_TEST
 START_TEST(nul_in_scenario_name_refused)
 {
     struct scenario s;
-    scenario_default(&s);
+    inputs_defaults(&s);
     char err[FILES_ERR_MAX];
     static const char bad[] = "{\"name\": \"abc\\u0000def\"}";
     ck_assert(!scenario_parse(bad, strlen(bad), "t.json", &s, err, sizeof err));

@@ -10,6 +10,7 @@
 
 #include "analysis.h"
 #include "check_util.h"
+#include "inputs.h"
 #include "memory.h"
 #include "model.h"
 #include "scenario.h"
@@ -94,7 +95,7 @@ static double megatron_activations(const struct megatron_args *g)
 static struct scenario megatron_scenario(const struct megatron_args *g, struct model_arch m)
 {
     struct scenario s;
-    scenario_default(&s);
+    inputs_defaults(&s);
     s.model = m;
     s.tp = (int64_t)g->tp;
     s.pp = (int64_t)g->pp;
@@ -223,7 +224,7 @@ END_TEST
 static struct scenario deepspeed_llama2_7b(int zero)
 {
     struct scenario s;
-    scenario_default(&s);
+    inputs_defaults(&s);
     struct model_arch m;
     memset(&m, 0, sizeof m);
     snprintf(m.id, sizeof m.id, "custom");
@@ -395,7 +396,7 @@ END_TEST
 START_TEST(expert_parallel)
 {
     struct scenario s;
-    scenario_default(&s);
+    inputs_defaults(&s);
     struct model_arch m;
     memset(&m, 0, sizeof m);
     snprintf(m.id, sizeof m.id, "custom");
@@ -445,7 +446,7 @@ END_TEST
 START_TEST(mtp_module_on_last_stage)
 {
     struct scenario s;
-    scenario_default(&s);
+    inputs_defaults(&s);
     char err[256];
     ck_assert_msg(spec_find_model("deepseek-v3", &s.model, err, sizeof err), "%s", err);
     ck_assert_int_eq(s.model.mtp_layers, 1);
@@ -531,7 +532,7 @@ END_TEST
 START_TEST(moe_activations_megatron_core)
 {
     struct scenario s;
-    scenario_default(&s);
+    inputs_defaults(&s);
     char err[SPEC_ERR_MAX];
     ck_assert_msg(spec_find_model("mixtral-8x7b", &s.model, err, sizeof err), "%s", err);
     s.gpus = 16;
@@ -580,7 +581,7 @@ START_TEST(reserve_decides_fit)
     struct scenario s = deepspeed_llama2_7b(3);
     struct analysis a;
     run_valid(&s, &a);
-    ck_assert_rel(a.memory.reserve, SCENARIO_MEMORY_RESERVE_DEFAULT, 0);
+    ck_assert_rel(a.memory.reserve, 2e9, 0);
     ck_assert_rel(a.memory.usable, a.memory.capacity - a.memory.reserve, 0);
     /* A GPU just larger than the run: fits with no reserve, not with 1 GB. */
     s.gpu.memory_bytes = a.memory.total + 5e8;

@@ -12,6 +12,7 @@
 #include "check_util.h"
 #include "hfcache.h"
 #include "hfconfig.h"
+#include "inputs.h"
 #include "model.h"
 #include "scenario.h"
 #include "scenario_file.h"
@@ -786,7 +787,7 @@ START_TEST(scenario_takes_a_config)
     fprintf(f, "{\"model\": \"%s\", \"gpus\": 8}\n", cfg);
     ck_assert_int_eq(fclose(f), 0);
     struct scenario s;
-    scenario_default(&s);
+    inputs_defaults(&s);
     char err[1024];
     ck_assert_msg(scenario_load(scen, &s, err, sizeof err), "%s", err);
     ck_assert_int_eq(counts(&s.model).total, 8190735360LL);
@@ -795,14 +796,14 @@ START_TEST(scenario_takes_a_config)
     ck_assert_ptr_nonnull(f);
     fprintf(f, "{\"model\": {\"model_type\": \"llama\", " LLAMA_KEYS "}, \"gpus\": 8}\n");
     ck_assert_int_eq(fclose(f), 0);
-    scenario_default(&s);
+    inputs_defaults(&s);
     ck_assert_msg(scenario_load(scen, &s, err, sizeof err), "%s", err);
     ck_assert_int_eq(s.model.d_model, 256);
     /* Saved and read back: the same model (kept inline, as no preset has its name). */
     snprintf(path, sizeof path, "%s/back.json", dir);
     ck_assert_msg(scenario_save(path, &s, err, sizeof err), "%s", err);
     struct scenario b;
-    scenario_default(&b);
+    inputs_defaults(&b);
     ck_assert_msg(scenario_load(path, &b, err, sizeof err), "%s", err);
     ck_assert_int_eq(counts(&b.model).total, counts(&s.model).total);
     check_rmtree(dir);

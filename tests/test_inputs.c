@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "check_util.h"
 #include "cli.h"
@@ -60,7 +61,7 @@ START_TEST(test_every_input_every_front_end)
         for (size_t k = 0; k < sizeof PROBES / sizeof PROBES[0]; k++) {
             const char *t = PROBES[k];
             struct scenario a, b, c, d;
-            scenario_default(&a);
+            inputs_defaults(&a);
             b = c = d = a;
             char err[512];
             bool reg = inputs_parse(in, &a, t, err, sizeof err);
@@ -104,13 +105,13 @@ START_TEST(test_format_parse_round_trip)
         const struct input *in = inputs_at(i);
         for (size_t k = 0; k < sizeof values / sizeof values[0]; k++) {
             struct scenario s;
-            scenario_default(&s);
+            inputs_defaults(&s);
             if (!inputs_set(in, &s, values[k]))
                 continue; /* out of this input's range */
             char text[128], err[256];
             inputs_format(in, &s, text, sizeof text);
             struct scenario t;
-            scenario_default(&t);
+            inputs_defaults(&t);
             ck_assert_msg(inputs_parse(in, &t, text, err, sizeof err), "%s: %.17g wrote '%s': %s",
                           in->key, values[k], text, err);
             ck_assert_msg(inputs_get(in, &t) == inputs_get(in, &s), "%s: %.17g -> '%s' -> %.17g",
@@ -131,7 +132,7 @@ START_TEST(test_format_parse_round_trip)
     inputs_format_count(6738415616, buf, sizeof buf);
     ck_assert_str_eq(buf, "6738415616");
     struct scenario s;
-    scenario_default(&s);
+    inputs_defaults(&s);
     inputs_format(inputs_find("tokens"), &s, buf, sizeof buf);
     ck_assert_str_eq(buf, "15T");
     inputs_format(inputs_find("micro_batch"), &s, buf, sizeof buf);
@@ -147,7 +148,7 @@ START_TEST(test_grammar)
 {
     struct scenario s;
     char err[256];
-    scenario_default(&s);
+    inputs_defaults(&s);
     ck_assert(inputs_parse(inputs_find("seq"), &s, "4k", err, sizeof err));
     ck_assert_int_eq(s.seq, 4000);
     ck_assert(inputs_parse(inputs_find("seq"), &s, "4Ki", err, sizeof err));
@@ -190,7 +191,7 @@ START_TEST(test_model_limits_one_place)
         if (!(in->flags & INPUT_MODEL_FIELD) || in->kind != INPUT_COUNT)
             continue;
         struct scenario s;
-        scenario_default(&s);
+        inputs_defaults(&s);
         char text[64], err[256], verr[512];
         snprintf(text, sizeof text, "%.0f", in->hi + 1);
         ck_assert_msg(!inputs_parse(in, &s, text, err, sizeof err), "%s took %s", in->key, text);
@@ -264,11 +265,11 @@ static void knob_set(struct scenario *s, double v)
     (void)s;
     knob = v;
 }
-static const struct input_ops KNOB_OPS = {knob_get, knob_set, NULL, NULL};
+static const struct input_ops KNOB_OPS = {knob_get, knob_set, NULL, NULL, NULL};
 static const struct input KNOB = {
     "test_knob", "test knob", INPUT_COUNT, "", 1, 64, NULL, 0, "K",
     "a test-only input (tests/test_inputs.c)", "", 0, STEPS_POW2, 1, 64, 0, 0, FIELD_NONE,
-    &KNOB_OPS, NULL, NULL, SETTLE_NEVER, NULL};
+    &KNOB_OPS, NULL, NULL, SETTLE_NEVER, NULL, "8"};
 
 static bool text_has(void (*write)(FILE *), const char *want)
 {
@@ -300,8 +301,11 @@ START_TEST(test_new_row_reaches_every_front_end)
     ck_assert(text_has(cli_scenario_help, "--test-knob K"));
     ck_assert(text_has(manpage_options, "test\\-knob"));
 
+    /* Its default, from the row alone, is the scenario's. */
+    knob = 1;
     struct scenario s;
-    scenario_default(&s);
+    inputs_defaults(&s);
+    ck_assert(knob == 8);
     char *argv[] = {"report", "--test-knob", "16", "--mfu", "0.4", NULL};
     char err[512];
     ck_assert_msg(cli_parse_scenario(&s, 5, argv, 1, err, sizeof err), "%s", err);
@@ -348,13 +352,57 @@ START_TEST(test_new_row_reaches_every_front_end)
 }
 END_TEST
 
+/* Every row's default is in its range and is what inputs_defaults sets: row by row, the value
+ * of the default parsed alone (the parameters and the model's fields come with the model and
+ * have none); the defaults together are a valid scenario, the lecture's. */
+START_TEST(test_defaults_read_back)
+{
+    struct scenario s;
+    inputs_defaults(&s);
+    int with = 0;
+    for (int i = 0; i < inputs_count(); i++) {
+        const struct input *in = inputs_at(i);
+        if (in->def == NULL) {
+            ck_assert_msg((in->flags & (INPUT_MODEL_FIELD | INPUT_OF_MODEL)) ||
+                              strcmp(in->key, "name") == 0,
+                          "%s has no default", in->key);
+            continue;
+        }
+        char err[512], text[128];
+        struct scenario t = s;
+        ck_assert_msg(inputs_parse(in, &t, in->def, err, sizeof err), "%s: %s", in->key, err);
+        ck_assert_msg(in->kind == INPUT_NAME || inputs_check_range(in, &s, err, sizeof err),
+                      "%s: %s", in->key, err);
+        /* The same value as the default parsed alone; a name formats as its text. */
+        inputs_format(in, &s, text, sizeof text);
+        if (in->kind == INPUT_NAME)
+            ck_assert_msg(strcasecmp(text, in->def) == 0, "%s: default %s formats as %s",
+                          in->key, in->def, text);
+        else
+            ck_assert_msg(inputs_get(in, &s) == inputs_get(in, &t), "%s: default %s is %s",
+                          in->key, in->def, text);
+        with++;
+    }
+    ck_assert_int_ge(with, 40);
+    char err[512];
+    ck_assert_msg(scenario_validate(&s, err, (int)sizeof err), "%s", err);
+    /* The lecture's question, figure by figure (reference.md section 1). */
+    ck_assert_int_eq(s.gpus, 1024);
+    ck_assert(s.tokens == 15e12 && s.mfu == 0.5 && s.mfu_mode == MFU_TYPED);
+    ck_assert_str_eq(s.gpu.id, "h100-sxm");
+    ck_assert(s.model.exact_params == 70000000000LL);
+    ck_assert(s.dtype == DTYPE_BF16 && s.zero == 3 && s.memory_reserve == 2e9);
+    ck_assert(s.name[0] == '\0');
+}
+END_TEST
+
 /* scenario_validate_from (the plan's layouts) says what scenario_validate says: each stored
  * row set past the top of its range, alone, on the default scenario, fails both with the same
  * message; the default itself passes both. */
 START_TEST(test_validate_from_base)
 {
     struct scenario base;
-    scenario_default(&base);
+    inputs_defaults(&base);
     char e1[512], e2[512];
     ck_assert(scenario_validate(&base, e1, (int)sizeof e1));
     ck_assert(scenario_validate_from(&base, &base, e2, (int)sizeof e2));
@@ -404,6 +452,7 @@ static Suite *inputs_suite(void)
     /* Its own case: the row stays in the table once inserted (check forks each test). */
     TCase *row = tcase_create("new row");
     tcase_add_test(row, test_new_row_reaches_every_front_end);
+    tcase_add_test(row, test_defaults_read_back);
     suite_add_tcase(s, row);
     return s;
 }

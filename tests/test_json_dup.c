@@ -4,6 +4,7 @@
 #include <cjson/cJSON.h>
 
 #include "check_util.h"
+#include "inputs.h"
 #include "json_dup.h"
 #include "points.h"
 #include "scenario.h"
@@ -121,13 +122,13 @@ START_TEST(test_readers_refuse_repeats)
 {
     char err[SPEC_ERR_MAX];
     struct scenario s;
-    scenario_default(&s);
+    inputs_defaults(&s);
     const char *sj = "{\"gpus\": 8, \"tp\": 2, \"gpus\": 16}";
     ck_assert(!scenario_parse(sj, strlen(sj), "s.json", &s, err, sizeof err));
     ck_assert_str_eq(err, "s.json: gpus: given twice");
     /* One input under both of its spellings is given twice too. */
     const char *sp = "{\"kv_heads\": 8, \"kv-heads\": 4}";
-    scenario_default(&s);
+    inputs_defaults(&s);
     ck_assert(!scenario_parse(sp, strlen(sp), "s.json", &s, err, sizeof err));
     ck_assert_str_eq(err, "s.json: kv_heads and kv-heads: one input given twice");
     struct points_doc d;

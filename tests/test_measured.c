@@ -11,6 +11,7 @@
 #include "check_util.h"
 #include "cli.h"
 #include "dash_harness.h"
+#include "inputs.h"
 #include "measured.h"
 #include "points.h"
 #include "report.h"
@@ -33,7 +34,7 @@ static void parse_scenario(struct scenario *s, const char *args)
     for (char *t = strtok(buf, " "); t && argc < 63; t = strtok(NULL, " "))
         argv[argc++] = t;
     argv[argc] = NULL;
-    scenario_default(s);
+    inputs_defaults(s);
     ck_assert_msg(cli_parse_scenario(s, argc, argv, 1, err, sizeof err), "%s", err);
     ck_assert_msg(scenario_validate(s, err, (int)sizeof err), "%s", err);
 }

@@ -8,6 +8,7 @@
 #include "analysis.h"
 #include "check_util.h"
 #include "flops.h"
+#include "inputs.h"
 #include "model.h"
 #include "plan.h"
 #include "predict.h"
@@ -19,7 +20,7 @@
 static struct scenario with_model(const char *id)
 {
     struct scenario s;
-    scenario_default(&s);
+    inputs_defaults(&s);
     char err[256];
     ck_assert_msg(spec_find_model(id, &s.model, err, sizeof err), "%s", err);
     return s;
@@ -42,7 +43,7 @@ static void invalid(const struct scenario *s, const char *flag)
 START_TEST(defaults_are_one)
 {
     struct scenario s;
-    scenario_default(&s);
+    inputs_defaults(&s);
     ck_assert_int_eq(s.cp, 1);
     ck_assert_int_eq(s.ep, 1);
     /* The lecture's layout is unchanged: 1024 data-parallel ranks. */
@@ -241,7 +242,7 @@ START_TEST(file_round_trip)
     ck_assert_int_eq((int)cJSON_GetNumberValue(cJSON_GetObjectItem(o, "cp")), 2);
     ck_assert_int_eq((int)cJSON_GetNumberValue(cJSON_GetObjectItem(o, "ep")), 8);
     struct scenario t;
-    scenario_default(&t);
+    inputs_defaults(&t);
     char err[256];
     ck_assert_msg(scenario_apply_json(&t, o, "test", err, sizeof err), "%s", err);
     cJSON_Delete(o);
@@ -334,7 +335,7 @@ START_TEST(attention_flops_conventions)
     ck_assert(full.flops.six_nd == causal.flops.six_nd);
     /* The default is full, rooftop's count before the choice existed. */
     struct scenario d;
-    scenario_default(&d);
+    inputs_defaults(&d);
     ck_assert_int_eq(d.attention_flops, ATTN_FLOPS_FULL);
 }
 END_TEST

@@ -85,7 +85,7 @@ static void gpt_model(const struct table1_row *r, struct model_arch *m)
 static void table1_scenario(const struct table1_row *r, struct scenario *s)
 {
     char err[SPEC_ERR_MAX];
-    scenario_default(s);
+    inputs_defaults(s);
     gpt_model(r, &s->model);
     ck_assert_msg(spec_find_gpu("a100-80gb", &s->gpu, err, sizeof err), "%s", err);
     s->gpus = r->gpus;
@@ -180,7 +180,7 @@ static void gpt_shape(struct model_arch *m, const char *params, int heads, int h
 static void h100_scenario(const struct h100_row *r, struct scenario *s)
 {
     char err[SPEC_ERR_MAX];
-    scenario_default(s);
+    inputs_defaults(s);
     gpt_shape(&s->model, r->params, r->heads, r->hidden, r->layers, 131072);
     s->model.context = 4096;
     ck_assert_msg(spec_find_gpu("h100-sxm", &s->gpu, err, sizeof err), "%s", err);
@@ -411,7 +411,7 @@ END_TEST
 static void llama_scenario(struct scenario *s, int64_t gpus, int64_t tp, int64_t pp, int64_t batch)
 {
     char err[SPEC_ERR_MAX];
-    scenario_default(s);
+    inputs_defaults(s);
     ck_assert_msg(spec_find_model("llama2-70b", &s->model, err, sizeof err), "%s", err);
     ck_assert_msg(spec_find_gpu("h100-sxm", &s->gpu, err, sizeof err), "%s", err);
     s->gpus = gpus;
@@ -457,7 +457,7 @@ START_TEST(test_node_presets)
     /* A GPU without a node: one GPU per domain on HDR, NVLink half the datasheet figure. */
     ck_assert_msg(spec_find_gpu("l40s", &g, err, sizeof err), "%s", err);
     struct scenario s;
-    scenario_default(&s);
+    inputs_defaults(&s);
     s.gpu = g;
     struct predict_node n;
     predict_node_of(&s, &n);
@@ -562,7 +562,7 @@ START_TEST(test_never_below_roofline)
         ck_assert(p.step_seconds >= a.roofline.step_seconds);
     }
     struct scenario s;
-    scenario_default(&s);
+    inputs_defaults(&s);
     struct prediction p;
     predict_of(&s, &p);
     ck_assert(p.step_seconds >= p.roofline_step);
@@ -806,7 +806,7 @@ START_TEST(test_attention_convention_time)
     for (int flash = 1; flash >= 0; flash--) {
         struct scenario s;
         char err[SPEC_ERR_MAX];
-        scenario_default(&s);
+        inputs_defaults(&s);
         ck_assert_msg(spec_find_model("llama3.1-8b", &s.model, err, sizeof err), "%s", err);
         s.seq = 32768;
         s.tp = 8;
@@ -842,7 +842,7 @@ START_TEST(test_uneven_stages)
 {
     struct scenario s;
     char err[SPEC_ERR_MAX];
-    scenario_default(&s);
+    inputs_defaults(&s);
     ck_assert_msg(spec_find_model("llama3.1-405b", &s.model, err, sizeof err), "%s", err);
     ck_assert_int_eq(s.model.layers, 126);
     s.gpus = 16384;
@@ -1141,7 +1141,7 @@ START_TEST(test_mfu_predicted_everywhere)
     cJSON *j = scenario_to_json(&s);
     ck_assert_str_eq(cJSON_GetObjectItem(j, "mfu")->valuestring, "predicted");
     struct scenario back;
-    scenario_default(&back);
+    inputs_defaults(&back);
     ck_assert_msg(scenario_apply_json(&back, j, "test", err, sizeof err), "%s", err);
     cJSON_Delete(j);
     ck_assert_int_eq(back.mfu_mode, MFU_PREDICTED);
@@ -1185,7 +1185,7 @@ START_TEST(test_mfu_predicted_everywhere)
         }
         argv[argc] = NULL;
         struct scenario c;
-        scenario_default(&c);
+        inputs_defaults(&c);
         ck_assert_msg(cli_parse_scenario(&c, argc, argv, 1, err, sizeof err), "%s", err);
         ck_assert_msg(c.mfu_mode == cli[i].mode, "case %zu: mode %d", i, (int)c.mfu_mode);
     }

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "check_util.h"
+#include "inputs.h"
 #include "measured.h"
 #include "points.h"
 #include "probe.h"
@@ -221,7 +222,7 @@ END_TEST
 START_TEST(test_cpu_quick)
 {
     struct scenario sc;
-    scenario_default(&sc);
+    inputs_defaults(&sc);
     char shapes[512];
     ck_assert(measured_shapes_arg(&sc, shapes, sizeof shapes));
     char args[2048];

@@ -11,6 +11,7 @@
 #include "check_util.h"
 #include "dtype.h"
 #include "gpu.h"
+#include "inputs.h"
 #include "model.h"
 #include "scenario.h"
 #include "scenario_file.h"
@@ -628,7 +629,7 @@ START_TEST(kind_names_one_table)
     ck_assert_str_eq(list, "layernorm, rmsnorm, layernorm-nobias, layernorm-nonparametric");
     /* The scenario's option takes the same words and names them when refusing. */
     struct scenario s;
-    scenario_default(&s);
+    inputs_defaults(&s);
     char err[256];
     ck_assert_int_eq(scenario_set_option(&s, "positional", "learned", err, sizeof err), 1);
     ck_assert(s.model.positional == POS_LEARNED);
@@ -645,7 +646,7 @@ START_TEST(scenario_keeps_whole_gpu_and_model)
     check_tmpdir(dir, sizeof dir, "schema");
     snprintf(path, sizeof path, "%s/s.json", dir);
     struct scenario s, back;
-    scenario_default(&s);
+    inputs_defaults(&s);
     char err[SPEC_ERR_MAX];
     ck_assert_msg(spec_find_gpu("h200", &s.gpu, err, sizeof err), "%s", err);
     ck_assert(s.gpu.node.domain > 0 && s.gpu.gemm_efficiency > 0);
@@ -657,7 +658,7 @@ START_TEST(scenario_keeps_whole_gpu_and_model)
     s.batch = 64;
     s.micro_batch = 1;
     ck_assert_msg(scenario_save(path, &s, err, sizeof err), "%s", err);
-    scenario_default(&back);
+    inputs_defaults(&back);
     ck_assert_msg(scenario_load(path, &back, err, sizeof err), "%s", err);
     ck_assert(back.gpu.node.domain == s.gpu.node.domain);
     ck_assert(back.gpu.node.nvlink_bandwidth == s.gpu.node.nvlink_bandwidth);
@@ -675,7 +676,7 @@ END_TEST
 START_TEST(non_finite_written_as_null)
 {
     struct scenario s;
-    scenario_default(&s);
+    inputs_defaults(&s);
     s.mfu = NAN;
     cJSON *o = scenario_to_json(&s);
     ck_assert_ptr_nonnull(o);
@@ -706,7 +707,7 @@ START_TEST(test_scenario_long_utf8_string)
     name[n] = '\0';
     snprintf(json, sizeof json, "{\"name\": \"%s\"}", name);
     struct scenario s;
-    scenario_default(&s);
+    inputs_defaults(&s);
     char err[SPEC_ERR_MAX];
     ck_assert(!scenario_parse(json, strlen(json), "s.json", &s, err, sizeof err));
     ck_assert_str_eq(err, "s.json: name: longer than 127 bytes (this one has 600)");

@@ -21,7 +21,7 @@
  * 64 GB): the README's sweep. */
 static void base_8b(struct scenario *s)
 {
-    scenario_default(s);
+    inputs_defaults(s);
     char err[512];
     char *argv[] = {"sweep", "--model", "llama3.1-8b", "--gpus", "1", "--batch", "8",
                     "--zero", "0", "--optimizer", "adam8bit", "--mfu", "predicted", NULL};

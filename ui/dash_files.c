@@ -8,6 +8,7 @@
 
 #include "dash_demo.h"
 #include "files.h"
+#include "inputs.h"
 #include "report.h"
 #include "scenario_file.h"
 #include "spec.h"
@@ -86,7 +87,7 @@ static void open_file(struct dash *d, const char *path)
         return;
     }
     struct scenario c;
-    scenario_default(&c);
+    inputs_defaults(&c);
     if (!scenario_load(path, &c, err, sizeof err)) {
         /* A GPU spec is none of what o opens: say what it is and where it goes, not that
          * its first key is unknown to a scenario. */

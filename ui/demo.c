@@ -271,7 +271,7 @@ static bool lecture_build(cJSON *root, const char *path, struct demo *l, char *e
         return false;
     }
     struct scenario base;
-    scenario_default(&base);
+    inputs_defaults(&base);
     bool ok = scenario_apply_json(&base, root, path, err, errlen);
     snprintf(l->name, sizeof l->name, "%s", base.name);
     l->steps = ok ? calloc((size_t)n, sizeof *l->steps) : NULL;

@@ -33,7 +33,7 @@
  *   "_answer"   an exercise's answer, hidden until the a key shows it under the caption
  *   "_toy"      with the "toy" panel: the lecture's toy network, {"kind": "accumulation"
  *               or "optimizer", "B": batch, "D": width, "L": layers, "micro": micro-batch}
- * Step k's scenario = scenario_default + the file's top-level keys + step k's keys: every
+ * Step k's scenario = inputs_defaults + the file's top-level keys + step k's keys: every
  * step stands alone, so stepping back needs no undo.
  */
 #define DEMO_LIST_MAX 24

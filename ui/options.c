@@ -8,6 +8,7 @@
 #include "dash_demo.h"
 #include "dash_files.h"
 #include "dash_points.h"
+#include "inputs.h"
 #include "keys.h"
 #include "points.h"
 #include "scenario_check.h"
@@ -17,7 +18,7 @@ bool ui_options_parse(int argc, char **argv, int first, bool snapshot, struct ui
                       char *err, size_t errlen)
 {
     memset(o, 0, sizeof *o);
-    scenario_default(&o->sc);
+    inputs_defaults(&o->sc);
     o->cols = 120;
     o->rows = 40;
     o->format = "txt";
