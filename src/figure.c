@@ -195,6 +195,22 @@ static void get_value(const struct figure *f, const void *ctx, int item, struct 
         f->get(ctx, item, f->arg, v);
 }
 
+bool figure_get(const struct figure *fig, const void *ctx, int item, struct figure_value *v)
+{
+    if (fig->when != NULL && !fig->when(ctx, item, fig->arg)) {
+        memset(v, 0, sizeof *v);
+        v->kind = FK_NULL;
+        return false;
+    }
+    get_value(fig, ctx, item, v);
+    return true;
+}
+
+const char *figure_brief(const struct figure *fig)
+{
+    return fig->brief != NULL ? fig->brief : fig->label != NULL ? fig->label : fig->key;
+}
+
 static int count_of(const struct figure *f, const void *ctx)
 {
     return f->count != NULL ? f->count(ctx) : 0;

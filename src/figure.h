@@ -102,6 +102,7 @@ struct figure {
     enum figure_entry entry;
     const char *key;          /* dotted JSON path ("memory.total"); a column's name in its item */
     const char *label;        /* text/Markdown label, a section's title; NULL: data only */
+    const char *brief;        /* the label in a dashboard panel's nine cells; NULL: label */
     enum figure_unit unit;
     unsigned out;             /* FO_*: where it appears (0 means FO_ALL) */
     int arg;
@@ -134,6 +135,13 @@ struct cJSON *figure_json(const struct figure *table, const void *ctx);
 
 /* Writes the table over ctx in one format; false when writing fails. */
 bool figure_write(FILE *f, const struct figure *table, const void *ctx, enum report_format fmt);
+
+/* The value of fig over ctx (item: a list's item; 0 outside lists) into v; false, with v
+ * null, when its `when` leaves it out for ctx. For a view that shows one figure by its row. */
+bool figure_get(const struct figure *fig, const void *ctx, int item, struct figure_value *v);
+
+/* Its label where a panel has nine cells: brief, else label, else the key. */
+const char *figure_brief(const struct figure *fig);
 
 /* A value as text and Markdown show it (unit formatting, v->text first) into buf. */
 void figure_format(const struct figure *fig, const struct figure_value *v, char *buf, size_t n);

@@ -631,7 +631,7 @@ static void g_energy(const void *ctx, int item, int arg, struct figure_value *v)
     g_ev(ctx, item, arg, v);
     if (!k->has_energy) {
         figure_null(v);
-        v->text = "unknown (the GPU spec has no \"power\")";
+        v->text = "unknown"; /* a_energy says why */
     }
 }
 
@@ -645,6 +645,8 @@ static void a_energy(const void *ctx, int item, int arg, char *buf, size_t n)
     if (k->has_energy)
         snprintf(buf, n, "(%lld GPUs x %.0f W x PUE %.3g)", (long long)c->s.gpus, k->board_power,
                  k->pue);
+    else
+        snprintf(buf, n, "(the GPU spec has no \"power\")");
 }
 
 static void g_usd(const void *ctx, int item, int arg, struct figure_value *v)
@@ -653,7 +655,7 @@ static void g_usd(const void *ctx, int item, int arg, struct figure_value *v)
     g_ev(ctx, item, arg, v);
     if (!c->ev->cost.has_price) {
         figure_null(v);
-        v->text = "no price given (--price USD per GPU-hour)";
+        v->text = "no price"; /* a_usd says how to give one */
     }
 }
 
@@ -662,9 +664,10 @@ static void a_usd(const void *ctx, int item, int arg, char *buf, size_t n)
     CTX;
     UNUSED_ITEM;
     UNUSED_ARG;
-    buf[0] = '\0';
     if (c->ev->cost.has_price)
         snprintf(buf, n, "at $%.4g per GPU-hour", c->ev->cost.price);
+    else
+        snprintf(buf, n, "given (--price USD per GPU-hour)");
 }
 
 static void g_price(const void *ctx, int item, int arg, struct figure_value *v)
@@ -1061,7 +1064,8 @@ static const struct figure REPORT[] = {
     {VALUE, .key = "parallel.cp", .get = g_layout, .arg = LF_CP, DATA},
     {VALUE, .key = "parallel.ep", .get = g_layout, .arg = LF_EP, DATA},
     {VALUE, .key = "parallel.micro_batch", .get = g_layout, .arg = LF_MICRO, DATA},
-    {VALUE, .key = "parallel.accum_steps", .get = g_layout, .arg = LF_ACCUM, DATA},
+    {VALUE, .key = "parallel.accum_steps", .brief = "accum", .unit = FU_INT, .get = g_layout,
+     .arg = LF_ACCUM, DATA},
     {VALUE, .key = "header.model", .label = "model", .get = g_model_line, PROSE},
     {VALUE, .key = "header.weights", .label = "weights", .get = g_checkpoint_line,
      .when = w_checkpoint, PROSE},
@@ -1135,10 +1139,10 @@ static const struct figure REPORT[] = {
     {.entry = FE_LINES, .count = n_typed_note, .get = g_typed_note, PROSE},
 
     SECTION("FLOPs", 22),
-    {VALUE, FLOPS("detailed", detailed), .label = "detailed, whole run"},
-    {VALUE, FLOPS("six_nd", six_nd), .label = "6ND, whole run"},
+    {VALUE, FLOPS("detailed", detailed), .label = "detailed, whole run", .brief = "detailed"},
+    {VALUE, FLOPS("six_nd", six_nd), .label = "6ND, whole run", .brief = "6ND"},
     {VALUE, .key = "flops.detailed_vs_six_nd_percent", .label = "detailed vs 6ND",
-     .unit = FU_PERCENT, .get = g_detailed_vs},
+     .brief = "vs 6ND", .unit = FU_PERCENT, .get = g_detailed_vs},
     {VALUE, .key = "flops.forward", .label = "forward", .unit = FU_FLOP, .get = g_pass, .arg = 1,
      .aside = a_pass},
     {VALUE, .key = "flops.backward", .label = "backward", .unit = FU_FLOP, .get = g_pass,
@@ -1146,25 +1150,25 @@ static const struct figure REPORT[] = {
     {VALUE, .key = "flops.mode", .get = g_flops_mode, DATA}, /* text: the setup line's */
     /* The detailed count's attention convention (6ND has no attention term). */
     {VALUE, .key = "flops.attention", .label = "attention", .get = g_attention},
-    {VALUE, FLOPS("per_step", per_step), .label = "executed per step"},
+    {VALUE, FLOPS("per_step", per_step), .label = "executed per step", .brief = "FLOP/step"},
     {VALUE, FLOPS("model_per_step", model_per_step), .label = "model", .joined = true},
     {VALUE, FLOPS("recompute_per_step", recompute_per_step), DATA},
     {VALUE, .key = "flops.optimizer_per_step", EV(an.flops.optimizer_per_step), .unit = FU_FLOP,
      .label = "optimizer per step",
      .get = g_optimizer_flops},
-    {VALUE, FLOPS("recompute", recompute), .label = "recompute, run"},
-    {VALUE, FLOPS("total", total), .label = "executed, run"},
+    {VALUE, FLOPS("recompute", recompute), .label = "recompute, run", .brief = "recompute"},
+    {VALUE, FLOPS("total", total), .label = "executed, run", .brief = "FLOPs"},
     {VALUE, FLOPS("model_total", model_total), DATA},
 
     SECTION("Time", 18),
-    {VALUE, TIME("seconds", seconds), .label = "training", .unit = FU_SECONDS,
+    {VALUE, TIME("seconds", seconds), .label = "training", .brief = "time", .unit = FU_SECONDS,
      .aside = a_sci_seconds},
     {VALUE, TIME("days", days), .unit = FU_DAYS, DATA},
     {VALUE, TIME("gpu_hours", gpu_hours), .label = "GPU-hours", .unit = FU_GPU_HOURS},
     {VALUE, TIME("tokens_per_s", tokens_per_s), .label = "tokens/s", .unit = FU_TOKENS_S},
     {VALUE, TIME("step_seconds", step_seconds), .label = "step time", .unit = FU_SECONDS,
      .aside = a_steps},
-    {VALUE, TIME("steps", steps), .unit = FU_STEPS, DATA},
+    {VALUE, TIME("steps", steps), .brief = "steps", .unit = FU_STEPS, DATA},
     {VALUE, TIME("mfu", mfu), .label = "MFU", .unit = FU_FRACTION},
     {VALUE, TIME("hfu", hfu), .label = "HFU", .unit = FU_FRACTION, .joined = true},
     {VALUE, .key = "time.mfu_source", .get = g_mfu_source, DATA}, /* text: the setup line's */
@@ -1185,8 +1189,10 @@ static const struct figure REPORT[] = {
 
     {.entry = FE_SECTION, .title = t_predicted, .width = 18},
     /* Its headline on one line, the parts under it, then what it assumed. */
-    {VALUE, PRED("step_seconds", step_seconds), .label = "step", .unit = FU_SECONDS},
-    {VALUE, PRED("mfu", mfu), .label = "MFU", .unit = FU_FRACTION, .joined = true},
+    {VALUE, PRED("step_seconds", step_seconds), .label = "step", .brief = "pred step",
+     .unit = FU_SECONDS},
+    {VALUE, PRED("mfu", mfu), .label = "MFU", .brief = "pred MFU", .unit = FU_FRACTION,
+     .joined = true},
     {VALUE, PRED("hfu", hfu), .label = "HFU", .unit = FU_FRACTION, .joined = true},
     {VALUE, PRED("tokens_per_s", tokens_per_s), .label = "tokens/s", .unit = FU_TOKENS_S,
      .joined = true},
@@ -1243,8 +1249,8 @@ static const struct figure REPORT[] = {
     {VALUE, ROOF("bandwidth", bandwidth), .label = "bandwidth", .unit = FU_BANDWIDTH,
      .joined = true},
     {VALUE, ROOF("ridge", ridge), .label = "ridge", .unit = FU_INTENSITY, .joined = true},
-    {VALUE, ROOF("step_seconds", step_seconds), .label = "roofline step", .unit = FU_SECONDS},
-    {VALUE, ROOF("mfu_bound", mfu_bound), .label = "MFU bound", .unit = FU_FRACTION,
+    {VALUE, ROOF("step_seconds", step_seconds), .label = "roofline step", .brief = "roof step", .unit = FU_SECONDS},
+    {VALUE, ROOF("mfu_bound", mfu_bound), .label = "MFU bound", .brief = "roof MFU", .unit = FU_FRACTION,
      .joined = true},
     {VALUE, .key = "roofline.dtype", .get = g_roof_word, .arg = 0, DATA},
     /* The stage the ops are one GPU of: the busiest (all layers with one stage). */
@@ -1268,6 +1274,14 @@ static void report_ctx_of(const struct evaluation *ev, struct report_ctx *c)
     c->s.mfu = ev->mfu;
     c->s.mfu_mode = MFU_TYPED;
     c->meas = evaluation_measured(ev);
+}
+
+bool report_figure(const struct evaluation *ev, const struct figure *row, int item,
+                   struct figure_value *v)
+{
+    struct report_ctx c;
+    report_ctx_of(ev, &c);
+    return figure_get(row, &c, item, v);
 }
 
 cJSON *report_json_of(const struct evaluation *ev)

@@ -27,9 +27,16 @@ bool report_write(FILE *f, const struct evaluation *ev, enum report_format fmt);
 
 struct cJSON;
 struct figure;
+struct figure_value;
 /* The report's table of figures (src/figure.h): every figure report_write prints, in every
  * format, with its JSON key, label and unit; for the views that show a figure by its key. */
 const struct figure *report_table(void);
+
+/* One row of that table (figure_find of report_table()) over ev, as report_write takes it:
+ * its value into v; false when the report leaves it out for ev. For the dashboard's panels,
+ * which show the report's figures by their rows. */
+bool report_figure(const struct evaluation *ev, const struct figure *row, int item,
+                   struct figure_value *v);
 
 /* The report's JSON object of one evaluation, as report_write's JSON prints it (NULL when
  * it could not be built); the caller frees it. For the views that take figures from it by

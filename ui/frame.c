@@ -9,6 +9,7 @@
 #include "cost.h"
 #include "dash_pick.h"
 #include "explain.h"
+#include "figure.h"
 #include "layout.h"
 #include "dtypes_panel.h"
 #include "lecture_view.h"
@@ -18,6 +19,7 @@
 #include "ops.h"
 #include "plot.h"
 #include "predict.h"
+#include "report.h"
 #include "units.h"
 #include "warnings.h"
 #include "widgets.h"
@@ -558,56 +560,112 @@ static void draw_step_bar(const struct dash *d, struct screen *s, int x, int y, 
     }
 }
 
-/* The compute panel's figures, LAYOUT_COMPUTE_FIGURES of them (layout.c sizes the panel for
+/* When a compute-panel figure is shown. */
+enum panel_when {
+    PW_ALWAYS,
+    PW_SIX_ND,       /* the run counts 6ND: the detailed count beside it */
+    PW_DETAILED,     /* the run counts per op: 6ND beside it */
+    PW_ROOF,         /* the roofline or the operations are on screen (a lecture step) */
+    PW_RECOMPUTE,    /* the run recomputes */
+    PW_NO_RECOMPUTE, /* it does not: the accumulation steps in its place */
+};
+
+/*
+ * The compute panel's figures, the most needed first: each a row of the report's table
+ * (src/report.c), shown by its brief label with its value as the report writes it, so that
+ * the panel and `rooftop report` show one figure. Pinned (x), a figure with delta shows its
+ * change from the pinned scenario (compare_view.c, by the same key).
+ */
+static const struct {
+    const char *key;
+    int elem;           /* its value's colour; a figure with no value (no price) is dim */
+    bool delta;
+    enum panel_when when;
+} COMPUTE_FIGURES[] = {
+    {"time.seconds", E_VALUE, true, PW_ALWAYS},
+    {"flops.total", E_VALUE, true, PW_ALWAYS},
+    {"cost.gpu_hours", E_NORMAL, true, PW_ALWAYS},
+    /* What the run costs and draws (src/cost.h), early enough to show at 80x24. */
+    {"cost.usd", E_NORMAL, true, PW_ALWAYS},
+    {"cost.energy_kwh", E_NORMAL, true, PW_ALWAYS},
+    /* Beside the count used, the other one and how far apart they are. */
+    {"flops.detailed", E_NORMAL, false, PW_SIX_ND},
+    {"flops.six_nd", E_NORMAL, false, PW_DETAILED},
+    {"flops.detailed_vs_six_nd_percent", E_NORMAL, false, PW_ALWAYS},
+    {"time.tokens_per_s", E_NORMAL, false, PW_ALWAYS},
+    {"time.mfu", E_NORMAL, false, PW_ALWAYS},
+    {"time.hfu", E_NORMAL, false, PW_ALWAYS},
+    {"time.step_seconds", E_NORMAL, true, PW_ALWAYS},
+    /* The roofline's step beside the step time where the roofline or the operations are on
+     * screen: a lecture step before them shows one step time (issue 18). */
+    {"roofline.step_seconds", E_NORMAL, true, PW_ROOF},
+    {"roofline.mfu_bound", E_NORMAL, false, PW_ROOF},
+    {"time.steps", E_NORMAL, false, PW_ALWAYS},
+    {"flops.per_step", E_NORMAL, false, PW_ALWAYS},
+    {"flops.recompute", E_NORMAL, false, PW_RECOMPUTE},
+    {"parallel.accum_steps", E_NORMAL, false, PW_NO_RECOMPUTE},
+    /* The lecture's split of the model FLOPs: forward 2ND, backward 4ND. */
+    {"flops.forward", E_NORMAL, false, PW_ALWAYS},
+    {"flops.backward", E_NORMAL, false, PW_ALWAYS},
+    /* In a panel too small for the predicted step's bar, its figures (draw_compute). */
+    {"time.predicted.step_seconds", E_VALUE, true, PW_ALWAYS},
+    {"time.predicted.mfu", E_VALUE, false, PW_ALWAYS},
+};
+
+#define N_COMPUTE_FIGURES ((int)(sizeof COMPUTE_FIGURES / sizeof COMPUTE_FIGURES[0]))
+/* The last two are the predicted step's, not in the panel's own list. */
+#define N_COMPUTE_LISTED (N_COMPUTE_FIGURES - 2)
+
+static bool panel_shows(const struct dash *d, enum panel_when w)
+{
+    const struct demo_step *st = lecture_view_step(d);
+    switch (w) {
+    case PW_ALWAYS:
+        return true;
+    case PW_SIX_ND:
+        return d->sc.flops_mode == FLOPS_6ND;
+    case PW_DETAILED:
+        return d->sc.flops_mode != FLOPS_6ND;
+    case PW_ROOF:
+        return lecture_shows(st, "roofline") || lecture_shows(st, "ops");
+    case PW_RECOMPUTE:
+        return d->ev.an.flops.recompute > 0;
+    case PW_NO_RECOMPUTE:
+        return !(d->ev.an.flops.recompute > 0);
+    }
+    return false;
+}
+
+/* Figure i of COMPUTE_FIGURES as an item of at most vw value cells; false when the report
+ * has no such row or leaves it out. The rows are looked up once (the table is constant). */
+static bool compute_item(const struct dash *d, int i, int vw, struct item *it)
+{
+    static const struct figure *row[N_COMPUTE_FIGURES];
+    if (row[i] == NULL)
+        row[i] = figure_find(report_table(), COMPUTE_FIGURES[i].key);
+    struct figure_value v;
+    if (row[i] == NULL || !report_figure(&d->ev, row[i], 0, &v))
+        return false;
+    it->label = figure_brief(row[i]);
+    it->key = COMPUTE_FIGURES[i].delta ? COMPUTE_FIGURES[i].key : NULL;
+    it->elem = v.kind == FK_NULL ? E_DIM : COMPUTE_FIGURES[i].elem;
+    /* A duration too long for the cells (a slow measured MFU gives years) is shortened. */
+    if (row[i]->unit == FU_SECONDS && v.kind == FK_NUM && v.text == NULL)
+        fit_duration(v.num, it->value, sizeof it->value, vw);
+    else
+        figure_format(row[i], &v, it->value, sizeof it->value);
+    return true;
+}
+
+/* The compute panel's figures, LAYOUT_COMPUTE_FIGURES at most (layout.c sizes the panel for
  * that many), the most needed first; returns how many. */
 static int compute_items(const struct dash *d, struct item *it)
 {
-    const struct analysis *a = &d->ev.an;
+    const int vw = LAYOUT_ITEM_WIDTH - 9 - 2; /* value cells of an item (see draw_items) */
     int n = 0;
-#define ITEM(lab, el, k) (it[n].label = (lab), it[n].elem = (el), it[n].key = (k), it[n++].value)
-    const int vw = LAYOUT_ITEM_WIDTH - 9 - 2; /* value cells of an item (see below) */
-    fit_duration(a->time.seconds, ITEM("time", E_VALUE, "time.seconds"), 32, vw);
-    units_sci(a->flops.total, ITEM("FLOPs", E_VALUE, "flops.total"), 32);
-    units_count(a->time.gpu_hours, ITEM("GPU-hours", E_NORMAL, "cost.gpu_hours"), 32);
-    /* What the run costs and draws (src/cost.h), early enough to show at 80x24: "no price"
-     * without --price, "-" where the GPU has no power figure. */
-    if (d->ev.cost.has_price)
-        cost_usd_text(d->ev.cost.usd, ITEM("cost", E_NORMAL, "cost.usd"), 32);
-    else
-        snprintf(ITEM("cost", E_DIM, "cost.usd"), 32, "no price");
-    if (d->ev.cost.has_energy)
-        cost_energy_text(d->ev.cost.energy_kwh, ITEM("energy", E_NORMAL, "cost.energy_kwh"), 32);
-    else
-        snprintf(ITEM("energy", E_DIM, "cost.energy_kwh"), 32, "-");
-    /* Beside the count used, the other one and how far apart they are. */
-    if (d->sc.flops_mode == FLOPS_6ND)
-        units_sci(a->flops.detailed, ITEM("detailed", E_NORMAL, NULL), 32);
-    else
-        units_sci(a->flops.six_nd, ITEM("6ND", E_NORMAL, NULL), 32);
-    snprintf(ITEM("vs 6ND", E_NORMAL, NULL), 32, "%+.1f%%",
-             a->flops.six_nd > 0 ? 100 * (a->flops.detailed / a->flops.six_nd - 1) : 0);
-    units_count(a->time.tokens_per_s, ITEM("tokens/s", E_NORMAL, NULL), 32);
-    snprintf(ITEM("MFU", E_NORMAL, NULL), 32, "%.3g", a->time.mfu);
-    snprintf(ITEM("HFU", E_NORMAL, NULL), 32, "%.3g", a->time.hfu);
-    fit_duration(a->time.step_seconds, ITEM("step time", E_NORMAL, "time.step_seconds"), 32, vw);
-    /* The roofline's step beside the step time, where the roofline or the operations are
-     * on screen: a lecture step before them shows one step time (issue 18). */
-    const struct demo_step *st = lecture_view_step(d);
-    if (lecture_shows(st, "roofline") || lecture_shows(st, "ops")) {
-        units_duration(a->roofline.step_seconds,
-                       ITEM("roof step", E_NORMAL, "roofline.step_seconds"), 32);
-        snprintf(ITEM("roof MFU", E_NORMAL, NULL), 32, "%.3g", a->roofline.mfu_bound);
-    }
-    units_count(a->time.steps, ITEM("steps", E_NORMAL, NULL), 32);
-    units_sci(a->flops.per_step, ITEM("FLOP/step", E_NORMAL, NULL), 32);
-    if (a->flops.recompute > 0)
-        units_sci(a->flops.recompute, ITEM("recompute", E_NORMAL, NULL), 32);
-    else
-        snprintf(ITEM("accum", E_NORMAL, NULL), 32, "%lld", (long long)a->accum_steps);
-    /* The lecture's split of the model FLOPs: forward 2ND, backward 4ND. */
-    units_sci(a->flops.model_total / 3.0, ITEM("forward", E_NORMAL, NULL), 32);
-    units_sci(a->flops.model_total * 2.0 / 3.0, ITEM("backward", E_NORMAL, NULL), 32);
-#undef ITEM
+    for (int i = 0; i < N_COMPUTE_LISTED && n < LAYOUT_COMPUTE_FIGURES; i++)
+        if (panel_shows(d, COMPUTE_FIGURES[i].when) && compute_item(d, i, vw, &it[n]))
+            n++;
     return n;
 }
 
@@ -651,7 +709,6 @@ static void draw_compute(const struct dash *d, struct screen *s, struct rect r, 
     const struct prediction *pred = &d->ev.pred;
     struct item it[LAYOUT_COMPUTE_FIGURES];
     int n = compute_items(d, it);
-#define ITEM2(lab, el, k) (it[n].label = (lab), it[n].elem = (el), it[n].key = (k), it[n++].value)
     char right[64];
     snprintf(right, sizeof right, "%s", d->sc.flops_mode == FLOPS_6ND ? "6ND" : "per op");
     widget_header(s, &d->cs, r, "Compute and time", right, focused);
@@ -678,17 +735,12 @@ static void draw_compute(const struct dash *d, struct screen *s, struct rect r, 
         rows -= 2;
     } else if (n >= 3) {
         /* Right after the time: the last two figures give way. */
-        int total = n;
         memmove(&it[3], &it[1], (size_t)(n - 3) * sizeof it[0]);
-        n = 1;
-        fit_duration(pred->step_seconds,
-                     ITEM2("pred step", E_VALUE, "time.predicted.step_seconds"), 32,
-                     LAYOUT_ITEM_WIDTH - 11);
-        snprintf(ITEM2("pred MFU", E_VALUE, NULL), 32, "%.3g", pred->mfu);
-        n = total;
+        for (int k = 0; k < 2; k++)
+            if (!compute_item(d, N_COMPUTE_LISTED + k, LAYOUT_ITEM_WIDTH - 11, &it[1 + k]))
+                it[1 + k] = (struct item){.label = "", .value = "", .elem = E_DIM};
     }
     draw_items(d, s, r, it, n, top, rows, per_row, iw, deltas);
-#undef ITEM2
 }
 
 /* ---- overlays -------------------------------------------------------------------------- */
