@@ -392,6 +392,25 @@ static void mem_columns(int x0, int limit, bool share, bool pinned, int *end)
     }
 }
 
+/* Memory row i's dtype, element count and bytes as the report's memory table writes them
+ * (its rows of src/report.c: "-" and "off" for master weights that are off). */
+static void mem_cells(const struct dash *d, int i, char cell[MC_COUNT][48])
+{
+    static const char *const keys[] = {[MC_DTYPE] = "memory.rows[].dtype",
+                                       [MC_ELEMENTS] = "memory.rows[].elements",
+                                       [MC_BYTES] = "memory.rows[].bytes"};
+    static const struct figure *col[MC_BYTES + 1];
+    for (int c = MC_DTYPE; c <= MC_BYTES; c++) {
+        if (col[c] == NULL)
+            col[c] = figure_find(report_table(), keys[c]);
+        struct figure_value v;
+        if (col[c] != NULL && report_figure(&d->ev, col[c], i, &v))
+            figure_format(col[c], &v, cell[c], sizeof cell[c]);
+        else
+            snprintf(cell[c], sizeof cell[c], "?");
+    }
+}
+
 /* The lecture's table from y: each row's dtype, element count, bytes and share, and when
  * pinned its change. */
 static void draw_memory_rows(const struct dash *d, struct screen *s, struct rect r, int y)
@@ -434,16 +453,11 @@ static void draw_memory_rows(const struct dash *d, struct screen *s, struct rect
         screen_label(s, r.x + 3, y, cw_name, mem_names[i], el);
         char cell[MC_COUNT][48];
         int elem[MC_COUNT] = {el, el, off ? E_DIM : E_VALUE, el, E_DIM};
-        snprintf(cell[MC_DTYPE], sizeof cell[0], "%s", off ? "-" : dtype_name(row->dtype));
-        snprintf(cell[MC_ELEMENTS], sizeof cell[0], "-");
-        snprintf(cell[MC_BYTES], sizeof cell[0], "off");
+        mem_cells(d, i, cell);
         cell[MC_SHARE][0] = cell[MC_DELTA][0] = '\0';
-        if (!off) {
-            units_count(row->elements, cell[MC_ELEMENTS], sizeof cell[0]);
-            units_bytes(row->bytes, cell[MC_BYTES], sizeof cell[0]);
+        if (!off)
             snprintf(cell[MC_SHARE], sizeof cell[0], "%.0f%%",
                      m->total > 0 ? 100 * row->bytes / m->total : 0);
-        }
         if (!compare_view_delta(&d->cmp, mem_keys[i], cell[MC_DELTA], sizeof cell[0],
                                 &elem[MC_DELTA]) ||
             screen_width(cell[MC_DELTA]) > mem_col_w[MC_DELTA])
