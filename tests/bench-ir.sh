@@ -3,7 +3,8 @@
 # and repeatable where timings on shared cores are not). Prints `name value unit` lines:
 #   plan_instructions: one `rooftop plan` search (plan_search_fixed alone, not start-up or
 #     output) of llama3.1-70b on 1,024 H100s, batch 2048, seq 8192 (issue 22: at most 80M);
-#   frame_instructions: frame_draw per frame of bench_frame's key loop (the grid, not ncurses).
+#   frame_instructions: frame_draw per frame of bench_frame's key loop (the grid, not ncurses);
+#   key_instructions: dash_handle per key of the same loop (the settle and the one evaluation).
 # Skipped, with a line saying so, where valgrind is missing. ROOFTOP_SPECS must be set.
 b=${1:-build}
 if ! command -v valgrind >/dev/null 2>&1; then
@@ -28,3 +29,11 @@ n=$(collected "$tmp/frame.log")
 calls=$(sed -n 's/^frame_draw_calls \([0-9][0-9]*\).*/\1/p' "$tmp/frame.txt")
 [ -n "$n" ] && [ -n "$calls" ] && [ "$calls" -gt 0 ] || { echo "bench-ir: no frame count" >&2; exit 1; }
 echo "frame_instructions $((n / calls)) instructions"
+# The key's own work: dash_handle (settle, one evaluation) per key of the same loop.
+ROOFTOP_BENCH_FRAMES=100 valgrind --tool=callgrind --toggle-collect=dash_handle \
+    --callgrind-out-file="$tmp/key.out" "$b/tests/bench_frame" >"$tmp/key.txt" \
+    2>"$tmp/key.log" || { cat "$tmp/key.log" >&2; exit 1; }
+n=$(collected "$tmp/key.log")
+calls=$(sed -n 's/^dash_handle_calls \([0-9][0-9]*\).*/\1/p' "$tmp/key.txt")
+[ -n "$n" ] && [ -n "$calls" ] && [ "$calls" -gt 0 ] || { echo "bench-ir: no key count" >&2; exit 1; }
+echo "key_instructions $((n / calls)) instructions"
