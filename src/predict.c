@@ -419,12 +419,32 @@ static double op_time(const struct step_ctx *c, const struct op *o, int i,
         sec = fmax(o->flops / (E * gemm_shape_efficiency(g, c->seq_r, N, K, c->mb * heads, s->dtype) *
                                peak), mem);
     } else if (o->kind == OP_FLASH_ATTN) {
-        sec = fmax(o->flops / (F * peak), mem);
+        /* The fused backward recomputes the scores: five matmuls to the forward's two, 2.5
+         * forward passes where the op counts 2 (Dao 2023, FlashAttention-2, section 3.1.2;
+         * its benchmarks count the backward as 2.5 x the forward). */
+        const double counted = 3.0 + (c->full ? 1.0 : 0.0);
+        sec = fmax(o->flops * (counted + 0.5) / counted / (F * peak), mem);
     } else {
         sec = fmax(o->flops / vector_peak, mem);
     }
     /* Never faster than the roofline (a measured point cannot beat the peak either). */
     return fmax(sec, o->seconds) / derate;
+}
+
+/*
+ * Bytes the cross-entropy moves per logit, forward and backward, as the frameworks run it
+ * unfused. Megatron-LM (and Megatron-DeepSpeed) vocab_parallel_cross_entropy
+ * (megatron/core/tensor_parallel/cross_entropy.py, r0.8.0): the e-byte logits cast to fp32
+ * (e + 4), the max (4), the in-place subtraction (8), exp (8), the sum (4), the division into
+ * the softmax it keeps (8); backward the in-place product with the loss gradient (8) and the
+ * cast back to e bytes for the LM head's GEMMs (4 + e). PyTorch's cross_entropy (FSDP, after
+ * the model's logits.float()): the cast (e + 4), log_softmax fused (8), its backward (12),
+ * the cast back (4 + e). No casts where the logits are fp32 already.
+ */
+static double loss_bytes_per_logit(const struct scenario *s, double e)
+{
+    double cast = e < 4.0 ? 2.0 * (e + 4.0) : 0.0;
+    return (s->framework == FRAMEWORK_FSDP ? 8.0 + 12.0 : 32.0 + 8.0) + cast;
 }
 
 /* The kernels as they execute: the attention core's work is the kernel's (causal with
@@ -464,11 +484,15 @@ static void stage_kernels(struct step_ctx *c, const struct measured *m, double d
                           (2.0 * c->e + 1.0) * passes;
         drop_hidden = c->stage_layers * c->micro * 2.0 * tokens_n * c->h * passes;
     }
+    /* The loss as it runs (loss_bytes_per_logit) where the op list counts less. */
+    const double logits = c->micro * c->mb * c->seq_r * (double)s->model.vocab / c->t;
+    const double loss_bytes = logits * loss_bytes_per_logit(s, c->e);
     memset(k, 0, sizeof *k);
     for (int i = 0; i < n_ops; i++) {
         const struct op *o = &ops[i];
         double extra = (o->kind == OP_SOFTMAX ? drop_scores : 0.0) +
-                       (o->kind == OP_RESIDUAL ? drop_hidden : 0.0);
+                       (o->kind == OP_RESIDUAL ? drop_hidden : 0.0) +
+                       (o->kind == OP_LOSS ? fmax(0.0, loss_bytes - o->bytes) : 0.0);
         double sec = op_time(c, o, i, m, use_measured, gm, ngm, extra, derate);
         if (o->kind == OP_OPTIMIZER) {
             out->part[PART_OPTIMIZER] += sec;
