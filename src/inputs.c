@@ -525,7 +525,7 @@ static const struct input TABLE[] = {
      INPUT_HIDDEN | INPUT_AUTO_ZERO, STEPS_NICE, 1e9, 1e12, 0, F(network_bw), FIELD_DOUBLE, NULL, NO_RULES,
      .def = "auto"},
     {"memory_reserve", "reserve", INPUT_SIZE, "bytes", 0, 1e13, NULL, 0, "BYTES",
-     "memory per GPU kept by the CUDA context and allocator, not for tensors (an assumed 2GB)",
+     "memory per GPU kept by the CUDA context and allocator, not for tensors (an assumption)",
      "gpu", INPUT_HIDDEN, STEPS_NICE, 1e8, 1e11, 0, F(memory_reserve), FIELD_DOUBLE, NULL,
      .check = rules_check_memory_reserve,
      /* An assumption, stated in the report. The CUDA context alone takes about 400 MB with
@@ -561,11 +561,11 @@ static const struct input TABLE[] = {
      .def = "0"}, /* released counts are of the unpadded vocabulary */
     /* What a run costs (src/cost.h): GPU-hours, energy and, with a price, money. */
     {"price", "price", INPUT_SIZE, "USD/GPU-hour", 0, 1e6, NULL, 0, "USD",
-     "price of one GPU-hour, e.g. 2.49 (0, the default: none; no cost is shown)", "", INPUT_HIDDEN,
+     "price of one GPU-hour, e.g. 2.49 (0: none, no cost is shown)", "", INPUT_HIDDEN,
      STEPS_NONE, 0, 0, 0, F(price), FIELD_DOUBLE, NULL, NO_RULES,
      .def = "0"}, /* no price is a fact: none unless given */
     {"pue", "PUE", INPUT_SIZE, "", 1, 5, NULL, 0, "P",
-     "power usage effectiveness: the facility's power over the GPUs' (default 1.2)", "",
+     "power usage effectiveness: the facility's power over the GPUs'", "",
      INPUT_HIDDEN, STEPS_LINEAR, 1, 2, 0.1, F(pue), FIELD_DOUBLE, NULL, NO_RULES,
      /* A modern large data centre (Uptime Institute's 2023 survey average is 1.58;
       * hyperscalers report 1.1 to 1.2). */
@@ -1190,6 +1190,14 @@ void inputs_display(const struct input *in, const struct scenario *s, char *buf,
 
 /* ---- help ------------------------------------------------------------------------------------ */
 
+void inputs_default_text(const struct input *in, char *buf, size_t n)
+{
+    if (in->def != NULL)
+        snprintf(buf, n, " (default: %s)", in->def);
+    else if (n > 0)
+        buf[0] = '\0';
+}
+
 void inputs_help(FILE *f)
 {
     for (int i = 0; i < inputs_count(); i++) {
@@ -1197,7 +1205,9 @@ void inputs_help(FILE *f)
         char flag[64], left[96];
         inputs_flag(in, flag, sizeof flag);
         snprintf(left, sizeof left, "--%s %s", flag, in->metavar);
-        fprintf(f, "  %-24s %s\n", left, in->help);
+        char def[96];
+        inputs_default_text(in, def, sizeof def);
+        fprintf(f, "  %-24s %s%s\n", left, in->help, def);
     }
 }
 

@@ -167,6 +167,9 @@ bool inputs_set(const struct input *in, struct scenario *s, double v);
  * (2048, "131Ki"... ), as inputs_format does for counts; plain digits below 100000. */
 void inputs_format_count(double v, char *buf, size_t n);
 
+/* " (default: 2048)" after an input's help line, "" for one without a default of its own. */
+void inputs_default_text(const struct input *in, char *buf, size_t n);
+
 /* The option list of --help (the man page's: manpage_options). */
 void inputs_help(FILE *f);
 

@@ -28,7 +28,10 @@ void manpage_options(FILE *f)
         fputs(" \" ", f);
         manpage_text(f, in->metavar);
         fputs("\"\n", f);
+        char def[96];
+        inputs_default_text(in, def, sizeof def);
         manpage_text(f, in->help);
+        manpage_text(f, def);
         fputs(".\n", f);
     }
 }

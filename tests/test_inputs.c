@@ -300,6 +300,9 @@ START_TEST(test_new_row_reaches_every_front_end)
 
     ck_assert(text_has(cli_scenario_help, "--test-knob K"));
     ck_assert(text_has(manpage_options, "test\\-knob"));
+    /* Its default beside its help, in both. */
+    ck_assert(text_has(cli_scenario_help, "a test-only input (tests/test_inputs.c) (default: 8)"));
+    ck_assert(text_has(manpage_options, "a test\\-only input (tests/test_inputs.c) (default: 8)."));
 
     /* Its default, from the row alone, is the scenario's. */
     knob = 1;
