@@ -118,11 +118,26 @@ static double narayanan_flops(double B, double s, double l, double h, double V)
  * The Megatron-LM README's H100 weak-scaling table (reference.md section 9): GPT models of a
  * 4h GELU MLP, vocabulary 131072, sequence 4096, bf16, data parallel 48, with the README's
  * --overlap-grad-reduce --overlap-param-gather --tp-comm-overlap (rooftop's Megatron
- * defaults). Assumed, as the README does not print them: micro-batch 1; sequence
- * parallelism with tp (--tp-comm-overlap requires it); the distributed optimizer
- * (--overlap-param-gather requires it) over fp32 main weights and gradients; Transformer
- * Engine's fused attention; no recomputation (the TFLOP/s count none); the plain 1F1B
- * schedule. TFLOP/s by Megatron's count 12 B s L h^2 (6 + s/h + V/(2 L h)).
+ * defaults). The table came with Megatron-LM f2e5db402c (2024-07-15, r0.8.0's tree), whose
+ * code the assumptions follow where the README does not print them:
+ * - untied embeddings: the sizes count the output layer apart (1.7B = 24 x 12 x 2048^2 +
+ *   2 x 131072 x 2048; tied it would be 1.5B; 7.1B, 16B, 177B, 314B and 462B likewise);
+ * - sequence parallelism with tp (--tp-comm-overlap requires it), the distributed optimizer
+ *   (--overlap-param-gather requires it) over fp32 main weights and gradients reduced in
+ *   fp32 (arguments.py forces accumulate_allreduce_grads_in_fp32 for bf16), Transformer
+ *   Engine's fused attention, no recomputation (the TFLOP/s count none), no dropout;
+ * - without a pipeline, each rank's 4 sequences in one micro-batch: the gradients are
+ *   reduced only after the last micro-batch (no_sync on the others, schedules.py), and with
+ *   micro-batch 1 the 32B row's fp32 reduce-scatter of 15 GB a GPU over its one NDR NIC
+ *   (0.33 s at 45 GB/s) and bf16 gather (0.17 s) would have a quarter of the step's backward
+ *   and forward to hide under, 0.5 s exposed of a published 0.89 s step whose kernels
+ *   alone take 0.7 s;
+ * - with a pipeline, micro-batch 1 and the interleaved schedule at one layer per virtual
+ *   stage: the README's "pipeline-parallel communication (enabled by default)" overlap is
+ *   --overlap-p2p-communication, which that tree turns off unless interleaved
+ *   (arguments.py); 119B's 23 and 462B's 7 layers a stage interleave only one layer a chunk;
+ *   every row's 8-64 micro-batches a pipeline divide by pp, as interleaving requires.
+ * TFLOP/s by Megatron's count 12 B s L h^2 (6 + s/h + V/(2 L h)).
  */
 struct h100_row {
     const char *params;
@@ -182,17 +197,19 @@ static void h100_scenario(const struct h100_row *r, struct scenario *s)
     char err[SPEC_ERR_MAX];
     inputs_defaults(s);
     gpt_shape(&s->model, r->params, r->heads, r->hidden, r->layers, 131072);
+    s->model.tied_embeddings = false;
     s->model.context = 4096;
     ck_assert_msg(spec_find_gpu("h100-sxm", &s->gpu, err, sizeof err), "%s", err);
     s->gpus = r->gpus;
     s->tp = r->tp;
     s->pp = r->pp;
+    s->vpp = r->pp > 1 ? r->layers / r->pp : 1;
     s->sp = r->tp > 1;
     s->zero = 1;
     s->dtype = DTYPE_BF16;
     s->master_weights = true;
     s->batch = r->batch;
-    s->micro_batch = 1;
+    s->micro_batch = r->pp > 1 ? 1 : r->batch / (r->gpus / (r->tp * r->pp));
     s->seq = 4096;
     s->recompute = RECOMPUTE_NONE;
     s->flash = true;
@@ -363,15 +380,20 @@ START_TEST(test_published_runs)
     fflush(stdout);
     /* Each framework's constant is its fit, not a number tuned by hand. */
     ck_assert_msg(fit_ok, "a framework's derating is not its fit (above)");
-    /* Issue 16's targets are 5% and 12%; not met yet (the Megatron-LM README's H100 rows of
-     * 1.7B and 32B, /work/notes/issue-16.md): these bounds hold the present model to what it
-     * reaches, so that it cannot get worse unseen. */
+    /* Issue 16's targets are 5% and 12%; not met yet (the Megatron-LM README's H100 rows
+     * without a pipeline come out 7-23% too fast, the more the smaller h / tp: a cost per
+     * layer in proportion to h / tp at this one sequence length, attention's or the
+     * elementwise kernels', that the model lacks): these bounds hold the present model to what
+     * it reaches, so that it cannot get worse unseen. */
     ck_assert_msg(mae <= 0.07, "mean absolute error %.1f%%", 100.0 * mae);
-    ck_assert_msg(worst <= 0.30, "worst run off by %.1f%%", 100.0 * worst);
-    ck_assert_msg(held_mae <= 0.075, "held-out mean absolute error %.1f%%", 100.0 * held_mae);
-    ck_assert_msg(worst_held <= 0.30, "worst held-out run off by %.1f%%", 100.0 * worst_held);
+    ck_assert_msg(worst <= 0.25, "worst run off by %.1f%%", 100.0 * worst);
+    /* 7.6% held out: 7.1% before the H100 rows took the micro-batches and interleaving their
+     * code implies (above), which the single constant fits less evenly (its fit is a median,
+     * and the H100 rows now err one way, the A100 rows the other). */
+    ck_assert_msg(held_mae <= 0.08, "held-out mean absolute error %.1f%%", 100.0 * held_mae);
+    ck_assert_msg(worst_held <= 0.25, "worst held-out run off by %.1f%%", 100.0 * worst_held);
     /* Each fitted constant's leave-one-out error, as the README's table shows it (Megatron-LM
-     * 6.3% over 19 runs, DeepSpeed 9.7% over 6): held to what the present model reaches. */
+     * 6.9% over 19 runs, DeepSpeed 9.7% over 6): held to what the present model reaches. */
     ck_assert_int_eq(fw_n[FRAMEWORK_MEGATRON], 19);
     ck_assert_int_eq(fw_n[FRAMEWORK_DEEPSPEED], 6);
     ck_assert_msg(fw_held[FRAMEWORK_MEGATRON] / fw_n[FRAMEWORK_MEGATRON] <= 0.07,
