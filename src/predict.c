@@ -473,15 +473,18 @@ static void stage_kernels(struct step_ctx *c, const struct measured *m, double d
     }
     /* Dropout traffic the roofline's op list leaves out: without FlashAttention the s x s
      * probabilities are read and written once more with a 1-byte mask, forward (and its
-     * recomputation) and backward; the two hidden-state dropouts add their masks. */
+     * recomputation: full, or selective, whose recomputed core attention holds the attention
+     * dropout, Korthikanti et al. 2022 section 5) and backward; the two hidden-state dropouts
+     * add their masks (recomputed only with the whole layer). */
     const double passes = 2.0 + (c->full ? 1.0 : 0.0);
+    const double score_passes = passes + (c->selective ? 1.0 : 0.0);
     const double tokens_n = c->mb * c->seq_r / (s->sp ? c->t : 1.0);
     const double heads = (double)s->model.heads / c->t;
     double drop_scores = 0, drop_hidden = 0;
     if (s->dropout) {
         if (!s->flash)
             drop_scores = c->stage_layers * c->micro * c->mb * heads * c->seq_r * c->seq *
-                          (2.0 * c->e + 1.0) * passes;
+                          (2.0 * c->e + 1.0) * score_passes;
         drop_hidden = c->stage_layers * c->micro * 2.0 * tokens_n * c->h * passes;
     }
     /* The loss as it runs (loss_bytes_per_logit) where the op list counts less. */
