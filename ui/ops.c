@@ -132,10 +132,9 @@ static double op_measured(const struct dash *d, const char *name)
     return -1;
 }
 
-void ops_draw(const struct dash *d, struct screen *s, struct rect r, bool focused)
+/* The table's title and the sum (or prefill's and decode's times) at its right. */
+static void ops_header(const struct dash *d, struct screen *s, struct rect r, bool focused)
 {
-    struct view_op ops[OPS_MAX];
-    int n = ops_list(d, ops, OPS_MAX);
     char right[64];
     units_duration(d->lecture_ops ? 0 : d->ev.an.roofline.step_seconds, right, sizeof right);
     char rt[80];
@@ -158,12 +157,115 @@ void ops_draw(const struct dash *d, struct screen *s, struct rect r, bool focuse
     bool lecture = d->lecture_ops && !d->inf.on;
     widget_header(s, &d->cs, r, lecture ? "The lecture's operations" : title,
                   lecture ? NULL : rt, focused);
-    /* Columns, dropped right to left when narrow: key+name, time, bound, measured time (when
-     * points match the scenario's GEMMs), FLOP/B, FLOPs, bytes. */
+}
+
+/* The columns shown and where each starts. */
+struct ops_cols {
+    bool meas, bytes, flops, intensity;
+    int x0, xn, xf, xb, xi, xbd, xt, xm; /* key, name, FLOPs, bytes, FLOP/B, bound, time,
+                                            measured */
+};
+
+/* Columns, dropped right to left when narrow: key+name, time, bound, measured time (when
+ * points match the scenario's GEMMs), FLOP/B, FLOPs, bytes. */
+static void ops_columns(const struct dash *d, struct rect r, struct ops_cols *c)
+{
     bool has_meas = !d->lecture_ops && !d->inf.on && d->ev.meas.n_ops_measured > 0;
-    bool c_meas = has_meas && r.w >= 42;
-    int mw = c_meas ? 9 : 0;
-    bool c_bytes = r.w >= 62 + mw, c_flops = r.w >= 52 + mw, c_int = r.w >= 38 + mw;
+    c->meas = has_meas && r.w >= 42;
+    int mw = c->meas ? 9 : 0;
+    c->bytes = r.w >= 62 + mw;
+    c->flops = r.w >= 52 + mw;
+    c->intensity = r.w >= 38 + mw;
+    c->x0 = r.x + 1;
+    c->xn = c->x0 + 2;
+    c->xf = c->xn + 12;
+    c->xb = c->xf + (c->flops ? 9 : 0);
+    c->xi = c->xb + (c->bytes ? 9 : 0);
+    c->xbd = c->xi + (c->intensity ? 8 : 0);
+    c->xt = c->xbd + 8;
+    c->xm = c->xt + 9;
+}
+
+static void ops_column_heads(struct screen *s, const struct ops_cols *c, int y)
+{
+    screen_text(s, c->xn, y, 11, "op", E_DIM);
+    if (c->flops)
+        screen_text_right(s, c->xf + 8, y, 8, "FLOPs", E_DIM);
+    if (c->bytes)
+        screen_text_right(s, c->xb + 8, y, 8, "bytes", E_DIM);
+    if (c->intensity)
+        screen_text_right(s, c->xi + 7, y, 7, "FLOP/B", E_DIM);
+    screen_text(s, c->xbd + 1, y, 7, "bound", E_DIM);
+    screen_text_right(s, c->xt + 8, y, 8, "time", E_DIM);
+    if (c->meas)
+        screen_text_right(s, c->xm + 8, y, 8, "measured", E_DIM);
+}
+
+static void ops_row(const struct dash *d, struct screen *s, const struct ops_cols *c,
+                    const struct view_op *o, int y)
+{
+    int el = o->compute_bound ? E_COMPBOUND : E_MEMBOUND;
+    char b[32];
+    screen_put(s, c->x0, y, (uint32_t)o->key, el);
+    screen_label(s, c->xn, y, 11, o->name, E_NORMAL);
+    if (c->flops) {
+        units_sci(o->flops, b, sizeof b);
+        screen_text_right(s, c->xf + 8, y, 8, b, E_NORMAL);
+    }
+    if (c->bytes) {
+        units_bytes(o->bytes, b, sizeof b);
+        screen_text_right(s, c->xb + 8, y, 8, b, E_NORMAL);
+    }
+    if (c->intensity) {
+        units_count(o->intensity, b, sizeof b);
+        screen_text_right(s, c->xi + 7, y, 7, b, E_VALUE);
+    }
+    screen_text(s, c->xbd + 1, y, 7, o->compute_bound ? "compute" : "memory", el);
+    units_duration(o->seconds, b, sizeof b);
+    screen_text_right(s, c->xt + 8, y, 8, b, E_NORMAL);
+    if (c->meas) {
+        double ms = op_measured(d, o->name);
+        if (ms >= 0)
+            units_duration(ms, b, sizeof b);
+        screen_text_right(s, c->xm + 8, y, 8, ms >= 0 ? b : "-", ms >= 0 ? E_VALUE : E_DIM);
+    }
+}
+
+/* Below a table that does not fit: which rows these are, the time of the others and how to
+ * scroll, and the arrows at the right edge. */
+static void ops_more_line(const struct dash *d, struct screen *s, struct rect r,
+                          const struct ops_cols *c, const struct view_op *ops, int n, int top,
+                          int rows, int y, bool focused)
+{
+    char more[192], rest[32];
+    int last = top + rows < n ? top + rows : n;
+    /* The rows not shown take the rest of the header's sum: with it the times on
+     * screen add up to the sum (issue 18), where the line has room for it. */
+    double hidden = 0;
+    for (int i = 0; i < n; i++)
+        if (i < top || i >= last)
+            hidden += ops[i].seconds;
+    units_duration(hidden, rest, sizeof rest);
+    const char *arrows = d->cs.utf8 ? "\xE2\x86\x90\xE2\x86\x92" : "<>";
+    snprintf(more, sizeof more, "%d-%d of %d by time (the other %d: %s), %s%s scroll", top + 1,
+             last, n, n - (last - top), rest, focused ? "" : "t then ", arrows);
+    if (screen_width(more) > r.w - 3)
+        snprintf(more, sizeof more, "%d-%d of %d by time, %s%s scroll", top + 1, last, n,
+                 focused ? "" : "t then ", arrows);
+    screen_label(s, c->xn, y, r.w - 3, more, E_DIM);
+    if (top > 0)
+        screen_put(s, r.x + r.w - 1, r.y + 2, '^', E_DIM);
+    if (last < n)
+        screen_put(s, r.x + r.w - 1, y - 1, 'v', E_DIM);
+}
+
+void ops_draw(const struct dash *d, struct screen *s, struct rect r, bool focused)
+{
+    struct view_op ops[OPS_MAX];
+    int n = ops_list(d, ops, OPS_MAX);
+    ops_header(d, s, r, focused);
+    struct ops_cols c;
+    ops_columns(d, r, &c);
     int y = r.y + 1;
     if (y >= r.y + r.h)
         return;
@@ -179,69 +281,10 @@ void ops_draw(const struct dash *d, struct screen *s, struct rect r, bool focuse
         if (top < 0)
             top = 0;
     }
-    int x0 = r.x + 1;
-    int xn = x0 + 2, xf = xn + 12, xb = xf + (c_flops ? 9 : 0), xi = xb + (c_bytes ? 9 : 0);
-    int xbd = xi + (c_int ? 8 : 0), xt = xbd + 8, xm = xt + 9;
-    screen_text(s, xn, y, 11, "op", E_DIM);
-    if (c_flops)
-        screen_text_right(s, xf + 8, y, 8, "FLOPs", E_DIM);
-    if (c_bytes)
-        screen_text_right(s, xb + 8, y, 8, "bytes", E_DIM);
-    if (c_int)
-        screen_text_right(s, xi + 7, y, 7, "FLOP/B", E_DIM);
-    screen_text(s, xbd + 1, y, 7, "bound", E_DIM);
-    screen_text_right(s, xt + 8, y, 8, "time", E_DIM);
-    if (c_meas)
-        screen_text_right(s, xm + 8, y, 8, "measured", E_DIM);
+    ops_column_heads(s, &c, y);
     y++;
-    for (int i = 0; top + i < n && i < rows; i++, y++) {
-        const struct view_op *o = &ops[top + i];
-        int el = o->compute_bound ? E_COMPBOUND : E_MEMBOUND;
-        char b[32];
-        screen_put(s, x0, y, (uint32_t)o->key, el);
-        screen_label(s, xn, y, 11, o->name, E_NORMAL);
-        if (c_flops) {
-            units_sci(o->flops, b, sizeof b);
-            screen_text_right(s, xf + 8, y, 8, b, E_NORMAL);
-        }
-        if (c_bytes) {
-            units_bytes(o->bytes, b, sizeof b);
-            screen_text_right(s, xb + 8, y, 8, b, E_NORMAL);
-        }
-        if (c_int) {
-            units_count(o->intensity, b, sizeof b);
-            screen_text_right(s, xi + 7, y, 7, b, E_VALUE);
-        }
-        screen_text(s, xbd + 1, y, 7, o->compute_bound ? "compute" : "memory", el);
-        units_duration(o->seconds, b, sizeof b);
-        screen_text_right(s, xt + 8, y, 8, b, E_NORMAL);
-        if (c_meas) {
-            double ms = op_measured(d, o->name);
-            if (ms >= 0)
-                units_duration(ms, b, sizeof b);
-            screen_text_right(s, xm + 8, y, 8, ms >= 0 ? b : "-", ms >= 0 ? E_VALUE : E_DIM);
-        }
-    }
-    if (truncated && y < r.y + r.h) {
-        char more[192], rest[32];
-        int last = top + rows < n ? top + rows : n;
-        /* The rows not shown take the rest of the header's sum: with it the times on
-         * screen add up to the sum (issue 18), where the line has room for it. */
-        double hidden = 0;
-        for (int i = 0; i < n; i++)
-            if (i < top || i >= last)
-                hidden += ops[i].seconds;
-        units_duration(hidden, rest, sizeof rest);
-        const char *arrows = d->cs.utf8 ? "\xE2\x86\x90\xE2\x86\x92" : "<>";
-        snprintf(more, sizeof more, "%d-%d of %d by time (the other %d: %s), %s%s scroll", top + 1,
-                 last, n, n - (last - top), rest, focused ? "" : "t then ", arrows);
-        if (screen_width(more) > r.w - 3)
-            snprintf(more, sizeof more, "%d-%d of %d by time, %s%s scroll", top + 1, last, n,
-                     focused ? "" : "t then ", arrows);
-        screen_label(s, xn, y, r.w - 3, more, E_DIM);
-        if (top > 0)
-            screen_put(s, r.x + r.w - 1, r.y + 2, '^', E_DIM);
-        if (last < n)
-            screen_put(s, r.x + r.w - 1, y - 1, 'v', E_DIM);
-    }
+    for (int i = 0; top + i < n && i < rows; i++, y++)
+        ops_row(d, s, &c, &ops[top + i], y);
+    if (truncated && y < r.y + r.h)
+        ops_more_line(d, s, r, &c, ops, n, top, rows, y, focused);
 }
