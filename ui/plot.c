@@ -256,99 +256,136 @@ static void draw_axes(struct screen *s, const struct charset *cs, const struct a
 
 }
 
+/* Measured points: their own mark, never covered by a label. */
+static void place_points(const struct dash *d, struct board *bd, const struct axes *ax,
+                         struct plot_info *info)
+{
+    if (!d->have_points)
+        return;
+    for (size_t i = 0; i < d->points.n; i++) {
+        const struct probe_point *p = &d->points.points[i];
+        int x, y;
+        bool plotted = p->valid && p->intensity > 0 && p->flops_per_s > 0;
+        if (info && plotted)
+            info->points++;
+        if (plotted && to_cell(ax, p->intensity, p->flops_per_s, false, &x, &y)) {
+            labels_mark(bd, x, y, d->cs.point, E_POINT);
+            if (info)
+                info->points_inside++;
+        }
+    }
+}
+
+/* Where each operation falls (placed: on the plot, at cx, cy) and its group (grp: the first
+ * operation of the group): operations that fall on the same or nearly the same cells (chains
+ * of marks less than three columns or two rows apart) form one. */
+struct op_cells {
+    int cx[OPS_MAX], cy[OPS_MAX], grp[OPS_MAX];
+    bool placed[OPS_MAX];
+};
+
+static void group_ops(const struct axes *ax, const struct view_op *ops, int n_ops,
+                      struct op_cells *c, struct plot_info *info)
+{
+    for (int i = 0; i < n_ops; i++) {
+        c->placed[i] = to_cell(ax, ops[i].intensity, ops[i].attainable, true, &c->cx[i],
+                               &c->cy[i]);
+        c->grp[i] = i;
+        if (c->placed[i] && info)
+            info->ops++;
+    }
+    for (int i = 0; i < n_ops; i++)
+        for (int j = i + 1; j < n_ops; j++)
+            if (c->placed[i] && c->placed[j] && abs(c->cx[i] - c->cx[j]) <= 2 &&
+                abs(c->cy[i] - c->cy[j]) <= 1) {
+                int gi = c->grp[i], gj = c->grp[j];
+                for (int k = 0; k < n_ops; k++)
+                    if (c->grp[k] == gj)
+                        c->grp[k] = gi;
+            }
+}
+
+/* Group g's letters into m (as "a,b,c"), its count and element (E_VALUE when it mixes
+ * bounds); returns the sum of its operations' log10 intensities. */
+static double group_letters(const struct view_op *ops, int n_ops, const struct op_cells *c,
+                            int g, struct op_mark *m)
+{
+    double sum = 0;
+    size_t len = 0;
+    m->n = 0;
+    m->elem = -1;
+    m->letters[0] = '\0';
+    for (int j = 0; j < n_ops; j++) {
+        if (!c->placed[j] || c->grp[j] != g)
+            continue;
+        sum += log10(ops[j].intensity);
+        m->n++;
+        int e = ops[j].compute_bound ? E_COMPBOUND : E_MEMBOUND;
+        m->elem = m->elem < 0 || m->elem == e ? e : E_VALUE;
+        if (len + 3 < sizeof m->letters) {
+            if (len)
+                m->letters[len++] = ',';
+            m->letters[len++] = ops[j].key;
+            m->letters[len] = '\0';
+        }
+    }
+    return sum;
+}
+
+/* Marks are apart from each other; should the cell (*x, *y) still be taken, the next free
+ * one. False when none near is. */
+static bool free_cell(struct screen *s, const struct charset *cs, const struct board *bd, int *x,
+                      int *y)
+{
+    static const int off[][2] = {{0, 0}, {1, 0}, {-1, 0}, {0, -1}, {0, 1}, {1, -1}, {-1, 1}};
+    for (size_t k = 0; k < sizeof off / sizeof off[0]; k++)
+        if (board_inside(bd, *x + off[k][0], *y + off[k][1]) &&
+            (*board_at(bd, *x + off[k][0], *y + off[k][1]) != OCC_TAKEN ||
+             screen_cell(s, *x + off[k][0], *y + off[k][1])->ch == cs->point)) {
+            *x += off[k][0];
+            *y += off[k][1];
+            return true;
+        }
+    return false;
+}
+
 /* Measured points and the operations' marks on the board; returns the marks in gm. */
 static int place_marks(const struct dash *d, struct screen *s, struct board *bd,
                        const struct axes *ax, const struct view_op *ops, int n_ops, double peak,
                        double bw, struct op_mark *gm, struct plot_info *info)
 {
     const struct charset *cs = &d->cs;
-    /* Measured points: their own mark, never covered by a label. */
-    if (d->have_points)
-        for (size_t i = 0; i < d->points.n; i++) {
-            const struct probe_point *p = &d->points.points[i];
-            int x, y;
-            bool plotted = p->valid && p->intensity > 0 && p->flops_per_s > 0;
-            if (info && plotted)
-                info->points++;
-            if (plotted && to_cell(ax, p->intensity, p->flops_per_s, false, &x, &y)) {
-                labels_mark(bd, x, y, cs->point, E_POINT);
-                if (info)
-                    info->points_inside++;
-            }
-        }
+    place_points(d, bd, ax, info);
 
-    /* The operations: a letter each at its place on the roof; operations that fall on the
-     * same or nearly the same cells (chains of marks less than three columns or two rows
-     * apart) form a group shown by one mark, their letters listed beside it. */
-    int cx[OPS_MAX], cy[OPS_MAX], grp[OPS_MAX];
-    bool placed[OPS_MAX];
-    for (int i = 0; i < n_ops; i++) {
-        placed[i] = to_cell(ax, ops[i].intensity, ops[i].attainable, true, &cx[i], &cy[i]);
-        grp[i] = i;
-        if (placed[i] && info)
-            info->ops++;
-    }
-    for (int i = 0; i < n_ops; i++)
-        for (int j = i + 1; j < n_ops; j++)
-            if (placed[i] && placed[j] && abs(cx[i] - cx[j]) <= 2 && abs(cy[i] - cy[j]) <= 1) {
-                int gi = grp[i], gj = grp[j];
-                for (int k = 0; k < n_ops; k++)
-                    if (grp[k] == gj)
-                        grp[k] = gi;
-            }
+    /* The operations: a letter each at its place on the roof; a group is shown by one mark,
+     * its letters listed beside it. */
+    struct op_cells c;
+    group_ops(ax, ops, n_ops, &c, info);
     int n_gm = 0;
     for (int i = 0; i < n_ops; i++) {
-        if (!placed[i] || grp[i] != i)
+        if (!c.placed[i] || c.grp[i] != i)
             continue;
-        double sum = 0;
-        int n = 0, elem = -1;
-        size_t len = 0;
-        gm[n_gm].letters[0] = '\0';
-        for (int j = 0; j < n_ops; j++) {
-            if (!placed[j] || grp[j] != i)
-                continue;
-            sum += log10(ops[j].intensity);
-            n++;
-            int e = ops[j].compute_bound ? E_COMPBOUND : E_MEMBOUND;
-            elem = elem < 0 || elem == e ? e : E_VALUE;
-            if (len + 3 < sizeof gm[n_gm].letters) {
-                if (len)
-                    gm[n_gm].letters[len++] = ',';
-                gm[n_gm].letters[len++] = ops[j].key;
-                gm[n_gm].letters[len] = '\0';
-            }
-        }
-        int x = cx[i], y = cy[i];
+        struct op_mark *m = &gm[n_gm];
+        double sum = group_letters(ops, n_ops, &c, i, m);
+        int n = m->n;
+        int x = c.cx[i], y = c.cy[i];
         if (n > 1) {
             /* On the roof at the group's mean intensity. */
             double I = pow(10, sum / n);
             if (!to_cell(ax, I, roofline_attainable(peak, bw, I), true, &x, &y)) {
-                x = cx[i];
-                y = cy[i];
+                x = c.cx[i];
+                y = c.cy[i];
             }
         }
-        /* Marks are apart from each other; should the cell still be taken, the next free one. */
-        static const int off[][2] = {{0, 0}, {1, 0}, {-1, 0}, {0, -1}, {0, 1}, {1, -1}, {-1, 1}};
-        bool ok = false;
-        for (size_t k = 0; k < sizeof off / sizeof off[0] && !ok; k++)
-            if (board_inside(bd, x + off[k][0], y + off[k][1]) &&
-                (*board_at(bd, x + off[k][0], y + off[k][1]) != OCC_TAKEN ||
-                 screen_cell(s, x + off[k][0], y + off[k][1])->ch == cs->point)) {
-                x += off[k][0];
-                y += off[k][1];
-                ok = true;
-            }
-        if (!ok)
+        if (!free_cell(s, cs, bd, &x, &y))
             continue;
         uint32_t ch = n > 1 ? cs->group : (uint32_t)ops[i].key;
-        labels_mark(bd, x, y, ch, elem);
+        labels_mark(bd, x, y, ch, m->elem);
         bd->op[bd->n_ops].x = x;
         bd->op[bd->n_ops++].y = y;
-        gm[n_gm].x = x;
-        gm[n_gm].y = y;
-        gm[n_gm].elem = elem;
-        gm[n_gm].n = n;
-        gm[n_gm].first = i;
+        m->x = x;
+        m->y = y;
+        m->first = i;
         n_gm++;
         if (info) {
             info->ops_marked += n;
