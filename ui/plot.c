@@ -510,29 +510,99 @@ void plot_roofline(const struct dash *d, struct screen *s, struct rect r, bool f
     plot_draw(d, s, r, focused, NULL);
 }
 
+/* The panel's title (the dtype and the GPU, shorter when narrow) and the ridge at its right,
+ * whose number is left in num. */
+static void plot_header(const struct dash *d, struct screen *s, struct rect r, bool focused,
+                        const struct view_roof *vr, char *num, size_t num_n)
+{
+    const struct gpu_spec *g = vr->gpu;
+    char title[160], right[96];
+    const char *what = !d->lecture_ops || d->inf.on ? "" : "lecture ops, ";
+    snprintf(title, sizeof title, "Roofline: %s%s on %s, FLOP/s", what, dtype_name(vr->dtype),
+             g->name[0] ? g->name : g->id);
+    /* Narrow: the GPU by its id, then without the unit, rather than cut. */
+    if (screen_width(title) + 4 > r.w)
+        snprintf(title, sizeof title, "Roofline: %s%s on %s, FLOP/s", what, dtype_name(vr->dtype),
+                 g->id[0] ? g->id : g->name);
+    if (screen_width(title) + 4 > r.w)
+        snprintf(title, sizeof title, "Roofline: %s%s on %s", what, dtype_name(vr->dtype),
+                 g->id[0] ? g->id : g->name);
+    units_plain(vr->ridge, num, num_n);
+    snprintf(right, sizeof right, "ridge %s FLOP/B", num);
+    widget_header(s, &d->cs, r, title, right, focused);
+}
+
+/* The rows under the plot (the letters' names: *lrows; the legend: *legend) and the plot's
+ * area in ax; false, saying so, when the panel is too small for a plot. */
+static bool plot_area(const struct dash *d, struct screen *s, struct rect r,
+                      const struct view_op *ops, int n_ops, int ylab, struct axes *ax,
+                      int *lrows, int *legend)
+{
+    const struct charset *cs = &d->cs;
+    /* Legend rows at the bottom when there is room for them; without the operations table
+     * on screen, the letters' names first (issue 18: no key to them at 80x24). */
+    *lrows = ops_table_shown(d, s) ? 0 : letter_legend(NULL, ops, n_ops, 0, 0, r.w - 2, 0);
+    if (r.h - *lrows < 9)
+        *lrows = 0;
+    *legend = r.h - *lrows >= 16 ? 2 : r.h - *lrows >= 13 ? 1 : 0;
+    ax->area = (struct rect){r.x + ylab + 1, r.y + 1, r.w - ylab - 2,
+                             r.h - 1 - 2 - *legend - *lrows};
+    if (ax->area.w < 8 || ax->area.h < 3) {
+        screen_label(s, r.x + 1, r.y + 1, r.w - 1, "(too small for the plot)", E_DIM);
+        return false;
+    }
+    ax->dx = cs->plot_dx;
+    ax->dy = cs->plot_dy;
+    ax->X = ax->area.w * ax->dx;
+    ax->Y = ax->area.h * ax->dy;
+    return true;
+}
+
+/* The canvas's dots onto the screen, their cells taken on the board (the roof's as roof). */
+static void draw_canvas(struct screen *s, const struct charset *cs, const struct canvas *cv,
+                        struct board *bd)
+{
+    const struct axes *ax = cv->ax;
+    for (int cy = 0; cy < ax->area.h; cy++)
+        for (int cx = 0; cx < ax->area.w; cx++) {
+            size_t i = (size_t)cy * (size_t)ax->area.w + (size_t)cx;
+            if (cv->bits[i]) {
+                screen_put(s, ax->area.x + cx, ax->area.y + cy, charset_plot(cs, cv->bits[i]),
+                           cv->elem[i]);
+                bd->occ[i] = cv->elem[i] == E_ROOF ? OCC_ROOF : OCC_LINE;
+            }
+        }
+}
+
+/* The labels, after the marks: the ceilings, each group's letters beside its mark, the
+ * operations' names and the bandwidth, the ridge (num: its intensity; rx, ry: its column and
+ * the roof's row). */
+static void plot_labels(struct screen *s, struct rect r, struct board *bd, const struct axes *ax,
+                        const struct view_roof *vr, const struct view_op *ops,
+                        const struct op_mark *gm, int n_gm, int rx, int ry, const char *num,
+                        struct plot_info *info)
+{
+    const int bottom = ax->area.y + ax->area.h - 1;
+    if (!labels_ceilings(bd, ax, vr->gpu, vr->peak, vr->dtype, vr->bandwidth))
+        screen_label(s, r.x + 1, r.y + 1, r.w - 1, "(out of memory)", E_ERROR);
+    for (int k = 0; k < n_gm; k++)
+        if (gm[k].n > 1 && labels_group(bd, &gm[k]) && info)
+            info->groups_labelled++;
+    labels_names_bandwidth(bd, ax, gm, n_gm, ops, vr->bandwidth, ry);
+    if (rx >= 0 && ry < bottom && labels_ridge(bd, rx, ry, bottom, num) && info)
+        info->ridge_labelled = true;
+}
+
 void plot_draw(const struct dash *d, struct screen *s, struct rect r, bool focused,
                struct plot_info *info)
 {
     struct view_roof vr;
     ops_roof(d, &vr);
-    const struct gpu_spec *g = vr.gpu;
     const struct charset *cs = &d->cs;
-    char title[160], right[96], num[32];
+    char num[32];
     if (info)
         memset(info, 0, sizeof *info);
-    const char *what = !d->lecture_ops || d->inf.on ? "" : "lecture ops, ";
-    snprintf(title, sizeof title, "Roofline: %s%s on %s, FLOP/s", what, dtype_name(vr.dtype),
-             g->name[0] ? g->name : g->id);
-    /* Narrow: the GPU by its id, then without the unit, rather than cut. */
-    if (screen_width(title) + 4 > r.w)
-        snprintf(title, sizeof title, "Roofline: %s%s on %s, FLOP/s", what, dtype_name(vr.dtype),
-                 g->id[0] ? g->id : g->name);
-    if (screen_width(title) + 4 > r.w)
-        snprintf(title, sizeof title, "Roofline: %s%s on %s", what, dtype_name(vr.dtype),
-                 g->id[0] ? g->id : g->name);
-    units_plain(vr.ridge, num, sizeof num);
-    snprintf(right, sizeof right, "ridge %s FLOP/B", num);
-    widget_header(s, cs, r, title, right, focused);
+    plot_header(d, s, r, focused, &vr, num, sizeof num);
 
     double peak = vr.peak, bw = vr.bandwidth;
     if (!(peak > 0) || !(bw > 0) || !isfinite(peak) || !isfinite(bw)) {
@@ -543,26 +613,11 @@ void plot_draw(const struct dash *d, struct screen *s, struct rect r, bool focus
 
     struct view_op ops[OPS_MAX];
     int n_ops = ops_list(d, ops, OPS_MAX);
-
-    /* Legend rows at the bottom when there is room for them; without the operations table
-     * on screen, the letters' names first (issue 18: no key to them at 80x24). */
-    int lrows = ops_table_shown(d, s) ? 0 : letter_legend(NULL, ops, n_ops, 0, 0, r.w - 2, 0);
-    if (r.h - lrows < 9)
-        lrows = 0;
-    int legend = r.h - lrows >= 16 ? 2 : r.h - lrows >= 13 ? 1 : 0;
     const int ylab = 5;
     struct axes ax;
-    ax.area = (struct rect){r.x + ylab + 1, r.y + 1, r.w - ylab - 2,
-                            r.h - 1 - 2 - legend - lrows};
-    if (ax.area.w < 8 || ax.area.h < 3) {
-        screen_label(s, r.x + 1, r.y + 1, r.w - 1, "(too small for the plot)", E_DIM);
+    int lrows, legend;
+    if (!plot_area(d, s, r, ops, n_ops, ylab, &ax, &lrows, &legend))
         return;
-    }
-    ax.dx = cs->plot_dx;
-    ax.dy = cs->plot_dy;
-    ax.X = ax.area.w * ax.dx;
-    ax.Y = ax.area.h * ax.dy;
-
     plot_ranges(d, ops, n_ops, peak, bw, &ax);
 
     size_t cells = (size_t)ax.area.w * (size_t)ax.area.h;
@@ -581,37 +636,17 @@ void plot_draw(const struct dash *d, struct screen *s, struct rect r, bool focus
         info->area = ax.area;
     }
     draw_lines(d, &cv, peak, bw);
-    for (int cy = 0; cy < ax.area.h; cy++)
-        for (int cx = 0; cx < ax.area.w; cx++) {
-            size_t i = (size_t)cy * (size_t)ax.area.w + (size_t)cx;
-            if (cv.bits[i]) {
-                screen_put(s, ax.area.x + cx, ax.area.y + cy, charset_plot(cs, cv.bits[i]), cv.elem[i]);
-                bd.occ[i] = cv.elem[i] == E_ROOF ? OCC_ROOF : OCC_LINE;
-            }
-        }
+    draw_canvas(s, cs, &cv, &bd);
     free(cv.bits);
     free(cv.elem);
     free(cv.prio);
 
-    const int bottom = ax.area.y + ax.area.h - 1;
     int rx, ry;
     draw_ridge(s, cs, &bd, &ax, peak, ridge, &rx, &ry, info);
-
     draw_axes(s, cs, &ax, r, ylab);
-
     struct op_mark gm[OPS_MAX];
     int n_gm = place_marks(d, s, &bd, &ax, ops, n_ops, peak, bw, gm, info);
-
-    if (!labels_ceilings(&bd, &ax, g, peak, vr.dtype, bw))
-        screen_label(s, r.x + 1, r.y + 1, r.w - 1, "(out of memory)", E_ERROR);
-    /* The letters of each group beside its mark. */
-    for (int k = 0; k < n_gm; k++)
-        if (gm[k].n > 1 && labels_group(&bd, &gm[k]) && info)
-            info->groups_labelled++;
-    labels_names_bandwidth(&bd, &ax, gm, n_gm, ops, bw, ry);
-    if (rx >= 0 && ry < bottom && labels_ridge(&bd, rx, ry, bottom, num) && info)
-        info->ridge_labelled = true;
-
+    plot_labels(s, r, &bd, &ax, &vr, ops, gm, n_gm, rx, ry, num, info);
     free(bd.occ);
 
     if (lrows > 0)
