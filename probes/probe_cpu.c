@@ -909,11 +909,40 @@ static size_t round_up(size_t v, size_t a)
     return (v + a - 1) / a * a;
 }
 
-static void run_ops(struct cpu_run *r)
+/* The lecture's elementwise ops (relu, gelu), by kind. */
+static const struct {
+    enum lecture_op op;
+    job_fn fn;
+} elementwise[] = {{LOP_RELU, relu_fn}, {LOP_GELU, gelu_fn}};
+
+/* Every set elementwise op e ran on (sets of set_floats floats, n used): each output element
+ * against a double reference, the last pass's set in full, the others sampled. */
+static bool elementwise_check(const struct rot_job *j, size_t e, size_t n, size_t set_floats,
+                              size_t sets)
+{
+    bool ok = true;
+    size_t used = sets < WARMUP + REPEATS ? sets : WARMUP + REPEATS;
+    size_t last = (size_t)(WARMUP + REPEATS - 1) % sets;
+    for (size_t s = 0; s < used && ok; s++) {
+        const float *x = j->base_x + s * set_floats, *y = j->base_out + s * set_floats;
+        size_t step = s == last ? 1 : 101;
+        for (size_t i = 0; i < n && ok; i += step) {
+            double v = x[i], want;
+            if (elementwise[e].op == LOP_RELU)
+                want = v > 0 ? v : 0;
+            else
+                want = 0.5 * v * (1 + tanh(0.7978845608028654 * (v + 0.044715 * v * v * v)));
+            ok = isfinite(y[i]) && fabs(y[i] - want) <= 1e-5 * (1 + fabs(want));
+        }
+    }
+    return ok;
+}
+
+/* relu and gelu: x in buf0, out in buf2, sets of n floats (n = 1024^2, the lecture's) */
+static void run_elementwise(struct cpu_run *r)
 {
     struct op_cost cost;
     char name[POINTS_NAME_MAX];
-    /* relu and gelu: x in buf0, out in buf2, sets of n floats (n = 1024^2, the lecture's) */
     const size_t n = (size_t)lecture_op_default_n(LOP_RELU);
     const size_t set_floats = round_up(n, ALIGN / sizeof(float));
     size_t sets = n_sets(r, 2 * set_floats * sizeof(float), 2 * r->big);
@@ -925,105 +954,101 @@ static void run_ops(struct cpu_run *r)
     j.base_out = r->buf[2];
     j.stride_x = j.stride_out = set_floats;
     j.op.n = n;
-    static const struct {
-        enum lecture_op op;
-        job_fn fn;
-    } elementwise[] = {{LOP_RELU, relu_fn}, {LOP_GELU, gelu_fn}};
     for (size_t e = 0; e < 2 && !over_time(r); e++) {
         poison(r, r->buf[2], set_floats * sets, false);
         double sec = time_job(r, elementwise[e].fn, &j, rot_select, sets);
-        /* check every set that ran: each output element against a double reference */
-        bool ok = true;
-        size_t used = sets < WARMUP + REPEATS ? sets : WARMUP + REPEATS;
-        size_t last = (size_t)(WARMUP + REPEATS - 1) % sets;
-        for (size_t s = 0; s < used && ok; s++) {
-            const float *x = j.base_x + s * set_floats, *y = j.base_out + s * set_floats;
-            /* the last pass's set in full, the others sampled */
-            size_t step = s == last ? 1 : 101;
-            for (size_t i = 0; i < n && ok; i += step) {
-                double v = x[i], want;
-                if (elementwise[e].op == LOP_RELU)
-                    want = v > 0 ? v : 0;
-                else
-                    want = 0.5 * v * (1 + tanh(0.7978845608028654 * (v + 0.044715 * v * v * v)));
-                ok = isfinite(y[i]) && fabs(y[i] - want) <= 1e-5 * (1 + fabs(want));
-            }
-        }
+        bool ok = elementwise_check(&j, e, n, set_floats, sets);
         lecture_op_cost(elementwise[e].op, (double)n, DTYPE_FP32, &cost);
         snprintf(name, sizeof name, "op.%s", lecture_op_name(elementwise[e].op));
         if (!ok)
             emit_status(r, "%s: result check failed: point marked invalid", name);
         emit_point(r, name, DTYPE_FP32, cost.flops, cost.bytes, sec, ok);
     }
+}
 
-    /* dot: x in buf0, y in buf1 */
-    if (!over_time(r)) {
-        size_t nd = (size_t)lecture_op_default_n(LOP_DOT);
-        size_t sf = round_up(nd, ALIGN / sizeof(float));
-        size_t ds = n_sets(r, 2 * sf * sizeof(float), 2 * r->big);
-        if (sf * sizeof(float) * ds > r->big)
-            ds = r->big / (sf * sizeof(float));
-        memset(&j, 0, sizeof j);
-        j.base_x = r->buf[0];
-        j.base_y = r->buf[1];
-        j.base_out = r->buf[2]; /* unused by dot; kept valid */
-        j.stride_x = j.stride_y = sf;
-        j.op.n = nd;
-        double sec = time_job(r, dot_fn, &j, rot_select, ds);
-        /* The last pass's set: (WARMUP + REPEATS - 1) % ds. */
-        size_t last = (size_t)(WARMUP + REPEATS - 1) % ds;
-        double got = 0, want = 0, mag = 0;
-        for (int t = 0; t < r->pool.n; t++)
-            got += j.op.partial[t];
-        const float *x = j.base_x + last * sf, *y = j.base_y + last * sf;
-        for (size_t i = 0; i < nd; i++) {
-            want += (double)x[i] * y[i];
-            mag += fabs((double)x[i] * y[i]);
-        }
-        bool ok = isfinite(got) && fabs(got - want) <= 1e-5 * mag;
-        lecture_op_cost(LOP_DOT, (double)nd, DTYPE_FP32, &cost);
-        if (!ok)
-            emit_status(r, "op.dot: %.9g differs from the fp64 reference %.9g: point marked invalid",
-                        got, want);
-        emit_point(r, "op.dot", DTYPE_FP32, cost.flops, cost.bytes, sec, ok);
+/* dot: x in buf0, y in buf1 */
+static void run_dot(struct cpu_run *r)
+{
+    struct op_cost cost;
+    struct rot_job j;
+    size_t nd = (size_t)lecture_op_default_n(LOP_DOT);
+    size_t sf = round_up(nd, ALIGN / sizeof(float));
+    size_t ds = n_sets(r, 2 * sf * sizeof(float), 2 * r->big);
+    if (sf * sizeof(float) * ds > r->big)
+        ds = r->big / (sf * sizeof(float));
+    memset(&j, 0, sizeof j);
+    j.base_x = r->buf[0];
+    j.base_y = r->buf[1];
+    j.base_out = r->buf[2]; /* unused by dot; kept valid */
+    j.stride_x = j.stride_y = sf;
+    j.op.n = nd;
+    double sec = time_job(r, dot_fn, &j, rot_select, ds);
+    /* The last pass's set: (WARMUP + REPEATS - 1) % ds. */
+    size_t last = (size_t)(WARMUP + REPEATS - 1) % ds;
+    double got = 0, want = 0, mag = 0;
+    for (int t = 0; t < r->pool.n; t++)
+        got += j.op.partial[t];
+    const float *x = j.base_x + last * sf, *y = j.base_y + last * sf;
+    for (size_t i = 0; i < nd; i++) {
+        want += (double)x[i] * y[i];
+        mag += fabs((double)x[i] * y[i]);
     }
+    bool ok = isfinite(got) && fabs(got - want) <= 1e-5 * mag;
+    lecture_op_cost(LOP_DOT, (double)nd, DTYPE_FP32, &cost);
+    if (!ok)
+        emit_status(r, "op.dot: %.9g differs from the fp64 reference %.9g: point marked invalid",
+                    got, want);
+    emit_point(r, "op.dot", DTYPE_FP32, cost.flops, cost.bytes, sec, ok);
+}
 
-    /* matvec: A (n x n) in buf0, x in buf1, y in buf2 */
-    if (!over_time(r)) {
-        size_t nm = (size_t)lecture_op_default_n(LOP_MATVEC);
-        size_t sa = round_up(nm * nm, ALIGN / sizeof(float));
-        size_t sv = round_up(nm, ALIGN / sizeof(float));
-        size_t ms = n_sets(r, sa * sizeof(float), r->big);
-        if (sa * sizeof(float) * ms > r->big)
-            ms = r->big / (sa * sizeof(float));
-        memset(&j, 0, sizeof j);
-        j.base_x = r->buf[0];
-        j.base_y = r->buf[1];
-        j.base_out = r->buf[2];
-        j.stride_x = sa;
-        j.stride_y = sv;
-        j.stride_out = sv;
-        j.op.n = nm;
-        poison(r, r->buf[2], sv * ms, false);
-        double sec = time_job(r, matvec_fn, &j, rot_select, ms);
-        size_t last = (size_t)(WARMUP + REPEATS - 1) % ms;
-        const float *a = j.base_x + last * sa, *x = j.base_y + last * sv;
-        const float *y = j.base_out + last * sv;
-        bool ok = true;
-        for (size_t row = 0; row < nm && ok; row += 7) {
-            double want = 0, mag = 0;
-            for (size_t c = 0; c < nm; c++) {
-                want += (double)a[row * nm + c] * x[c];
-                mag += fabs((double)a[row * nm + c] * x[c]);
-            }
-            ok = isfinite(y[row]) && fabs(y[row] - want) <= 1e-5 * mag;
+/* matvec: A (n x n) in buf0, x in buf1, y in buf2 */
+static void run_matvec(struct cpu_run *r)
+{
+    struct op_cost cost;
+    struct rot_job j;
+    size_t nm = (size_t)lecture_op_default_n(LOP_MATVEC);
+    size_t sa = round_up(nm * nm, ALIGN / sizeof(float));
+    size_t sv = round_up(nm, ALIGN / sizeof(float));
+    size_t ms = n_sets(r, sa * sizeof(float), r->big);
+    if (sa * sizeof(float) * ms > r->big)
+        ms = r->big / (sa * sizeof(float));
+    memset(&j, 0, sizeof j);
+    j.base_x = r->buf[0];
+    j.base_y = r->buf[1];
+    j.base_out = r->buf[2];
+    j.stride_x = sa;
+    j.stride_y = sv;
+    j.stride_out = sv;
+    j.op.n = nm;
+    poison(r, r->buf[2], sv * ms, false);
+    double sec = time_job(r, matvec_fn, &j, rot_select, ms);
+    size_t last = (size_t)(WARMUP + REPEATS - 1) % ms;
+    const float *a = j.base_x + last * sa, *x = j.base_y + last * sv;
+    const float *y = j.base_out + last * sv;
+    bool ok = true;
+    for (size_t row = 0; row < nm && ok; row += 7) {
+        double want = 0, mag = 0;
+        for (size_t c = 0; c < nm; c++) {
+            want += (double)a[row * nm + c] * x[c];
+            mag += fabs((double)a[row * nm + c] * x[c]);
         }
-        ok = ok && first_nonfinite_f(y, nm) == nm;
-        lecture_op_cost(LOP_MATVEC, (double)nm, DTYPE_FP32, &cost);
-        if (!ok)
-            emit_status(r, "op.matvec: result check failed: point marked invalid");
-        emit_point(r, "op.matvec", DTYPE_FP32, cost.flops, cost.bytes, sec, ok);
+        ok = isfinite(y[row]) && fabs(y[row] - want) <= 1e-5 * mag;
     }
+    ok = ok && first_nonfinite_f(y, nm) == nm;
+    lecture_op_cost(LOP_MATVEC, (double)nm, DTYPE_FP32, &cost);
+    if (!ok)
+        emit_status(r, "op.matvec: result check failed: point marked invalid");
+    emit_point(r, "op.matvec", DTYPE_FP32, cost.flops, cost.bytes, sec, ok);
+}
+
+/* The lecture's operations, each while time is left. */
+static void run_ops(struct cpu_run *r)
+{
+    run_elementwise(r);
+    if (!over_time(r))
+        run_dot(r);
+    if (!over_time(r))
+        run_matvec(r);
 }
 
 /* The result of j (no non-finite value; 64 sampled entries of its first rows x cols against
