@@ -118,19 +118,10 @@ static double gemm_tol(GemmKind k, double want, double mag)
     return out * fabs(want) + acc * mag;
 }
 
-// One GEMM D[M x N] = A^T B with A stored K x M and B stored K x N (column-major, "TN"),
-// rotated over enough input sets that small sizes are not served from the L2. Emits a point,
-// or a status line and no point when cuBLASLt has no algorithm for it.
-static void run_gemm(Probe &p, GemmKind kind, long m, long n, long k, const char *name)
+// Rotated input sets for one GEMM of set_bytes, in *out; false, with a status line (and the
+// point out of the progress total), when even one set does not fit in free memory.
+static bool gemm_sets(Probe &p, const GemmType &t, double set_bytes, const char *name, int *out)
 {
-    probe_check_time(p, name);
-    GemmType t = gemm_type(kind);
-    // Bytes moved by one GEMM: A and B read once, D written once (beta = 0: C is not read).
-    const double set_bytes =
-        (double)(m * k + k * n) * t.ab_size + (double)m * n * t.cd_size;
-    const size_t a_stride = align256((size_t)(m * k) * t.ab_size);
-    const size_t b_stride = align256((size_t)(k * n) * t.ab_size);
-    const size_t d_stride = align256((size_t)(m * n) * t.cd_size);
     // Enough sets to span 4x the L2 (hundreds for the small sizes), at most ~3 GB of them.
     int sets = probe_sets(p, set_bytes, 2048);
     while (sets > 1 && set_bytes * sets > 3e9)
@@ -145,39 +136,151 @@ static void run_gemm(Probe &p, GemmKind kind, long m, long n, long k, const char
         probe_status("%s (%s): %.3g GB of operands do not fit in %.3g GB free; skipped", name,
                      t.dtype, set_bytes / 1e9, (double)free_b / 1e9);
         p.total--;
-        return;
+        return false;
     }
+    *out = sets;
+    return true;
+}
+
+// One GEMM's device memory: `sets` sets of A, B and D, each 256-byte aligned (strides in
+// bytes), and the cuBLASLt workspace.
+struct GemmBuffers {
     void *A, *B, *D, *ws;
-    CK(cudaMalloc(&A, a_stride * sets));
-    CK(cudaMalloc(&B, b_stride * sets));
-    CK(cudaMalloc(&D, d_stride * sets));
-    CK(cudaMalloc(&ws, WORKSPACE_BYTES));
-    const uint64_t seed_a = 1000, seed_b = 2000;
+    size_t a_stride, b_stride, d_stride;
+    int sets;
+};
+
+// The inputs' seeds: set s of A from GEMM_SEED_A + s, of B from GEMM_SEED_B + s.
+static const uint64_t GEMM_SEED_A = 1000, GEMM_SEED_B = 2000;
+
+// Allocates g for an m x n x k GEMM of kind: the inputs filled, D poisoned.
+static void gemm_alloc(Probe &p, GemmKind kind, const GemmType &t, long m, long n, long k,
+                       int sets, GemmBuffers &g)
+{
+    g.a_stride = align256((size_t)(m * k) * t.ab_size);
+    g.b_stride = align256((size_t)(k * n) * t.ab_size);
+    g.d_stride = align256((size_t)(m * n) * t.cd_size);
+    g.sets = sets;
+    CK(cudaMalloc(&g.A, g.a_stride * sets));
+    CK(cudaMalloc(&g.B, g.b_stride * sets));
+    CK(cudaMalloc(&g.D, g.d_stride * sets));
+    CK(cudaMalloc(&g.ws, WORKSPACE_BYTES));
     for (int s = 0; s < sets; s++) {
-        fill_kind(p, kind, (char *)A + (size_t)s * a_stride, (size_t)(m * k), seed_a + s);
-        fill_kind(p, kind, (char *)B + (size_t)s * b_stride, (size_t)(k * n), seed_b + s);
+        fill_kind(p, kind, (char *)g.A + (size_t)s * g.a_stride, (size_t)(m * k), GEMM_SEED_A + s);
+        fill_kind(p, kind, (char *)g.B + (size_t)s * g.b_stride, (size_t)(k * n), GEMM_SEED_B + s);
     }
-    probe_poison(p, D, d_stride * sets);
+    probe_poison(p, g.D, g.d_stride * sets);
+}
+
+static void gemm_free(GemmBuffers &g)
+{
+    CK(cudaFree(g.A));
+    CK(cudaFree(g.B));
+    CK(cudaFree(g.D));
+    CK(cudaFree(g.ws));
+}
+
+// cuBLASLt's description of D[M x N] = A^T B ("TN", column-major) and the algorithm its
+// heuristic picked.
+struct GemmPlan {
+    cublasLtMatmulDesc_t op;
+    cublasLtMatrixLayout_t la, lb, ld;
+    cublasLtMatmulPreference_t pref;
+    size_t wsb; // the workspace the algorithm may use
+    cublasLtMatmulHeuristicResult_t heur;
+};
+
+// Creates g's descriptors and asks for an algorithm: returns the heuristic's status, *have
+// when it found one.
+static cublasStatus_t gemm_plan(cublasLtHandle_t h, const GemmType &t, long m, long n, long k,
+                                GemmPlan &g, bool *have)
+{
+    CKB(cublasLtMatmulDescCreate(&g.op, t.compute, CUDA_R_32F));
+    cublasOperation_t ta = CUBLAS_OP_T, tb = CUBLAS_OP_N;
+    CKB(cublasLtMatmulDescSetAttribute(g.op, CUBLASLT_MATMUL_DESC_TRANSA, &ta, sizeof ta));
+    CKB(cublasLtMatmulDescSetAttribute(g.op, CUBLASLT_MATMUL_DESC_TRANSB, &tb, sizeof tb));
+    CKB(cublasLtMatrixLayoutCreate(&g.la, t.ab, k, m, k));
+    CKB(cublasLtMatrixLayoutCreate(&g.lb, t.ab, k, n, k));
+    CKB(cublasLtMatrixLayoutCreate(&g.ld, t.cd, m, n, m));
+    CKB(cublasLtMatmulPreferenceCreate(&g.pref));
+    g.wsb = WORKSPACE_BYTES;
+    CKB(cublasLtMatmulPreferenceSetAttribute(g.pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES,
+                                             &g.wsb, sizeof g.wsb));
+    int found = 0;
+    cublasStatus_t hs = cublasLtMatmulAlgoGetHeuristic(h, g.op, g.la, g.lb, g.ld, g.ld, g.pref, 1,
+                                                       &g.heur, &found);
+    *have = hs == CUBLAS_STATUS_SUCCESS && found > 0 && g.heur.state == CUBLAS_STATUS_SUCCESS;
+    return hs;
+}
+
+static void gemm_plan_destroy(GemmPlan &g)
+{
+    CKB(cublasLtMatmulPreferenceDestroy(g.pref));
+    CKB(cublasLtMatrixLayoutDestroy(g.la));
+    CKB(cublasLtMatrixLayoutDestroy(g.lb));
+    CKB(cublasLtMatrixLayoutDestroy(g.ld));
+    CKB(cublasLtMatmulDescDestroy(g.op));
+}
+
+// The result in set 0 of D: every output written, and 48 sampled entries against an fp64 dot
+// of the same inputs, within gemm_tol. All 48 are checked and the worst kept, so a failure
+// says by how much (in why).
+static bool gemm_check(Probe &p, GemmKind kind, const GemmType &t, const void *D, long m,
+                       long n, long k, char *why, size_t why_n)
+{
+    unsigned long long unwritten = probe_count_poison(p, D, (size_t)(m * n) * t.cd_size, 4);
+    uint64_t r = 12345;
+    std::vector<unsigned char> out(4);
+    double worst = 0, w_got = 0, w_want = 0, w_tol = 0;
+    long w_i = 0, w_j = 0;
+    for (int q = 0; q < 48; q++) {
+        r = r * 6364136223846793005ull + 1442695040888963407ull;
+        long i = (long)((r >> 33) % (uint64_t)m);
+        r = r * 6364136223846793005ull + 1442695040888963407ull;
+        long j = (long)((r >> 33) % (uint64_t)n);
+        CK(cudaMemcpy(out.data(), (const char *)D + ((size_t)j * m + i) * t.cd_size, t.cd_size,
+                      cudaMemcpyDeviceToHost));
+        double got = read_out(kind, out.data());
+        double want = 0, mag = 0;
+        for (long kk = 0; kk < k; kk++) {
+            double v = host_in(kind, (uint64_t)(i * k + kk), GEMM_SEED_A) *
+                       host_in(kind, (uint64_t)(j * k + kk), GEMM_SEED_B);
+            want += v;
+            mag += fabs(v);
+        }
+        double tol = gemm_tol(kind, want, mag);
+        double e = isfinite(got) ? fabs(got - want) / tol : INFINITY;
+        if (q == 0 || e > worst) {
+            worst = e;
+            w_got = got, w_want = want, w_tol = tol, w_i = i, w_j = j;
+        }
+    }
+    return probe_verdict(unwritten, worst, why, why_n,
+                         "sampled entries differ from the fp64 reference: worst D[%ld,%ld] = "
+                         "%.6g, want %.6g, allowed +-%.3g",
+                         w_i, w_j, w_got, w_want, w_tol);
+}
+
+// One GEMM D[M x N] = A^T B with A stored K x M and B stored K x N (column-major, "TN"),
+// rotated over enough input sets that small sizes are not served from the L2. Emits a point,
+// or a status line and no point when cuBLASLt has no algorithm for it.
+static void run_gemm(Probe &p, GemmKind kind, long m, long n, long k, const char *name)
+{
+    probe_check_time(p, name);
+    GemmType t = gemm_type(kind);
+    // Bytes moved by one GEMM: A and B read once, D written once (beta = 0: C is not read).
+    const double set_bytes =
+        (double)(m * k + k * n) * t.ab_size + (double)m * n * t.cd_size;
+    int sets;
+    if (!gemm_sets(p, t, set_bytes, name, &sets))
+        return;
+    GemmBuffers g;
+    gemm_alloc(p, kind, t, m, n, k, sets, g);
 
     cublasLtHandle_t h = lt_handle();
-    cublasLtMatmulDesc_t op;
-    CKB(cublasLtMatmulDescCreate(&op, t.compute, CUDA_R_32F));
-    cublasOperation_t ta = CUBLAS_OP_T, tb = CUBLAS_OP_N;
-    CKB(cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSA, &ta, sizeof ta));
-    CKB(cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSB, &tb, sizeof tb));
-    cublasLtMatrixLayout_t la, lb, ld;
-    CKB(cublasLtMatrixLayoutCreate(&la, t.ab, k, m, k));
-    CKB(cublasLtMatrixLayoutCreate(&lb, t.ab, k, n, k));
-    CKB(cublasLtMatrixLayoutCreate(&ld, t.cd, m, n, m));
-    cublasLtMatmulPreference_t pref;
-    CKB(cublasLtMatmulPreferenceCreate(&pref));
-    size_t wsb = WORKSPACE_BYTES;
-    CKB(cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &wsb,
-                                             sizeof wsb));
-    cublasLtMatmulHeuristicResult_t heur;
-    int found = 0;
-    cublasStatus_t hs = cublasLtMatmulAlgoGetHeuristic(h, op, la, lb, ld, ld, pref, 1, &heur, &found);
-    bool have = hs == CUBLAS_STATUS_SUCCESS && found > 0 && heur.state == CUBLAS_STATUS_SUCCESS;
+    GemmPlan pl;
+    bool have;
+    cublasStatus_t hs = gemm_plan(h, t, m, n, k, pl, &have);
     if (!have) {
         probe_status("%s (%s): cuBLASLt has no algorithm for %ldx%ldx%ld: %s; skipped", name,
                      t.dtype, m, n, k, cublasLtGetStatusString(hs));
@@ -186,47 +289,14 @@ static void run_gemm(Probe &p, GemmKind kind, long m, long n, long k, const char
         const float alpha = 1.0f, beta = 0.0f;
         double sec = probe_time(p, [&](long i) {
             int s = (int)(i % sets);
-            CKB(cublasLtMatmul(h, op, &alpha, (char *)A + (size_t)s * a_stride, la,
-                               (char *)B + (size_t)s * b_stride, lb, &beta,
-                               (char *)D + (size_t)s * d_stride, ld, (char *)D + (size_t)s * d_stride,
-                               ld, &heur.algo, ws, wsb, p.st));
+            char *d = (char *)g.D + (size_t)s * g.d_stride;
+            CKB(cublasLtMatmul(h, pl.op, &alpha, (char *)g.A + (size_t)s * g.a_stride, pl.la,
+                               (char *)g.B + (size_t)s * g.b_stride, pl.lb, &beta, d, pl.ld, d,
+                               pl.ld, &pl.heur.algo, g.ws, pl.wsb, p.st));
         });
         CK(cudaStreamSynchronize(p.st));
-        // Every output of set 0 written, and 48 sampled entries against an fp64 dot of the
-        // same inputs, within gemm_tol.
-        unsigned long long unwritten = probe_count_poison(p, D, (size_t)(m * n) * t.cd_size, 4);
-        uint64_t r = 12345;
-        std::vector<unsigned char> out(4);
-        // All 48 checked, and the worst kept, so a failure says by how much.
-        double worst = 0, w_got = 0, w_want = 0, w_tol = 0;
-        long w_i = 0, w_j = 0;
-        for (int q = 0; q < 48; q++) {
-            r = r * 6364136223846793005ull + 1442695040888963407ull;
-            long i = (long)((r >> 33) % (uint64_t)m);
-            r = r * 6364136223846793005ull + 1442695040888963407ull;
-            long j = (long)((r >> 33) % (uint64_t)n);
-            CK(cudaMemcpy(out.data(), (char *)D + ((size_t)j * m + i) * t.cd_size, t.cd_size,
-                          cudaMemcpyDeviceToHost));
-            double got = read_out(kind, out.data());
-            double want = 0, mag = 0;
-            for (long kk = 0; kk < k; kk++) {
-                double v = host_in(kind, (uint64_t)(i * k + kk), seed_a) *
-                           host_in(kind, (uint64_t)(j * k + kk), seed_b);
-                want += v;
-                mag += fabs(v);
-            }
-            double tol = gemm_tol(kind, want, mag);
-            double e = isfinite(got) ? fabs(got - want) / tol : INFINITY;
-            if (q == 0 || e > worst) {
-                worst = e;
-                w_got = got, w_want = want, w_tol = tol, w_i = i, w_j = j;
-            }
-        }
         char why[256];
-        bool ok = probe_verdict(unwritten, worst, why, sizeof why,
-                                "sampled entries differ from the fp64 reference: worst D[%ld,%ld] = "
-                                "%.6g, want %.6g, allowed +-%.3g",
-                                w_i, w_j, w_got, w_want, w_tol);
+        bool ok = gemm_check(p, kind, t, g.D, m, n, k, why, sizeof why);
         double flops = 2.0 * m * n * k;
         double bytes = set_bytes;
         if (strncmp(name, "op.matmul.", 10) == 0) {
@@ -235,15 +305,8 @@ static void run_gemm(Probe &p, GemmKind kind, long m, long n, long k, const char
         }
         probe_emit(p, name, t.dtype, flops, bytes, sec, ok, why);
     }
-    CKB(cublasLtMatmulPreferenceDestroy(pref));
-    CKB(cublasLtMatrixLayoutDestroy(la));
-    CKB(cublasLtMatrixLayoutDestroy(lb));
-    CKB(cublasLtMatrixLayoutDestroy(ld));
-    CKB(cublasLtMatmulDescDestroy(op));
-    CK(cudaFree(A));
-    CK(cudaFree(B));
-    CK(cudaFree(D));
-    CK(cudaFree(ws));
+    gemm_plan_destroy(pl);
+    gemm_free(g);
 }
 
 static const long lecture_sizes[] = {256, 1024, 4096};
