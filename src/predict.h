@@ -40,10 +40,15 @@ enum predict_part {
 /* A streaming kernel's bytes/s over the datasheet bandwidth: the device-to-device copy of
  * 4.3 of 4.8 TB/s measured on an H200 (reference.md section 3). */
 #define PREDICT_MEMORY_EFFICIENCY 0.9
-/* FlashAttention's rate over the dense peak (never above the GEMM fraction): FlashAttention-2
- * reaches 50-73% of the A100's peak forward and less backward (Dao 2023); FlashAttention-3
- * up to 75% forward on H100 (Shah et al. 2024). */
-#define PREDICT_FLASH_EFFICIENCY 0.6
+/* FlashAttention's rate over the dense peak (never above the GEMM fraction), on the work the
+ * kernels execute (the backward 2.5 forward passes): cuDNN's fused attention, which
+ * Transformer Engine runs on Hopper ("FusedAttention preference on Hopper+ for performance",
+ * v1.8 attention.py), at head dimension 128 and sequence 4096 on an H100 SXM5: causal forward
+ * 518 TFLOP/s, backward 499 (Shah et al. 2024, FlashAttention-3, its attention-speed
+ * figures), 3.5 / (1/518 + 2.5/499) = 504 of 989 TFLOP/s over a training step's passes;
+ * FlashAttention-2 reaches 50-73% of the A100's peak forward and less backward (Dao 2023),
+ * FlashAttention-3 up to 75% forward on H100 at its best shapes (Shah et al. 2024). */
+#define PREDICT_FLASH_EFFICIENCY 0.51
 
 /* The system a scenario runs on: the GPU spec's node with the scenario's overrides and the
  * defaults filled in. */

@@ -371,7 +371,7 @@ END_TEST
 
 /* Kernel rates by shape: a GEMM of M token rows computes on whole 64-row tiles (Hopper's wgmma
  * M = 64), so 4 prompts of 100 tokens (M = 400) pay for 448 rows when compute-bound; the
- * prefill's FlashAttention runs at the step-time model's 0.6 of the peak. */
+ * prefill's FlashAttention runs at the step-time model's 0.51 of the peak. */
 START_TEST(kernels_by_shape)
 {
     struct scenario s = on_h100("llama3.1-8b");
