@@ -189,8 +189,12 @@ static bool entry_shown(const struct figure *f, const void *ctx, unsigned out)
 
 static void get_value(const struct figure *f, const void *ctx, int item, struct figure_value *v)
 {
-    memset(v, 0, sizeof *v);
+    /* Not the whole struct: its buf is the getter's to write before it points at it. */
     v->kind = FK_NULL;
+    v->num = 0;
+    v->b = false;
+    v->str = v->text = NULL;
+    v->buf[0] = '\0';
     if (f->get != NULL)
         f->get(ctx, item, f->arg, v);
 }
@@ -198,8 +202,8 @@ static void get_value(const struct figure *f, const void *ctx, int item, struct 
 bool figure_get(const struct figure *fig, const void *ctx, int item, struct figure_value *v)
 {
     if (fig->when != NULL && !fig->when(ctx, item, fig->arg)) {
-        memset(v, 0, sizeof *v);
         v->kind = FK_NULL;
+        v->text = v->str = NULL;
         return false;
     }
     get_value(fig, ctx, item, v);

@@ -829,6 +829,17 @@ void inputs_copy(const struct input *in, struct scenario *dst, const struct scen
         (void)inputs_set(in, dst, inputs_get(in, src));
 }
 
+bool inputs_same(const struct input *in, const struct scenario *a, const struct scenario *b)
+{
+    if (in->ops == &MODEL_OPS || in->ops == &PARAMS_OPS)
+        return memcmp(&a->model, &b->model, sizeof a->model) == 0;
+    if (in->ops == &GPU_OPS)
+        return memcmp(&a->gpu, &b->gpu, sizeof a->gpu) == 0;
+    if (in->ops == &NAME_OPS)
+        return strcmp(a->name, b->name) == 0;
+    return inputs_get(in, a) == inputs_get(in, b);
+}
+
 /* Enumerations must fit the int the table writes. */
 _Static_assert(sizeof(enum optimizer) == sizeof(int), "enum optimizer is int-sized");
 _Static_assert(sizeof(enum recompute) == sizeof(int), "enum recompute is int-sized");
@@ -1081,7 +1092,14 @@ static bool exact_mantissa(double v, double scale, const char *suffix, char *buf
     double m = v / scale;
     if (m < 1 || m >= (suffix[1] == 'i' ? 1024 : 1000))
         return false;
+    static const double ten[] = {1, 10, 100, 1000};
     for (int d = 0; d <= 3; d++) {
+        /* A mantissa that is not a whole number of 10^-d to well within a double's error
+         * cannot read back as v: skip formatting and parsing it (a slider's value is written
+         * every frame). The parse below still decides. */
+        double q = m * ten[d];
+        if (fabs(q - round(q)) > 1e-9 * q)
+            continue;
         char t[48];
         snprintf(t, sizeof t, "%.*f%s", d, m, suffix);
         double back;

@@ -81,7 +81,8 @@ struct input {
     int n_words;
     const char *metavar;      /* in --help: "N", "NAME|FILE" */
     const char *help;         /* one line */
-    const char *depends;      /* keys whose values bound this one ("batch gpus"), or "" */
+    const char *depends;      /* keys whose values bound this one ("batch gpus"), or "": then
+                               * its check reads its own value alone */
     unsigned flags;
     enum input_steps steps;
     double step_lo, step_hi, step; /* the slider's first and last step, a linear step */
@@ -145,6 +146,10 @@ bool inputs_check_range(const struct input *in, const struct scenario *s, char *
 /* Copies the input's value from src to dst: the whole model for the model and its size, the
  * GPU, the name; a number as inputs_set. */
 void inputs_copy(const struct input *in, struct scenario *dst, const struct scenario *src);
+
+/* Whether a and b hold the same value of the input: for a name, the same model or GPU byte
+ * for byte (copies of one scenario are), or the same title; for a number, the same number. */
+bool inputs_same(const struct input *in, const struct scenario *a, const struct scenario *b);
 
 /* Whether v is the input's "auto" (0 with INPUT_AUTO_ZERO, -1 with INPUT_AUTO_NEG). */
 bool inputs_is_auto(const struct input *in, double v);

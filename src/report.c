@@ -1284,6 +1284,15 @@ bool report_figure(const struct evaluation *ev, const struct figure *row, int it
     return figure_get(row, &c, item, v);
 }
 
+void report_figures(const struct evaluation *ev, const struct report_pick *pick, int n,
+                    struct figure_value *v, bool *shown)
+{
+    struct report_ctx c;
+    report_ctx_of(ev, &c);
+    for (int i = 0; i < n; i++)
+        shown[i] = figure_get(pick[i].row, &c, pick[i].item, &v[i]);
+}
+
 cJSON *report_json_of(const struct evaluation *ev)
 {
     struct report_ctx *c = malloc(sizeof *c);

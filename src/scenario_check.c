@@ -47,13 +47,15 @@ static void walk_find(void)
     walk.rows = inputs_count();
 }
 
-/* Whether row in stores the same value in a and b (a computed row never counts as the same).
+/* Whether row in holds the same number in a and b, as the range pass reads it (a name never
+ * counts as the same).
  * Fixed-size copies, which the compiler turns into loads: this runs for every row of every
  * layout a plan tries. */
 static bool same_value(const struct input *in, const struct scenario *a, const struct scenario *b)
 {
+    /* A row behind accessors (the dtype's, the MFU's): the range pass checks its number. */
     if (in->ops != NULL)
-        return false;
+        return in->kind != INPUT_NAME && in->ops->get(a) == in->ops->get(b);
     const char *pa = (const char *)a + in->offset, *pb = (const char *)b + in->offset;
     switch (in->field) {
     case FIELD_I64:
@@ -81,7 +83,8 @@ static bool same_value(const struct input *in, const struct scenario *a, const s
     return false;
 }
 
-/* The range pass skips the rows that hold base's value when base (which passed) is given. */
+/* With base (which passed) given, the range pass skips the rows that hold base's value, and
+ * the rules pass the rules of rows that read their own value alone and hold base's. */
 static bool check(const struct scenario *s, const struct scenario *base, const char **key,
                   char *msg, size_t n)
 {
@@ -95,6 +98,11 @@ static bool check(const struct scenario *s, const struct scenario *base, const c
         }
     }
     for (int i = 0; i < walk.n_checked; i++) {
+        /* A rule that reads its row alone (no depends: the model's) holds as it held for
+         * base when the row does: a plan's layouts and a key's candidate keep the model. */
+        if (base != NULL && walk.checked[i]->depends[0] == '\0' &&
+            inputs_same(walk.checked[i], s, base))
+            continue;
         *key = walk.checked[i]->key;
         if (!walk.checked[i]->check(s, key, msg, n))
             return false;
@@ -135,13 +143,18 @@ bool scenario_validate_from(const struct scenario *s, const struct scenario *bas
     return validate(s, base, err, errlen);
 }
 
-void scenario_settle(struct scenario *c, const struct scenario *want, const char *moved,
+bool scenario_check_from(const struct scenario *s, const struct scenario *base,
+                         const char **key, char *msg, size_t n)
+{
+    return check(s, base, key, msg, n);
+}
+
+void scenario_settle(struct scenario *c, const struct scenario *want, const struct input *held,
                      char *note, size_t n)
 {
     if (n > 0)
         note[0] = '\0';
     walk_find();
-    const struct input *held = moved != NULL ? inputs_find(moved) : NULL;
     struct give_way g = {want, RULES_NONE_MOVED, note, n};
     if (held != NULL && held->field != FIELD_NONE)
         g.moved = held->offset;

@@ -16,15 +16,18 @@ bool scenario_validate(const struct scenario *s, char *err, int errlen);
  * "7 is out of range (0 to 3)", as the parser says it), in table order; then every row's
  * rule, level by level (src/rules.h), in table order within a level. */
 bool scenario_check(const struct scenario *s, const char **key, char *msg, size_t n);
-/* scenario_validate for s made from base, which passed it, by changing a few inputs (the
- * plan's layouts): the same result, but the ranges are checked only of the rows whose value
- * differs from base's (the rules, which tie rows together, all run). */
+/* scenario_validate and scenario_check for s made from base, which passed them, by
+ * changing a few inputs (the plan's layouts, a dashboard key): the same result, but the
+ * ranges are checked only of the rows whose value differs from base's (the rules, which tie
+ * rows together, all run). */
 bool scenario_validate_from(const struct scenario *s, const struct scenario *base, char *err,
                             int errlen);
+bool scenario_check_from(const struct scenario *s, const struct scenario *base,
+                         const char **key, char *msg, size_t n);
 
 /*
  * Where one input bounds another, the other gives way toward what the user last asked of it
- * (want), never past it, so that moving back restores it; the input `moved` (a registry key,
+ * (want), never past it, so that moving back restores it; the input `moved` (a registry row,
  * NULL for none) keeps the value it has in c. Each row names its give-way rule and its level
  * (src/rules.h): tp becomes the largest divisor of the heads up to want->tp; pp at most the
  * layers; cp the largest up to want->cp with seq a multiple of 2 x cp; the GPU count the
@@ -33,7 +36,8 @@ bool scenario_validate_from(const struct scenario *s, const struct scenario *bas
  * want->micro_batch that splits the batch. The batch never moves: a batch that cannot split
  * is left for validation to name. note says what gave way (empty when nothing did).
  */
-void scenario_settle(struct scenario *c, const struct scenario *want, const char *moved,
+struct input;
+void scenario_settle(struct scenario *c, const struct scenario *want, const struct input *moved,
                      char *note, size_t n);
 
 #endif

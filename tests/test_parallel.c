@@ -165,7 +165,7 @@ START_TEST(settle_gives_way)
     struct scenario want = s;
     want.cp = 3;
     struct scenario c = want;
-    scenario_settle(&c, &want, "seq", note, sizeof note);
+    scenario_settle(&c, &want, inputs_find("seq"), note, sizeof note);
     ck_assert_int_eq(c.cp, 2);
     ck_assert_msg(strstr(note, "context degree 2") != NULL, "%s", note);
     /* The GPU count follows tp x pp x cp when not held: 100 GPUs at cp 8 round up to 104. */
@@ -173,7 +173,7 @@ START_TEST(settle_gives_way)
     want.cp = 8;
     want.gpus = 100;
     c = want;
-    scenario_settle(&c, &want, "cp", note, sizeof note);
+    scenario_settle(&c, &want, inputs_find("cp"), note, sizeof note);
     ck_assert_int_eq(c.cp, 8);
     ck_assert_int_eq(c.gpus, 104);
     /* With the GPU count held, cp gives way to a divisor of it: 96 GPUs, cp 64 wanted; 32
@@ -182,14 +182,14 @@ START_TEST(settle_gives_way)
     want.gpus = 96;
     want.cp = 64;
     c = want;
-    scenario_settle(&c, &want, "gpus", note, sizeof note);
+    scenario_settle(&c, &want, inputs_find("gpus"), note, sizeof note);
     ck_assert_int_eq(c.cp, 32);
     ck_assert_int_eq(c.gpus, 96);
     /* ep on a dense model: 1. */
     want = s;
     want.ep = 8;
     c = want;
-    scenario_settle(&c, &want, "model", note, sizeof note);
+    scenario_settle(&c, &want, inputs_find("model"), note, sizeof note);
     ck_assert_int_eq(c.ep, 1);
     ck_assert_msg(strstr(note, "no routed experts") != NULL, "%s", note);
     /* Mixtral on 16 GPUs at tp 8: dp 2, so ep 8 gives way to 2; moving back to 64 GPUs
@@ -202,23 +202,23 @@ START_TEST(settle_gives_way)
     want = s;
     want.ep = 8;
     c = want;
-    scenario_settle(&c, &want, "gpus", note, sizeof note);
+    scenario_settle(&c, &want, inputs_find("gpus"), note, sizeof note);
     ck_assert_int_eq(c.ep, 2);
     valid(&c);
     c.gpus = 64;
-    scenario_settle(&c, &want, "gpus", note, sizeof note);
+    scenario_settle(&c, &want, inputs_find("gpus"), note, sizeof note);
     ck_assert_int_eq(c.ep, 8);
     valid(&c);
     /* Sequence parallelism off with tp 8: ep gives way to 1 (Megatron-LM needs sp with tp
      * and ep), and comes back with sp. */
     want.gpus = 64;
     c.sp = false;
-    scenario_settle(&c, &want, "sp", note, sizeof note);
+    scenario_settle(&c, &want, inputs_find("sp"), note, sizeof note);
     ck_assert_int_eq(c.ep, 1);
     ck_assert_msg(strstr(note, "sequence parallelism") != NULL, "%s", note);
     valid(&c);
     c.sp = true;
-    scenario_settle(&c, &want, "sp", note, sizeof note);
+    scenario_settle(&c, &want, inputs_find("sp"), note, sizeof note);
     ck_assert_int_eq(c.ep, 8);
 }
 END_TEST

@@ -193,9 +193,10 @@ bool dash_settle(const struct dash *d, const struct scenario *cand, int moved,
     if (moved >= 0)
         want_input(want, cand, moved);
     *c = *cand;
-    scenario_settle(c, want, moved >= 0 ? slider_input(moved)->key : NULL, note,
-                    n);
-    return scenario_check(c, key, msg, n);
+    scenario_settle(c, want, moved >= 0 ? slider_input(moved) : NULL, note, n);
+    /* d->sc passed (it is only ever set to a scenario that did): a key's candidate differs
+     * from it in a few rows, whose ranges are all that need checking again. */
+    return scenario_check_from(c, &d->sc, key, msg, n);
 }
 
 /* What the sweep panel sweeps (ui/sweep_view.h). */

@@ -392,23 +392,33 @@ static void mem_columns(int x0, int limit, bool share, bool pinned, int *end)
     }
 }
 
-/* Memory row i's dtype, element count and bytes as the report's memory table writes them
- * (its rows of src/report.c: "-" and "off" for master weights that are off). */
-static void mem_cells(const struct dash *d, int i, char cell[MC_COUNT][48])
+/* The dtype, element count and bytes of memory rows show[0..n-1] as the report's memory
+ * table writes them (its columns in src/report.c: "-" and "off" for master weights that are
+ * off), taken at once. */
+static void mem_cells(const struct dash *d, const int *show, int n, char cell[][MC_COUNT][48])
 {
     static const char *const keys[] = {[MC_DTYPE] = "memory.rows[].dtype",
                                        [MC_ELEMENTS] = "memory.rows[].elements",
                                        [MC_BYTES] = "memory.rows[].bytes"};
     static const struct figure *col[MC_BYTES + 1];
-    for (int c = MC_DTYPE; c <= MC_BYTES; c++) {
-        if (col[c] == NULL)
-            col[c] = figure_find(report_table(), keys[c]);
-        struct figure_value v;
-        if (col[c] != NULL && report_figure(&d->ev, col[c], i, &v))
-            figure_format(col[c], &v, cell[c], sizeof cell[c]);
-        else
-            snprintf(cell[c], sizeof cell[c], "?");
-    }
+    enum { PER = MC_BYTES + 1 };
+    struct report_pick pick[MEM_COUNT * PER];
+    struct figure_value v[MEM_COUNT * PER];
+    bool shown[MEM_COUNT * PER];
+    for (int j = 0; j < n; j++)
+        for (int c = 0; c < PER; c++) {
+            if (col[c] == NULL)
+                col[c] = figure_find(report_table(), keys[c]);
+            pick[j * PER + c] = (struct report_pick){col[c], show[j]};
+        }
+    report_figures(&d->ev, pick, n * PER, v, shown);
+    for (int j = 0; j < n; j++)
+        for (int c = 0; c < PER; c++) {
+            if (shown[j * PER + c])
+                figure_format(col[c], &v[j * PER + c], cell[j][c], sizeof cell[j][c]);
+            else
+                snprintf(cell[j][c], sizeof cell[j][c], "?");
+        }
 }
 
 /* The lecture's table from y: each row's dtype, element count, bytes and share, and when
@@ -444,6 +454,8 @@ static void draw_memory_rows(const struct dash *d, struct screen *s, struct rect
                 screen_text_right(s, end[c], y, mem_col_w[c], heads[c], E_DIM);
         y++;
     }
+    char cells[MEM_COUNT][MC_COUNT][48];
+    mem_cells(d, show, n_show, cells);
     for (int j = 0; j < n_show && y < r.y + r.h; j++, y++) {
         const int i = show[j];
         const struct mem_row *row = &m->row[i];
@@ -451,9 +463,8 @@ static void draw_memory_rows(const struct dash *d, struct screen *s, struct rect
         int el = off ? E_DIM : E_NORMAL;
         screen_put(s, r.x + 1, y, d->theme.color ? d->cs.bar : d->cs.part[i], E_PARAMS + i);
         screen_label(s, r.x + 3, y, cw_name, mem_names[i], el);
-        char cell[MC_COUNT][48];
+        char (*cell)[48] = cells[j];
         int elem[MC_COUNT] = {el, el, off ? E_DIM : E_VALUE, el, E_DIM};
-        mem_cells(d, i, cell);
         cell[MC_SHARE][0] = cell[MC_DELTA][0] = '\0';
         if (!off)
             snprintf(cell[MC_SHARE], sizeof cell[0], "%.0f%%",
@@ -650,25 +661,51 @@ static bool panel_shows(const struct dash *d, enum panel_when w)
     return false;
 }
 
-/* Figure i of COMPUTE_FIGURES as an item of at most vw value cells; false when the report
- * has no such row or leaves it out. The rows are looked up once (the table is constant). */
-static bool compute_item(const struct dash *d, int i, int vw, struct item *it)
+/* Figure i of COMPUTE_FIGURES, its row looked up once (the table is constant); NULL when
+ * the report has no such row. */
+static const struct figure *compute_row(int i)
 {
     static const struct figure *row[N_COMPUTE_FIGURES];
     if (row[i] == NULL)
         row[i] = figure_find(report_table(), COMPUTE_FIGURES[i].key);
-    struct figure_value v;
-    if (row[i] == NULL || !report_figure(&d->ev, row[i], 0, &v))
-        return false;
-    it->label = figure_brief(row[i]);
+    return row[i];
+}
+
+/* Figure i of COMPUTE_FIGURES with its value v as an item of at most vw value cells. */
+static void compute_item(int i, const struct figure_value *v, int vw, struct item *it)
+{
+    const struct figure *row = compute_row(i);
+    it->label = figure_brief(row);
     it->key = COMPUTE_FIGURES[i].delta ? COMPUTE_FIGURES[i].key : NULL;
-    it->elem = v.kind == FK_NULL ? E_DIM : COMPUTE_FIGURES[i].elem;
+    it->elem = v->kind == FK_NULL ? E_DIM : COMPUTE_FIGURES[i].elem;
     /* A duration too long for the cells (a slow measured MFU gives years) is shortened. */
-    if (row[i]->unit == FU_SECONDS && v.kind == FK_NUM && v.text == NULL)
-        fit_duration(v.num, it->value, sizeof it->value, vw);
+    if (row->unit == FU_SECONDS && v->kind == FK_NUM && v->text == NULL)
+        fit_duration(v->num, it->value, sizeof it->value, vw);
     else
-        figure_format(row[i], &v, it->value, sizeof it->value);
-    return true;
+        figure_format(row, v, it->value, sizeof it->value);
+}
+
+/* The items of figures first..last-1 of COMPUTE_FIGURES (with by_when, those their when
+ * shows), at most max, in vw value cells each, all taken from the report at once; returns
+ * how many. */
+static int compute_take(const struct dash *d, int first, int last, bool by_when, int max,
+                        int vw, struct item *it)
+{
+    struct report_pick pick[N_COMPUTE_FIGURES] = {{NULL, 0}};
+    int idx[N_COMPUTE_FIGURES], k = 0;
+    for (int i = first; i < last && k < max; i++)
+        if (compute_row(i) != NULL && (!by_when || panel_shows(d, COMPUTE_FIGURES[i].when))) {
+            pick[k] = (struct report_pick){compute_row(i), 0};
+            idx[k++] = i;
+        }
+    struct figure_value v[N_COMPUTE_FIGURES];
+    bool shown[N_COMPUTE_FIGURES];
+    report_figures(&d->ev, pick, k, v, shown);
+    int n = 0;
+    for (int j = 0; j < k; j++)
+        if (shown[j])
+            compute_item(idx[j], &v[j], vw, &it[n++]);
+    return n;
 }
 
 /* The compute panel's figures, LAYOUT_COMPUTE_FIGURES at most (layout.c sizes the panel for
@@ -676,11 +713,7 @@ static bool compute_item(const struct dash *d, int i, int vw, struct item *it)
 static int compute_items(const struct dash *d, struct item *it)
 {
     const int vw = LAYOUT_ITEM_WIDTH - 9 - 2; /* value cells of an item (see draw_items) */
-    int n = 0;
-    for (int i = 0; i < N_COMPUTE_LISTED && n < LAYOUT_COMPUTE_FIGURES; i++)
-        if (panel_shows(d, COMPUTE_FIGURES[i].when) && compute_item(d, i, vw, &it[n]))
-            n++;
-    return n;
+    return compute_take(d, 0, N_COMPUTE_LISTED, true, LAYOUT_COMPUTE_FIGURES, vw, it);
 }
 
 /* The cells of an item's change from the pinned scenario ("+143.9 days" at the most). */
@@ -750,9 +783,10 @@ static void draw_compute(const struct dash *d, struct screen *s, struct rect r, 
     } else if (n >= 3) {
         /* Right after the time: the last two figures give way. */
         memmove(&it[3], &it[1], (size_t)(n - 3) * sizeof it[0]);
-        for (int k = 0; k < 2; k++)
-            if (!compute_item(d, N_COMPUTE_LISTED + k, LAYOUT_ITEM_WIDTH - 11, &it[1 + k]))
-                it[1 + k] = (struct item){.label = "", .value = "", .elem = E_DIM};
+        struct item p[2] = {{.label = "", .elem = E_DIM}, {.label = "", .elem = E_DIM}};
+        (void)compute_take(d, N_COMPUTE_LISTED, N_COMPUTE_FIGURES, false, 2,
+                           LAYOUT_ITEM_WIDTH - 11, p);
+        memcpy(&it[1], p, sizeof p);
     }
     draw_items(d, s, r, it, n, top, rows, per_row, iw, deltas);
 }

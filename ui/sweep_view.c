@@ -26,7 +26,7 @@ static bool view_set(void *ctx, const struct input *knob, struct scenario *s, do
         return false;
     }
     char note[256];
-    scenario_settle(s, &want, knob->key, note, sizeof note);
+    scenario_settle(s, &want, knob, note, sizeof note);
     return true;
 }
 
