@@ -284,6 +284,42 @@ static double row_fill(double M)
 }
 
 /*
+ * A weight GEMM's output tile pays a fixed time besides its K loop (filling the load
+ * pipeline, writing the tile out), so a shallow GEMM reaches less of the peak than a deep one:
+ * the fraction K / (K + K0), with K0 INFER_TILE_FIXED_BYTES of the K loop (the same bytes in
+ * fp8 and bf16: a tile's stage holds as many bytes, half as many elements in bf16). K0 is the
+ * least-squares fit of E K / (K + K0) to DeepGEMM's FP8 GEMMs at M = 4096, N >= 4096 on an
+ * H800 (deepseek-ai/DeepGEMM README at a6d97a1, "Normal GEMMs for dense models": K 512, 1536,
+ * 2048, 7168, 16384 at 590, 990, 1025, 1304, 1358 TFLOPS; the fit E = 1422 TFLOPS, K0 = 720,
+ * each within 3%). The GPU's GEMM efficiency is its best shape's, the deep limit here.
+ */
+#define INFER_TILE_FIXED_BYTES 720.0
+
+/* The reduction depth K of a weight GEMM on one rank: d_model, but for the output projection
+ * (the heads' outputs) and the MLP's down projection (its hidden width, an expert's in a MoE
+ * model), both split by tensor parallelism. */
+static double gemm_depth(const struct scenario *s, enum op_kind k)
+{
+    const struct model_arch *m = &s->model;
+    struct attn_dims ad;
+    switch (k) {
+    case OP_OUT_PROJ:
+        model_attn_dims(m, &ad);
+        return (double)ad.o_width / (double)s->tp;
+    case OP_MLP_DOWN:
+        return (double)(model_is_moe(m) ? model_expert_ffn(m) : m->ffn) / (double)s->tp;
+    default:
+        return (double)m->d_model;
+    }
+}
+
+static double depth_fill(const struct scenario *s, enum op_kind k)
+{
+    const double kb = gemm_depth(s, k) * dtype_bytes(s->dtype);
+    return kb / (kb + INFER_TILE_FIXED_BYTES);
+}
+
+/*
  * One serving op's time by its shape. A weight GEMM of M token rows computes on whole
  * 64-row tiles (row_fill): a short prompt's GEMMs pay for the padding of the last tile; a
  * MoE layer's chosen experts each take their share of the routed rows. Prefill's long-M
@@ -291,7 +327,8 @@ static double row_fill(double M)
  * roofline's max). A decode step's GEMM has one row per sequence: each weight byte streams
  * from HBM once and is used by every row once, so near the ridge (a batch of hundreds) the
  * stream and the math do not overlap and its time is their sum, never below the padded
- * tiles' math (at batch 1 the weights' stream alone; a GEMV does not pad to 64 rows).
+ * tiles' math (at batch 1 the weights' stream alone; a GEMV does not pad to 64 rows). The
+ * math runs at the efficiency its depth allows (depth_fill).
  * FlashAttention reaches PREDICT_FLASH_EFFICIENCY of the peak (never above the GEMMs'
  * fraction; the step-time model's figure): prefill's attention is compute-bound there,
  * decode's reads the cache at the bandwidth. Never faster than the roofline.
@@ -314,8 +351,9 @@ static double op_seconds(const struct scenario *s, double rows, bool decode, con
             const double touched = groups * (1.0 - pow(1.0 - k / groups, fmax(rows, 1.0)));
             M = rows * k / fmax(touched, k);
         }
-        const double tiles = o->flops / (E * row_fill(M) * peak);
-        sec = decode ? fmax(tiles, o->flops / (E * peak) + mem) : fmax(tiles, mem);
+        const double Ek = E * depth_fill(s, o->kind);
+        const double tiles = o->flops / (Ek * row_fill(M) * peak);
+        sec = decode ? fmax(tiles, o->flops / (Ek * peak) + mem) : fmax(tiles, mem);
     } else if (o->kind == OP_FLASH_ATTN && peak > 0) {
         sec = fmax(o->flops / (fmin(PREDICT_FLASH_EFFICIENCY, E) * peak), mem);
     }

@@ -370,8 +370,10 @@ START_TEST(hbm_fraction_and_reserve)
 END_TEST
 
 /* Kernel rates by shape: a GEMM of M token rows computes on whole 64-row tiles (Hopper's wgmma
- * M = 64), so 4 prompts of 100 tokens (M = 400) pay for 448 rows when compute-bound; the
- * prefill's FlashAttention runs at the step-time model's 0.51 of the peak. */
+ * M = 64), so 4 prompts of 100 tokens (M = 400) pay for 448 rows when compute-bound, and at
+ * the fraction its depth allows: K / (K + 720 bytes), 8192 / 8912 for K = 4096 in bf16 (the
+ * fit to DeepGEMM's FP8 GEMMs, src/infer.c); the prefill's FlashAttention runs at the
+ * step-time model's 0.51 of the peak. */
 START_TEST(kernels_by_shape)
 {
     struct scenario s = on_h100("llama3.1-8b");
@@ -381,11 +383,12 @@ START_TEST(kernels_by_shape)
     struct infer_result r;
     run_ok(&s, &r);
     const double peak = gpu_peak(&s.gpu, DTYPE_BF16), bw = s.gpu.bandwidth;
+    const double fill = 8192.0 / (8192.0 + 720.0);
     for (int i = 0; i < r.prefill.n_ops; i++) {
         const struct op *o = &r.prefill.ops[i];
         const double mem = o->bytes / (r.memory_eff * bw);
         if (o->kind == OP_QKV) {
-            const double c = o->flops / (r.compute_eff * (400.0 / 448.0) * peak);
+            const double c = o->flops / (r.compute_eff * fill * (400.0 / 448.0) * peak);
             ck_assert(c > mem);
             ck_assert_rel(o->seconds, c, 1e-12);
         } else if (o->kind == OP_FLASH_ATTN) {
@@ -400,11 +403,25 @@ START_TEST(kernels_by_shape)
         if (o->kind != OP_MLP_UP)
             continue;
         const double mem = o->bytes / (r.memory_eff * bw);
-        const double sum = o->flops / (r.compute_eff * peak) + mem;
+        const double sum = o->flops / (r.compute_eff * fill * peak) + mem;
         ck_assert(sum > mem * 1.001);
-        ck_assert_rel(o->seconds, fmax(sum, o->flops / (r.compute_eff * peak) * 64.0 / (double)s.batch),
+        ck_assert_rel(o->seconds,
+                      fmax(sum, o->flops / (r.compute_eff * fill * peak) * 64.0 / (double)s.batch),
                       1e-12);
     }
+    /* The down projection's K is the MLP's 14336: deeper, so nearer the GPU's figure than the
+     * up projection's (their FLOPs are equal, compute-bound at 4096 rows). */
+    s.batch = 32;
+    s.prompt = 128;
+    run_ok(&s, &r);
+    double up = 0, down = 0;
+    for (int i = 0; i < r.prefill.n_ops; i++) {
+        if (r.prefill.ops[i].kind == OP_MLP_UP)
+            up = r.prefill.ops[i].seconds;
+        if (r.prefill.ops[i].kind == OP_MLP_DOWN)
+            down = r.prefill.ops[i].seconds;
+    }
+    ck_assert_rel(up / down, (28672.0 / (28672.0 + 720.0)) / fill, 1e-9);
 }
 END_TEST
 
@@ -419,8 +436,11 @@ END_TEST
  * / (TTFT + steps x TPOT). Mean |error| on the H100 rows: 27.4% before issue 20 (all of HBM,
  * one GEMM efficiency for every shape), 20.1% with 0.9 of HBM and 64-row tiles, 11.5% (at
  * most +34.9%, 8B 128/128) with decode's GEMMs as stream + math and one step's activations
- * (chunked prefill); the H200 rows, never used to choose the model: 23.5% -> 16.6% (at most
- * +50.6%, 8B 128/128). The bounds hold the model to that (README table).
+ * (chunked prefill), 11.0% with FlashAttention at 0.51 (predict.h), 7.4% (at most +23.8%,
+ * 70B 128/128) with each GEMM at the efficiency its depth K allows (K / (K + 720 bytes), the
+ * fit to DeepGEMM's FP8 GEMMs: src/infer.c); the H200 rows, never used to choose the model:
+ * 23.5% -> 16.6% (at most +50.6%, 8B 128/128) -> 16.0% -> 12.6% (at most +35.5%). The bounds
+ * hold the model to that (README table).
  */
 struct published_row {
     const char *model;
@@ -487,8 +507,8 @@ START_TEST(published_serving)
         {"llama3.3-70b", 1, 2048, 128, 442},   {"llama3.3-70b", 1, 2048, 2048, 2003},
         {"llama3.3-70b", 1, 5000, 500, 566},   {"llama3.3-70b", 1, 20000, 2000, 283},
     };
-    published_table("h100-sxm", h100, sizeof h100 / sizeof h100[0], 0.36, 0.12);
-    published_table("h200", h200, sizeof h200 / sizeof h200[0], 0.52, 0.17);
+    published_table("h100-sxm", h100, sizeof h100 / sizeof h100[0], 0.25, 0.08);
+    published_table("h200", h200, sizeof h200 / sizeof h200[0], 0.37, 0.13);
 }
 END_TEST
 
@@ -541,7 +561,9 @@ START_TEST(llm_analysis_llama_a100)
      * KV caches agree exactly (same formula). The rest within the stated tolerances, for
      * these reasons: their MLP is 8h^2 (ffn 8h/3) where the configs have 11008, 13824, 17920,
      * 22016 (+0.5-0.8% weights); their prefill runs the LM head on all 512 tokens, ours on
-     * the last; our prefill adds the norms', RoPE's and residuals' memory time (TTFT +3-5%);
+     * the last; our prefill adds the norms', RoPE's and residuals' memory time (TTFT +3-5%)
+     * and runs each GEMM at the efficiency its depth allows, 0.7 x K / (K + 720 bytes) (K of
+     * 4096 to 22016 in bf16: 0.92-0.98 of theirs, which is 0.7 at every shape): TTFT +8-11%;
      * their decode reads the whole embedding table every step and their all-reduce costs at
      * least 8 us where the step-time model's ring costs 2(n-1) x 1 us (TPOT -1-4%).
      */
@@ -579,7 +601,7 @@ START_TEST(llm_analysis_llama_a100)
         ck_assert_msg(r.memory.kv_cache == rows[i].kv, "%s kv %.0f", rows[i].model, r.memory.kv_cache);
         ck_assert_rel(r.memory.weights, rows[i].weights, 0.01);
         ck_assert_rel(r.prefill.flops * (double)s.tp, rows[i].prefill_flops, 0.02);
-        ck_assert_rel(r.ttft, rows[i].ttft, 0.06);
+        ck_assert_rel(r.ttft, rows[i].ttft, 0.12);
         ck_assert_rel(r.tpot, rows[i].tpot, 0.04);
     }
 }
