@@ -793,20 +793,47 @@ static bool read_layer_types(const struct hf *c, const cJSON *lt, struct model_a
     return true;
 }
 
+/* Qwen's switch and bound: use_sliding_window (default false) and, when it is on with a
+ * window, max_window_layers (*from). False with *on false: no window to place. */
+static bool read_qwen_switch(const struct hf *c, int64_t window, bool *on, int64_t *from)
+{
+    bool use = false;
+    *on = false;
+    if (!opt_bool(c, "use_sliding_window", false, &use))
+        return false;
+    if (!use || window == 0)
+        return true;
+    *on = true;
+    return req_int(c, "max_window_layers", 0, HF_LAYERS_MAX, from);
+}
+
+/* Qwen2Attention: layers from max_window_layers on are local. */
+static bool read_qwen_window(const struct hf *c, struct model_arch *m, int64_t window)
+{
+    bool on = false;
+    int64_t from = 0;
+    if (!read_qwen_switch(c, window, &on, &from))
+        return false;
+    if (!on || from >= m->layers)
+        return true;
+    if (from > 0)
+        return fail(c, "max_window_layers", "%lld: local layers after %lld global ones "
+                    "cannot be expressed (all layers local, or every N-th global)",
+                    (long long)from, (long long)from);
+    m->sliding_window = window;
+    return true;
+}
+
 /* Qwen2MoeConfig's layer_types (transformers main 008e5743): with use_sliding_window, layer i
  * is local when i is even and below max_window_layers. All the even layers local is every
  * other layer (pattern 2); none is no window; another mix cannot be expressed. */
 static bool read_qwen2_moe_window(const struct hf *c, struct model_arch *m, int64_t window)
 {
-    bool use = false;
+    bool on = false;
     int64_t below = 0;
-    if (!opt_bool(c, "use_sliding_window", false, &use))
+    if (!read_qwen_switch(c, window, &on, &below))
         return false;
-    if (!use || window == 0)
-        return true;
-    if (!req_int(c, "max_window_layers", 0, HF_LAYERS_MAX, &below))
-        return false;
-    if (below == 0)
+    if (!on || below == 0)
         return true;
     /* The first even layer at or after max_window_layers stays global. */
     int64_t first_global_even = below + below % 2;
@@ -851,25 +878,8 @@ static bool read_window(const struct hf *c, const struct hf_type *t, struct mode
     }
     case WIN_QWEN2_MOE:
         return read_qwen2_moe_window(c, m, window);
-    case WIN_QWEN: {
-        bool use = false;
-        int64_t from = 0;
-        if (!opt_bool(c, "use_sliding_window", false, &use))
-            return false;
-        if (!use || window == 0)
-            return true;
-        /* Qwen2Attention: layers from max_window_layers on are local. */
-        if (!req_int(c, "max_window_layers", 0, HF_LAYERS_MAX, &from))
-            return false;
-        if (from >= m->layers)
-            return true;
-        if (from > 0)
-            return fail(c, "max_window_layers", "%lld: local layers after %lld global ones "
-                        "cannot be expressed (all layers local, or every N-th global)",
-                        (long long)from, (long long)from);
-        m->sliding_window = window;
-        return true;
-    }
+    case WIN_QWEN:
+        return read_qwen_window(c, m, window);
     case WIN_NONE:
     default:
         return true;
