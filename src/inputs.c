@@ -509,7 +509,7 @@ static const struct input TABLE[] = {
     {"framework", "framework", INPUT_ENUM, "", 0, FRAMEWORK_COUNT - 1, FRAMEWORK_WORDS,
      COUNT_OF(FRAMEWORK_WORDS), "megatron|deepspeed|fsdp",
      "framework whose overlap, gathers and reduces the step time models (the report states its "
-     "flags)", "", INPUT_HIDDEN, STEPS_WORDS, 0, 0, 0, ENUMF(framework), NULL, NO_RULES,
+     "flags)", "", 0, STEPS_WORDS, 0, 0, 0, ENUMF(framework), NULL, NO_RULES,
      .def = "megatron"}, /* hiding what its default overlap flags hide (src/framework.h) */
     {"dp_overlap", "DP overlap", INPUT_FRACTION, "", 0, 1, NULL, 0, "F|auto",
      "fraction of data-parallel communication hidden under compute, 0 to 1 (auto: as the "

@@ -1331,6 +1331,35 @@ START_TEST(test_dashboard_step)
 }
 END_TEST
 
+/* The framework slider: stepping it from Megatron-LM to DeepSpeed changes the step to what
+ * the one evaluation gives the same scenario, and its line says the data-parallel
+ * communication that schedule leaves exposed (ZeRO-3 on 1024 GPUs: most of the step). */
+START_TEST(test_dashboard_framework)
+{
+    static struct harness h;
+    harness_start(&h, 200, 60, true, true);
+    harness_focus(&h, slider_id("framework"));
+    double megatron = h.d.ev.pred.step_seconds;
+    ck_assert_screen_has(&h, "Megatron-LM (--overlap-grad-reduce");
+    harness_keys(&h, "<Right>");
+    ck_assert_int_eq(h.d.sc.framework, FRAMEWORK_DEEPSPEED);
+    struct evaluation *ev = malloc(sizeof *ev);
+    ck_assert(ev != NULL);
+    evaluation_run(&h.d.sc, NULL, ev);
+    ck_assert(ev->pred.step_seconds == h.d.ev.pred.step_seconds);
+    ck_assert(ev->pred.step_seconds > megatron);
+    char want[128], dp[32], t[32];
+    units_duration(ev->pred.part[PART_DP_COMM], dp, sizeof dp);
+    units_duration(ev->pred.step_seconds, t, sizeof t);
+    snprintf(want, sizeof want, "data-parallel comm %s exposed of the %s step", dp, t);
+    ck_assert_screen_has(&h, want);
+    ck_assert_screen_has(&h, "DeepSpeed");
+    ck_assert(ev->pred.part[PART_DP_COMM] > 0.5 * ev->pred.step_seconds);
+    free(ev);
+    harness_stop(&h);
+}
+END_TEST
+
 static Suite *predict_suite(void)
 {
     Suite *s = suite_create("predict");
@@ -1362,6 +1391,7 @@ static Suite *predict_suite(void)
     tcase_add_test(iface, test_plan_search);
     tcase_add_test(iface, test_plan_round_trip);
     tcase_add_test(iface, test_dashboard_step);
+    tcase_add_test(iface, test_dashboard_framework);
     tcase_add_test(iface, test_mfu_predicted_everywhere);
     suite_add_tcase(s, iface);
     return s;

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "framework.h"
 #include "roofline.h"
 #include "screen.h"
 #include "units.h"
@@ -304,6 +305,22 @@ static void explain_ops(const struct dash *d, struct variants *v)
         d->cs.le, d->ev.an.roofline.mfu_bound);
 }
 
+/* The framework's schedule: what it hides of the data-parallel communication, and the
+ * constant its kernels are priced at (src/framework.h). */
+static void explain_framework(const struct dash *d, struct variants *v)
+{
+    const struct prediction *p = &d->ev.pred;
+    const struct framework_profile *f = framework_profile(d->sc.framework);
+    char dp[32], step[32];
+    units_duration(p->part[PART_DP_COMM], dp, sizeof dp);
+    units_duration(p->step_seconds, step, sizeof step);
+    ADD(v, "%s (%s): data-parallel comm %s exposed of the %s step; kernel time / %.3g",
+        f->label, f->assumed, dp, step, f->derate);
+    ADD(v, "%s: data-parallel comm %s exposed of the %s step, kernel time / %.3g", f->label, dp,
+        step, f->derate);
+    ADD(v, "%s: dp comm %s of %s", f->label, dp, step);
+}
+
 static void explain_model(const struct dash *d, struct variants *v)
 {
     const struct param_counts *p = &d->ev.an.params;
@@ -349,6 +366,7 @@ static const struct {
     {"tp pp cp ep sp zero", explain_parallel},
     {"batch micro_batch", explain_batch},
     {"seq recompute flash", explain_activations},
+    {"framework dp_overlap", explain_framework},
 };
 
 static bool key_listed(const char *keys, const char *key)
