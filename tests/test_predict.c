@@ -174,15 +174,50 @@ static const struct zero3_row zero3_table[] = {
 };
 #define ZERO3_ROWS (int)(sizeof zero3_table / sizeof zero3_table[0])
 
+/*
+ * torchtitan's FSDP2 runs on 64 A100 80GB (docs/performance.md as pytorch/torchtitan
+ * 1ea476e9f2, 2024-04-24, kept until 4d88a8a44f dropped Llama 2 on 2024-12-03): 1D
+ * parallelism (FSDP2 over all 64 GPUs, tp 1, pp 1), one fully_shard unit per transformer
+ * block, MixedPrecisionPolicy(param_dtype bf16, reduce_dtype fp32) over fp32 sharded weights
+ * (parallelize_llama.py), AdamW, no torch.compile, no float8, SDPA's flash kernel, Llama 2 at
+ * sequence 4096 and Llama 3 at 8192, the local batch the table prints in one micro-batch
+ * (global = local x 64). WPS is tokens per second per GPU (train.py: the rank's tokens over
+ * the time and the model-parallel size), published as TFLOP/s here by torchtitan's own count
+ * (utils.py get_num_flop_per_token: 6 N + 12 l h q t per token, N every parameter), which
+ * is its MFU column times 312 TFLOP/s. Held out: no constant is fitted on them; FSDP keeps
+ * the 0.821 it had (fitted on Table 1 alone before issue 16). Left out: the rows with
+ * selective activation checkpointing (torchtitan's 'op' policy saves every other matmul's
+ * output, its layer policy checkpoints every second block: neither is rooftop's selective
+ * recomputation of the attention core), the 405B run on 128 H100s (a 500 W HBM2e H100 whose
+ * peak, the doc says, lies between the SXM's and the NVL's, unknown: 134 or 111 tokens/s/GPU
+ * predicted with either spec against 109 published) and the later benchmark tables
+ * (benchmarks/llama3_h100_202412_torchtitan.md: the same H100s, torch.compile, float8, or the
+ * 'op' policy).
+ */
+struct fsdp_row {
+    const char *table, *params, *model;
+    int seq, local_batch;
+    enum recompute recompute;
+    double wps;             /* published tokens per second per GPU */
+};
+
+static const struct fsdp_row fsdp_table[] = {
+    {"torchtitan FSDP2 Llama 2", "13B", "llama2-13b", 4096, 2, RECOMPUTE_NONE, 2162},
+    {"torchtitan FSDP2 Llama 2", "70B", "llama2-70b", 4096, 2, RECOMPUTE_FULL, 353},
+    {"torchtitan FSDP2 Llama 3", "70B", "llama3.1-70b", 8192, 1, RECOMPUTE_FULL, 331},
+};
+#define FSDP_ROWS (int)(sizeof fsdp_table / sizeof fsdp_table[0])
+
 /* One published run: its scenario, its FLOPs per iteration by the publication's count, its
- * TFLOP/s per GPU. */
+ * TFLOP/s per GPU; held_out: no constant is fitted on it. */
 struct published {
     const char *table, *params;
     struct scenario s;
     double flops, tflops;
+    bool held_out;
 };
 
-#define PUBLISHED_MAX (TABLE1_ROWS + H100_ROWS + ZERO3_ROWS)
+#define PUBLISHED_MAX (TABLE1_ROWS + H100_ROWS + ZERO3_ROWS + FSDP_ROWS)
 
 static void gpt_shape(struct model_arch *m, const char *params, int heads, int hidden, int layers,
                       int64_t vocab)
@@ -231,6 +266,42 @@ static void zero3_scenario(const struct zero3_row *r, struct scenario *s)
     ck_assert_msg(scenario_validate(s, err, (int)sizeof err), "%s: %s", r->params, err);
 }
 
+static void fsdp_scenario(const struct fsdp_row *r, struct scenario *s)
+{
+    char err[SPEC_ERR_MAX];
+    inputs_defaults(s);
+    ck_assert_msg(spec_find_model(r->model, &s->model, err, sizeof err), "%s", err);
+    ck_assert_msg(spec_find_gpu("a100-80gb", &s->gpu, err, sizeof err), "%s", err);
+    s->gpus = 64;
+    s->tp = 1;
+    s->pp = 1;
+    s->zero = 3;
+    s->framework = FRAMEWORK_FSDP;
+    s->dp_overlap = SCENARIO_OVERLAP_AUTO;
+    s->dtype = DTYPE_BF16;
+    s->master_weights = true;
+    s->optimizer = OPT_ADAMW;
+    s->batch = 64 * r->local_batch;
+    s->micro_batch = r->local_batch;
+    s->seq = r->seq;
+    s->recompute = r->recompute;
+    s->flash = true;
+    s->dropout = false;
+    s->flops_mode = FLOPS_DETAILED;
+    ck_assert_msg(scenario_validate(s, err, (int)sizeof err), "%s: %s", r->model, err);
+}
+
+/* torchtitan's FLOPs per token: 6 N + 12 l h q t, N every parameter of its Llama (untied
+ * embeddings, RMSNorm weights, no biases). */
+static double torchtitan_flops_per_token(const struct model_arch *m, double seq)
+{
+    double d = (double)m->d_model, hd = d / (double)m->heads;
+    double attn = d * (d + 2.0 * (double)m->kv_heads * hd) + d * d;
+    double layer = attn + 3.0 * d * (double)m->ffn + 2.0 * d;
+    double n = (double)m->layers * layer + 2.0 * (double)m->vocab * d + d;
+    return 6.0 * n + 12.0 * (double)m->layers * d * seq;
+}
+
 /* Every published run the validation holds. */
 static int published_runs(struct published *out)
 {
@@ -242,6 +313,7 @@ static int published_runs(struct published *out)
         table1_scenario(r, &out[n].s);
         out[n].flops = narayanan_flops(r->batch, 2048, r->layers, r->hidden, 51200);
         out[n].tflops = r->tflops;
+        out[n].held_out = false;
     }
     for (int i = 0; i < H100_ROWS; i++, n++) {
         const struct h100_row *r = &h100_table[i];
@@ -251,6 +323,7 @@ static int published_runs(struct published *out)
         h100_scenario(r, &out[n].s);
         out[n].flops = 12.0 * B * sq * L * h * h * (6.0 + sq / h + V / (2.0 * L * h));
         out[n].tflops = r->tflops;
+        out[n].held_out = false;
     }
     for (int i = 0; i < ZERO3_ROWS; i++, n++) {
         const struct zero3_row *r = &zero3_table[i];
@@ -259,6 +332,17 @@ static int published_runs(struct published *out)
         zero3_scenario(r, &out[n].s);
         out[n].flops = narayanan_flops(r->batch, 2048, r->layers, r->hidden, 51200);
         out[n].tflops = r->tflops;
+        out[n].held_out = false;
+    }
+    for (int i = 0; i < FSDP_ROWS; i++, n++) {
+        const struct fsdp_row *r = &fsdp_table[i];
+        out[n].table = r->table;
+        out[n].params = r->params;
+        fsdp_scenario(r, &out[n].s);
+        double per_token = torchtitan_flops_per_token(&out[n].s.model, r->seq);
+        out[n].flops = per_token * (double)out[n].s.batch * r->seq;
+        out[n].tflops = per_token * r->wps / 1e12;
+        out[n].held_out = true;
     }
     return n;
 }
@@ -283,7 +367,7 @@ static double runs_error(const struct published *runs, int n, enum framework fw,
     double sum = 0;
     int k = 0;
     for (int i = 0; i < n; i++) {
-        if (i == skip || runs[i].s.framework != fw)
+        if (i == skip || runs[i].s.framework != fw || runs[i].held_out)
             continue;
         struct prediction p;
         sum += fabs(run_tflops(&runs[i], d, &p) - runs[i].tflops) / runs[i].tflops;
@@ -328,6 +412,9 @@ START_TEST(test_published_runs)
     /* Narayanan et al.'s Table 1, which the old single constant was fitted on, on its own. */
     double t1_sum = 0, t1_held_sum = 0, t1_worst_held = 0;
     int t1_n = 0;
+    /* The runs no constant is fitted on (torchtitan's FSDP2): their error as predicted. */
+    double out_sum = 0, out_worst = 0;
+    int out_n = 0;
     /* Each framework's constant held out: its runs' mean absolute error and count. */
     double fw_held[FRAMEWORK_COUNT] = {0};
     int fw_n[FRAMEWORK_COUNT] = {0};
@@ -336,7 +423,7 @@ START_TEST(test_published_runs)
         double own = framework_profile((enum framework)fw)->derate;
         int k = 0;
         for (int i = 0; i < n; i++)
-            k += runs[i].s.framework == (enum framework)fw;
+            k += runs[i].s.framework == (enum framework)fw && !runs[i].held_out;
         if (k == 0)
             continue;
         double all = fit_derate(runs, n, (enum framework)fw, -1);
@@ -351,7 +438,9 @@ START_TEST(test_published_runs)
         struct prediction p, q;
         double got = run_tflops(r, 0, &p);
         double err = (got - r->tflops) / r->tflops;
-        double d = fit_derate(runs, n, r->s.framework, i);
+        /* A held-out run is predicted with its framework's constant as it is. */
+        double d = r->held_out ? framework_profile(r->s.framework)->derate
+                               : fit_derate(runs, n, r->s.framework, i);
         double herr = (run_tflops(r, d, &q) - r->tflops) / r->tflops;
         sum += fabs(err);
         held_sum += fabs(herr);
@@ -359,6 +448,11 @@ START_TEST(test_published_runs)
         worst_held = fmax(worst_held, fabs(herr));
         fw_held[r->s.framework] += fabs(herr);
         fw_n[r->s.framework]++;
+        if (r->held_out) {
+            out_sum += fabs(err);
+            out_worst = fmax(out_worst, fabs(err));
+            out_n++;
+        }
         if (strcmp(r->table, "Narayanan 2021 Table 1") == 0) {
             t1_sum += fabs(err);
             t1_held_sum += fabs(herr);
@@ -377,7 +471,14 @@ START_TEST(test_published_runs)
     double mae = sum / n, held_mae = held_sum / n;
     printf("  %d runs: mean absolute error %.1f%%, worst %.1f%%; each held out of its fit %.1f%%, "
            "worst %.1f%%\n", n, 100.0 * mae, 100.0 * worst, 100.0 * held_mae, 100.0 * worst_held);
+    printf("  %d runs no constant is fitted on: mean absolute error %.1f%%, worst %.1f%%\n", out_n,
+           100.0 * out_sum / out_n, 100.0 * out_worst);
     fflush(stdout);
+    /* The held-out runs at issue 16's targets (5% on average, none beyond 12%). */
+    ck_assert_int_eq(out_n, FSDP_ROWS);
+    ck_assert_msg(out_sum / out_n <= 0.05, "held-out runs: mean absolute error %.1f%%",
+                  100.0 * out_sum / out_n);
+    ck_assert_msg(out_worst <= 0.12, "held-out runs: worst off by %.1f%%", 100.0 * out_worst);
     /* Each framework's constant is its fit, not a number tuned by hand. */
     ck_assert_msg(fit_ok, "a framework's derating is not its fit (above)");
     /* Issue 16's targets are 5% and 12%; not met yet (the Megatron-LM README's H100 rows
@@ -450,7 +551,10 @@ START_TEST(test_zero3_collapse)
 {
     static struct published runs[PUBLISHED_MAX];
     int n = published_runs(runs);
-    int z = n - ZERO3_ROWS;
+    int z = 0;
+    while (z < n && strcmp(runs[z].table, "Narayanan 2021 Table 2 ZeRO-3") != 0)
+        z++;
+    ck_assert_int_le(z + ZERO3_ROWS, n);
     for (int base = 0; base < ZERO3_ROWS; base += 3) {
         struct prediction p;
         double small = run_tflops(&runs[z + base], 0, &p);
