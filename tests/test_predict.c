@@ -208,6 +208,56 @@ static const struct fsdp_row fsdp_table[] = {
 };
 #define FSDP_ROWS (int)(sizeof fsdp_table / sizeof fsdp_table[0])
 
+/*
+ * Megatron-core's MoE README (NVIDIA/Megatron-LM megatron/core/transformer/moe/README.md at
+ * 0b981f9c53, 2024-08-02): "Mixtral 8X7B bf16 training ... 438 TFLOPS as of MCore v0.8", with
+ * "the reference parallel mappings of MCore v0.8": dropless, the all-to-all dispatcher, bf16,
+ * 64 GPUs on 8xH100 80GB HBM3 nodes (NVLink 4, 8x400 Gbit/s InfiniBand), sequence 4096, TP 1,
+ * EP 8, PP 4, VP 8 (one layer a virtual stage), micro-batch 1, global batch 256, vocabulary
+ * 32K. TFLOP/s by Megatron r0.8's count (training.py num_floating_point_operations: the top-2
+ * experts' SwiGLU, GQA, no recomputation counted). Assumed as the README's "Enable
+ * Communication Overlap" advises: the distributed optimizer with --overlap-grad-reduce
+ * --overlap-param-gather (rooftop's Megatron defaults), no recomputation, fused attention;
+ * EP 8 within a node (Megatron orders tp, cp, ep, dp, pp), its one local expert a plain GEMM.
+ * Held out: no constant is fitted on it. (The same mapping reached 468 TFLOP/s with MCore
+ * v0.9, c230e0d7c2, 2024-11-21: newer kernels on the same run; the v0.8 figure is the one
+ * the mapping was published with.)
+ */
+static void mixtral_scenario(struct scenario *s)
+{
+    char err[SPEC_ERR_MAX];
+    inputs_defaults(s);
+    ck_assert_msg(spec_find_model("mixtral-8x7b", &s->model, err, sizeof err), "%s", err);
+    ck_assert_msg(spec_find_gpu("h100-sxm", &s->gpu, err, sizeof err), "%s", err);
+    s->gpus = 64;
+    s->tp = 1;
+    s->sp = false;
+    s->ep = 8;
+    s->pp = 4;
+    s->vpp = 8;
+    s->zero = 1;
+    s->framework = FRAMEWORK_MEGATRON;
+    s->dtype = DTYPE_BF16;
+    s->master_weights = true;
+    s->batch = 256;
+    s->micro_batch = 1;
+    s->seq = 4096;
+    s->recompute = RECOMPUTE_NONE;
+    s->flash = true;
+    s->dropout = false;
+    s->flops_mode = FLOPS_DETAILED;
+    ck_assert_msg(scenario_validate(s, err, (int)sizeof err), "mixtral: %s", err);
+}
+
+/* Megatron r0.8's FLOPs per iteration of a MoE GPT (SwiGLU, GQA, top-k experts). */
+static double megatron_moe_flops(const struct model_arch *m, double B, double sq)
+{
+    double h = (double)m->d_model, L = (double)m->layers;
+    double attn = 1.0 + (double)m->kv_heads / (double)m->heads + sq / h;
+    double mlp = (double)m->moe_ffn / h * (double)m->experts_active * 1.5;
+    return 12.0 * B * sq * L * h * h * (attn + mlp + (double)m->vocab / (2.0 * L * h));
+}
+
 /* One published run: its scenario, its FLOPs per iteration by the publication's count, its
  * TFLOP/s per GPU; held_out: no constant is fitted on it. */
 struct published {
@@ -217,7 +267,7 @@ struct published {
     bool held_out;
 };
 
-#define PUBLISHED_MAX (TABLE1_ROWS + H100_ROWS + ZERO3_ROWS + FSDP_ROWS)
+#define PUBLISHED_MAX (TABLE1_ROWS + H100_ROWS + ZERO3_ROWS + FSDP_ROWS + 1)
 
 static void gpt_shape(struct model_arch *m, const char *params, int heads, int hidden, int layers,
                       int64_t vocab)
@@ -344,7 +394,13 @@ static int published_runs(struct published *out)
         out[n].tflops = per_token * r->wps / 1e12;
         out[n].held_out = true;
     }
-    return n;
+    out[n].table = "Megatron-core MoE README H100";
+    out[n].params = "8x7B";
+    mixtral_scenario(&out[n].s);
+    out[n].flops = megatron_moe_flops(&out[n].s.model, 256, 4096);
+    out[n].tflops = 438;
+    out[n].held_out = true;
+    return n + 1;
 }
 
 /* Predicted TFLOP/s per GPU of a run with the kernel derating d (the framework's when d is
@@ -412,7 +468,8 @@ START_TEST(test_published_runs)
     /* Narayanan et al.'s Table 1, which the old single constant was fitted on, on its own. */
     double t1_sum = 0, t1_held_sum = 0, t1_worst_held = 0;
     int t1_n = 0;
-    /* The runs no constant is fitted on (torchtitan's FSDP2): their error as predicted. */
+    /* The runs no constant is fitted on (torchtitan's FSDP2, Megatron-core's Mixtral): their
+     * error as predicted. */
     double out_sum = 0, out_worst = 0;
     int out_n = 0;
     /* Each framework's constant held out: its runs' mean absolute error and count. */
@@ -446,8 +503,10 @@ START_TEST(test_published_runs)
         held_sum += fabs(herr);
         worst = fmax(worst, fabs(err));
         worst_held = fmax(worst_held, fabs(herr));
-        fw_held[r->s.framework] += fabs(herr);
-        fw_n[r->s.framework]++;
+        if (!r->held_out) {
+            fw_held[r->s.framework] += fabs(herr);
+            fw_n[r->s.framework]++;
+        }
         if (r->held_out) {
             out_sum += fabs(err);
             out_worst = fmax(out_worst, fabs(err));
@@ -475,7 +534,7 @@ START_TEST(test_published_runs)
            100.0 * out_sum / out_n, 100.0 * out_worst);
     fflush(stdout);
     /* The held-out runs at issue 16's targets (5% on average, none beyond 12%). */
-    ck_assert_int_eq(out_n, FSDP_ROWS);
+    ck_assert_int_eq(out_n, FSDP_ROWS + 1);
     ck_assert_msg(out_sum / out_n <= 0.05, "held-out runs: mean absolute error %.1f%%",
                   100.0 * out_sum / out_n);
     ck_assert_msg(out_worst <= 0.12, "held-out runs: worst off by %.1f%%", 100.0 * out_worst);
