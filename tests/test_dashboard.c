@@ -160,6 +160,16 @@ START_TEST(test_inference_demo)
     ck_step_figure(&h, shown);
     units_bytes(r->decode.bytes, shown, sizeof shown);
     ck_step_figure(&h, shown);
+    /* The batch's line: the bytes over the bandwidth, the floor, beside what the step's
+     * operations take (a short GEMM and its math are slower than the stream alone). */
+    char floor_t[32], ops_t[32], line[128];
+    units_duration(r->decode.bytes / (h.d.inf.sc.gpu.bandwidth * r->memory_eff), floor_t,
+                   sizeof floor_t);
+    units_duration(r->decode.compute_seconds, ops_t, sizeof ops_t);
+    snprintf(line, sizeof line, "= %s; its ops take %s", floor_t, ops_t);
+    ck_assert_screen_has(&h, line);
+    ck_assert(r->decode.compute_seconds >= r->decode.bytes / (h.d.inf.sc.gpu.bandwidth *
+                                                              r->memory_eff));
     /* The decode step reads the weights (13.5 GB, reference.md: Llama-2-7B bf16) once. */
     ck_assert_rel(r->memory.weights, 13.5e9, 0.01);
     double tpot1 = r->tpot, tps1 = r->tokens_per_s;

@@ -185,13 +185,23 @@ static void draw_explain(const struct dash *d, struct screen *s, struct rect r)
     char line[320], by[32], bw[32], t[32];
     switch (d->inf.focus) {
     case IS_BATCH:
-    case IS_WEIGHTS:
+    case IS_WEIGHTS: {
+        /* The bytes over the bandwidth is the floor; the step's operations take longer where
+         * a GEMM is short or its math shows (src/infer.c prices each op). */
+        double bwe = sc->gpu.bandwidth * res->memory_eff;
+        char floor_t[32];
         units_bytes(res->decode.bytes, by, sizeof by);
-        units_bandwidth(sc->gpu.bandwidth * res->memory_eff, bw, sizeof bw);
+        units_bandwidth(bwe, bw, sizeof bw);
+        units_duration(bwe > 0 ? res->decode.bytes / bwe : 0, floor_t, sizeof floor_t);
         units_duration(res->decode.compute_seconds, t, sizeof t);
         snprintf(line, sizeof line, "decode step: weights once + %lld caches = %s / %s = %s; "
-                 "GEMM intensity ~ batch %lld", (long long)sc->batch, by, bw, t, (long long)sc->batch);
+                 "its ops take %s (GEMM intensity ~ batch %lld)", (long long)sc->batch, by, bw,
+                 floor_t, t, (long long)sc->batch);
+        if (screen_width(line) > r.w - 2)
+            snprintf(line, sizeof line, "decode step: weights once + %lld caches = %s / %s = "
+                     "%s; its ops take %s", (long long)sc->batch, by, bw, floor_t, t);
         break;
+    }
     case IS_KV:
     case IS_PROMPT:
     case IS_GENERATE:
