@@ -200,6 +200,9 @@ static void draw_explain(const struct dash *d, struct screen *s, struct rect r)
         if (screen_width(line) > r.w - 2)
             snprintf(line, sizeof line, "decode step: weights once + %lld caches = %s / %s = "
                      "%s; its ops take %s", (long long)sc->batch, by, bw, floor_t, t);
+        if (screen_width(line) > r.w - 2)
+            snprintf(line, sizeof line, "decode: weights + %lld caches = %s / %s = %s; ops %s",
+                     (long long)sc->batch, by, bw, floor_t, t);
         break;
     }
     case IS_KV:
