@@ -20,6 +20,7 @@
 #include "model.h"
 #include "nearest.h"
 #include "plan.h"
+#include "plan_report.h"
 #include "points.h"
 #include "predict.h"
 #include "report.h"
@@ -32,7 +33,7 @@
 static void plan_help(FILE *f)
 {
     fputs("usage: rooftop plan --model M --gpu G --gpus N --batch B --seq S [--top K]\n"
-          "                    [--format text|json] [scenario options]\n"
+          "                    [--format text|json|csv|md] [scenario options]\n"
           "Searches tensor, pipeline (and interleaved), context, expert (MoE) and data\n"
           "parallelism, ZeRO stage, sequence parallelism, micro-batch and recomputation for the\n"
           "layouts that fit, ranked\n"
@@ -84,8 +85,6 @@ int cmd_plan(int argc, char **argv)
     int end = cli_args_end(r, &args, plan_help, "plan");
     if (end >= 0)
         return end;
-    if (fmt != REPORT_TEXT && fmt != REPORT_JSON)
-        return cli_usage_error("plan", "--format: plan writes text or json");
     if (by == PLAN_BY_COST && !(s.price > 0))
         return cli_usage_error("plan", "--by cost: needs --price (USD per GPU-hour; presets carry "
                                    "none)");
@@ -122,9 +121,8 @@ int cmd_plan(int argc, char **argv)
         return CLI_EXIT_FAIL;
     }
     plan_search_by(&s, &fixed, (int)top, by, res);
-    bool ok = fmt == REPORT_JSON ? plan_write_json(stdout, &s, res, by)
-                                 : plan_write_text(stdout, &s, res, by);
+    struct plan_report rep = {&s, res, by};
+    int rc = cli_print_figures(PLAN_REPORT, &rep, fmt, "plan");
     free(res);
-    int rc = cli_finish_output("plan");
-    return ok ? rc : CLI_EXIT_FAIL;
+    return rc;
 }

@@ -179,11 +179,11 @@ static bool shown(const struct figure *f, const void *ctx, int item, unsigned ou
 }
 
 /* Whether an entry appears in out at all: a list's when and prose_when choose its items, and
- * its when asked of item -1 whether it is there at all (as a column's is, for the header). */
+ * asked of item -1 whether it is there at all (as a column's are, for the header). */
 static bool entry_shown(const struct figure *f, const void *ctx, unsigned out)
 {
     if (f->entry == FE_LIST)
-        return (outputs(f) & out) != 0 && (f->when == NULL || f->when(ctx, -1, f->arg));
+        return shown(f, ctx, -1, out);
     return shown(f, ctx, 0, out);
 }
 
@@ -303,7 +303,10 @@ static bool json_list(cJSON *arr, const struct figure *f, const void *ctx)
                 continue;
             struct figure_value v;
             get_value(c, ctx, i, &v);
-            if (!json_add(o, c->key, json_value(&v)))
+            /* A dotted column key is a path in the item ("options.tp"). */
+            const char *leaf = NULL;
+            cJSON *parent = json_parent(o, c->key, &leaf);
+            if (!json_add(parent, leaf, json_value(&v)))
                 return false;
         }
     }
@@ -588,7 +591,7 @@ static void md_text(FILE *out, const char *v)
 }
 
 /* A list's columns at most: their widths in text are worked out before its rows. */
-#define LIST_COLS_MAX 32
+#define LIST_COLS_MAX 64
 
 struct prose {
     FILE *out;
@@ -690,7 +693,7 @@ static void prose_value(struct prose *p, const struct figure *f, const void *ctx
 /* Whether a column is a word (left-aligned): its unit says no number. */
 static bool col_left(const struct figure *c)
 {
-    return c->unit == FU_NONE;
+    return c->unit == FU_NONE && !c->right;
 }
 
 /* A cell; k its column's index in the list's columns, for its width. */
@@ -702,7 +705,7 @@ static void prose_cell(struct prose *p, const struct figure *c, int k, const cha
         md_text(p->out, text);
         return;
     }
-    int w = k < LIST_COLS_MAX ? p->col_width[k] : 10;
+    int w = k < LIST_COLS_MAX ? p->col_width[k] : c->width > 0 ? c->width : 10;
     /* A list before any section (the whole of `list gpus`) starts at the margin. */
     fprintf(p->out, first ? (p->first ? "" : "  ") : " ");
     fprintf(p->out, col_left(c) ? "%-*s" : "%*s", w, text);

@@ -12,11 +12,13 @@
  *   FE_VALUE    one figure.
  *   FE_LIST     an array of items (memory rows, operations): a JSON array of objects at key,
  *               a table in text and Markdown, "KEY.ITEM.COLUMN" rows in CSV; its columns are
- *               FE_VALUE entries whose getters take the item's index.
+ *               FE_VALUE entries whose getters take the item's index; a dotted column key
+ *               is a path inside the item's JSON object ("options.tp").
  *               With keyed, JSON gets an object keyed by item instead (see keyed below).
  *               A list whose key is "" is the whole JSON document, an array (`list gpus`),
  *               and its CSV rows are "ITEM,COLUMN"; the table's other entries are then not
- *               in JSON. Its when asked of item -1 says whether the list is there at all.
+ *               in JSON. Its when and prose_when asked of item -1 say whether the list is
+ *               there at all (in every output; in text and Markdown).
  *   FE_LINES    sentences: a JSON array of strings at key (none without a key), numbered CSV
  *               rows, lines in text, bullets in Markdown.
  *   FE_OBJECT   a JSON object built by a function (the scenario block): JSON and CSV only.
@@ -127,6 +129,8 @@ struct figure {
     /* A value text writes on the line of the value before it ("MFU 0.5   HFU 0.5"), its label
      * unpadded; Markdown still gives it its own row. */
     bool joined;
+    /* A column of words right-aligned in text and Markdown as numbers are ("on" under "sp"). */
+    bool right;
 };
 
 /* The JSON object of a table over ctx (NULL when it could not be built); the caller frees it.

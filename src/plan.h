@@ -93,13 +93,4 @@ void plan_search_fixed(const struct scenario *base, const struct plan_fixed *fix
 /* Writes one plan's options as command-line flags ("--tp 8 --pp 4 ... --mfu predicted"). */
 void plan_flags(const struct plan *p, char *buf, size_t n);
 
-/* The result as text (a table) or JSON ({"plans": [{options, step_seconds, mfu, hfu,
- * tokens_per_s, days, memory_total, fits, breakdown, cost{gpu_hours, energy_kwh, usd}}], "by",
- * "searched", "fitting"}, and "constrained": {"tp": 8, ...} when fixed; the text under a
- * "constrained: tp 8, zero 0" line). */
-bool plan_write_text(FILE *f, const struct scenario *base, const struct plan_result *r,
-                     enum plan_by by);
-bool plan_write_json(FILE *f, const struct scenario *base, const struct plan_result *r,
-                     enum plan_by by);
-
 #endif

@@ -92,14 +92,14 @@ static double json_at(const char *out, const char *path)
     return v;
 }
 
-/* out from its row (a table's line) on, or all of it. */
+/* out from just after row (the start of a table's line) on, or all of it. */
 static const char *from_row(const char *out, const char *row)
 {
     if (row == NULL)
         return out;
     const char *p = strstr(out, row);
     ck_assert_msg(p != NULL, "no row '%s' in\n%s", row, out);
-    return p;
+    return p + strlen(row);
 }
 
 static void check_case(const struct format_case *c)
@@ -178,6 +178,22 @@ START_TEST(solve_in_every_format)
 }
 END_TEST
 
+/* A plan's layout: 16 GPUs held to tp 2, pp 1, cp 1 leave data parallelism 16 / 2 = 8, in the
+ * first plan's row of every format. */
+START_TEST(plan_in_every_format)
+{
+    static const struct format_case cases[] = {
+        {"plan --model llama3.1-8b --gpu h100-sxm --gpus 16 --tp 2 --pp 1 --cp 1 --top 1",
+         "plans[0].dp", "plans,1.dp,", "", "", 16 / 2, 0, "\n   1    16 ", "| 1 | 16 | "},
+        {"plan --model llama3.1-8b --gpu h100-sxm --gpus 16 --tp 2 --pp 1 --cp 1 --top 1",
+         "plans[0].options.tp", "plans,1.options.tp,", "", "", 2, 0, "\n   1    16    8 ",
+         "| 1 | 16 | 8 | "},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        check_case(&cases[i]);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("formats");
@@ -186,6 +202,7 @@ static Suite *suite(void)
     tcase_add_test(tc, intensity_in_every_format);
     tcase_add_test(tc, list_in_every_format);
     tcase_add_test(tc, solve_in_every_format);
+    tcase_add_test(tc, plan_in_every_format);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -1320,8 +1320,8 @@ START_TEST(test_plan_round_trip)
     ck_assert_int_eq(check_run_bin(&run, "plan --top 0"), 2);
     ck_assert_str_eq(run.err, "rooftop plan: --top: must be a whole number from 1 to 100, got '0'\n");
     check_run_free(&run);
-    ck_assert_int_eq(check_run_bin(&run, "plan --format csv"), 2);
-    ck_assert_str_eq(run.err, "rooftop plan: --format: plan writes text or json\n");
+    ck_assert_int_eq(check_run_bin(&run, "plan --format xml"), 2);
+    ck_assert_str_eq(run.err, "rooftop plan: --format: 'xml' is not one of text, json, csv, md\n");
     check_run_free(&run);
     /* A batch no layout splits is an answer, not an error: no plans. */
     ck_assert_int_eq(check_run_bin(&run, "plan --model llama2-7b --gpus 3 --batch 7 --format json"), 0);
