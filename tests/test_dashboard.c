@@ -43,6 +43,27 @@ START_TEST(test_default_figures)
 }
 END_TEST
 
+/* The panels show the report's figures as the report writes them: the compute panel's
+ * GPU-hours and the operations table's qkv row (its FLOP/B 1459, not a rounded 1.46k), each
+ * equal to the text of `rooftop report` for the same scenario. */
+START_TEST(test_panels_are_the_report)
+{
+    struct harness h;
+    harness_start(&h, 200, 60, true, true);
+    harness_draw(&h);
+    struct check_run run;
+    ck_assert_int_eq(check_run_bin(&run, "report"), 0);
+    ck_assert_msg(strstr(run.out, "GPU-hours          3.54M") != NULL, "%s", run.out);
+    ck_assert_msg(strstr(run.out, "qkv               1.91e14     131 GB       1459 compute") !=
+                      NULL,
+                  "%s", run.out);
+    check_run_free(&run);
+    ck_assert_screen_has(&h, "GPU-hours       3.54M");
+    ck_assert_screen_has(&h, "b qkv          1.91e14   131 GB    1459  compute  193 ms");
+    harness_stop(&h);
+}
+END_TEST
+
 START_TEST(test_gpus_slider_halves_time)
 {
     struct harness h;
@@ -1116,6 +1137,7 @@ static Suite *dashboard_suite(void)
     TCase *tc = tcase_create("headless");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_default_figures);
+    tcase_add_test(tc, test_panels_are_the_report);
     tcase_add_test(tc, test_gpus_slider_halves_time);
     tcase_add_test(tc, test_batch_grows_activation_bar);
     tcase_add_test(tc, test_too_big_model_overflows);

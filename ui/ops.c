@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "figure.h"
+#include "report.h"
 #include "roofline.h"
 #include "theme.h"
 #include "units.h"
@@ -186,19 +188,52 @@ static void ops_columns(const struct dash *d, struct rect r, struct ops_cols *c)
     c->xm = c->xt + 9;
 }
 
+/* The table's columns are the report's operations columns (src/report.c): their labels head
+ * the table and their units write its cells, so the panel and `rooftop report` show an
+ * operation alike. */
+enum ops_col { OC_NAME, OC_FLOPS, OC_BYTES, OC_INTENSITY, OC_BOUND, OC_TIME, OC_MEASURED, OC_N };
+
+static const struct figure *ops_col(enum ops_col k)
+{
+    static const char *const keys[OC_N] = {
+        "ops[].name",  "ops[].flops",   "ops[].bytes",           "ops[].intensity",
+        "ops[].bound", "ops[].seconds", "ops[].measured_seconds"};
+    static const struct figure *row[OC_N];
+    if (row[k] == NULL)
+        row[k] = figure_find(report_table(), keys[k]);
+    return row[k];
+}
+
+static const char *ops_head(enum ops_col k)
+{
+    const struct figure *f = ops_col(k);
+    return f != NULL ? figure_brief(f) : "?";
+}
+
+/* A number of column k as the report writes it. */
+static void ops_cell(enum ops_col k, double x, char *buf, size_t n)
+{
+    const struct figure *f = ops_col(k);
+    struct figure_value v = {.kind = FK_NUM, .num = x};
+    if (f != NULL)
+        figure_format(f, &v, buf, n);
+    else
+        snprintf(buf, n, "?");
+}
+
 static void ops_column_heads(struct screen *s, const struct ops_cols *c, int y)
 {
-    screen_text(s, c->xn, y, 11, "op", E_DIM);
+    screen_text(s, c->xn, y, 11, ops_head(OC_NAME), E_DIM);
     if (c->flops)
-        screen_text_right(s, c->xf + 8, y, 8, "FLOPs", E_DIM);
+        screen_text_right(s, c->xf + 8, y, 8, ops_head(OC_FLOPS), E_DIM);
     if (c->bytes)
-        screen_text_right(s, c->xb + 8, y, 8, "bytes", E_DIM);
+        screen_text_right(s, c->xb + 8, y, 8, ops_head(OC_BYTES), E_DIM);
     if (c->intensity)
-        screen_text_right(s, c->xi + 7, y, 7, "FLOP/B", E_DIM);
-    screen_text(s, c->xbd + 1, y, 7, "bound", E_DIM);
-    screen_text_right(s, c->xt + 8, y, 8, "time", E_DIM);
+        screen_text_right(s, c->xi + 7, y, 7, ops_head(OC_INTENSITY), E_DIM);
+    screen_text(s, c->xbd + 1, y, 7, ops_head(OC_BOUND), E_DIM);
+    screen_text_right(s, c->xt + 8, y, 8, ops_head(OC_TIME), E_DIM);
     if (c->meas)
-        screen_text_right(s, c->xm + 8, y, 8, "measured", E_DIM);
+        screen_text_right(s, c->xm + 8, y, 8, ops_head(OC_MEASURED), E_DIM);
 }
 
 static void ops_row(const struct dash *d, struct screen *s, const struct ops_cols *c,
@@ -209,24 +244,24 @@ static void ops_row(const struct dash *d, struct screen *s, const struct ops_col
     screen_put(s, c->x0, y, (uint32_t)o->key, el);
     screen_label(s, c->xn, y, 11, o->name, E_NORMAL);
     if (c->flops) {
-        units_sci(o->flops, b, sizeof b);
+        ops_cell(OC_FLOPS, o->flops, b, sizeof b);
         screen_text_right(s, c->xf + 8, y, 8, b, E_NORMAL);
     }
     if (c->bytes) {
-        units_bytes(o->bytes, b, sizeof b);
+        ops_cell(OC_BYTES, o->bytes, b, sizeof b);
         screen_text_right(s, c->xb + 8, y, 8, b, E_NORMAL);
     }
     if (c->intensity) {
-        units_count(o->intensity, b, sizeof b);
+        ops_cell(OC_INTENSITY, o->intensity, b, sizeof b);
         screen_text_right(s, c->xi + 7, y, 7, b, E_VALUE);
     }
     screen_text(s, c->xbd + 1, y, 7, o->compute_bound ? "compute" : "memory", el);
-    units_duration(o->seconds, b, sizeof b);
+    ops_cell(OC_TIME, o->seconds, b, sizeof b);
     screen_text_right(s, c->xt + 8, y, 8, b, E_NORMAL);
     if (c->meas) {
         double ms = op_measured(d, o->name);
         if (ms >= 0)
-            units_duration(ms, b, sizeof b);
+            ops_cell(OC_MEASURED, ms, b, sizeof b);
         screen_text_right(s, c->xm + 8, y, 8, ms >= 0 ? b : "-", ms >= 0 ? E_VALUE : E_DIM);
     }
 }
