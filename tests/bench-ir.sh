@@ -22,18 +22,17 @@ valgrind --tool=callgrind --toggle-collect=plan_search_fixed --callgrind-out-fil
 n=$(collected "$tmp/plan.log")
 [ -n "$n" ] || { echo "bench-ir: no instruction count from callgrind" >&2; exit 1; }
 echo "plan_instructions $n instructions"
-ROOFTOP_BENCH_FRAMES=100 valgrind --tool=callgrind --toggle-collect=frame_draw \
-    --callgrind-out-file="$tmp/frame.out" "$b/tests/bench_frame" >"$tmp/frame.txt" \
-    2>"$tmp/frame.log" || { cat "$tmp/frame.log" >&2; exit 1; }
-n=$(collected "$tmp/frame.log")
-calls=$(sed -n 's/^frame_draw_calls \([0-9][0-9]*\).*/\1/p' "$tmp/frame.txt")
-[ -n "$n" ] && [ -n "$calls" ] && [ "$calls" -gt 0 ] || { echo "bench-ir: no frame count" >&2; exit 1; }
-echo "frame_instructions $((n / calls)) instructions"
+# per_call NAME FUNCTION: instructions in FUNCTION per call over bench_frame's key loop (it
+# prints FUNCTION_calls, how many times it ran), as the line "NAME N instructions".
+per_call() {
+    ROOFTOP_BENCH_FRAMES=100 valgrind --tool=callgrind --toggle-collect="$2" \
+        --callgrind-out-file="$tmp/$1.out" "$b/tests/bench_frame" >"$tmp/$1.txt" \
+        2>"$tmp/$1.log" || { cat "$tmp/$1.log" >&2; exit 1; }
+    n=$(collected "$tmp/$1.log")
+    calls=$(sed -n "s/^$2_calls \([0-9][0-9]*\).*/\1/p" "$tmp/$1.txt")
+    [ -n "$n" ] && [ -n "$calls" ] && [ "$calls" -gt 0 ] || { echo "bench-ir: no $1 count" >&2; exit 1; }
+    echo "$1 $((n / calls)) instructions"
+}
+per_call frame_instructions frame_draw
 # The key's own work: dash_handle (settle, one evaluation) per key of the same loop.
-ROOFTOP_BENCH_FRAMES=100 valgrind --tool=callgrind --toggle-collect=dash_handle \
-    --callgrind-out-file="$tmp/key.out" "$b/tests/bench_frame" >"$tmp/key.txt" \
-    2>"$tmp/key.log" || { cat "$tmp/key.log" >&2; exit 1; }
-n=$(collected "$tmp/key.log")
-calls=$(sed -n 's/^dash_handle_calls \([0-9][0-9]*\).*/\1/p' "$tmp/key.txt")
-[ -n "$n" ] && [ -n "$calls" ] && [ "$calls" -gt 0 ] || { echo "bench-ir: no key count" >&2; exit 1; }
-echo "key_instructions $((n / calls)) instructions"
+per_call key_instructions dash_handle
