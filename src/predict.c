@@ -239,13 +239,16 @@ struct dp_window {
 struct dp_group {
     double n, stride;
     double params;         /* parameters per GPU this group reduces */
+    /* Parameters per GPU of the first stage's token (and learned position) embedding, in
+     * this group: the tensors the forward uses first and whose gradient the backward
+     * finishes last; 0 where the group holds none (the routed experts). */
+    double embedding;
 };
 
-/* Exposed time of `total` seconds in `chunks` equal pieces run under `window` seconds of
- * compute, the first (or last) piece never hidden; the hidden part into *hidden. */
-static double bounded_overlap(double total, double chunks, double window, double *hidden)
+/* Exposed time of `total` seconds run under `window` seconds of compute, `first` of it (the
+ * first piece to gather, or the last to reduce) never hidden; the hidden part into *hidden. */
+static double bounded_overlap(double total, double first, double window, double *hidden)
 {
-    double first = chunks > 1 ? total / chunks : total;
     double rest = total - first;
     double h = fmin(rest, fmax(0.0, window));
     *hidden += h;
@@ -255,7 +258,14 @@ static double bounded_overlap(double total, double chunks, double window, double
 /* ZeRO 0-2: gradients reduced in buckets (all-reduce, or reduce-scatter with the weights
  * all-gathered after the optimizer), once per step or, where the framework does, after every
  * micro-batch; hidden as its overlap flags allow: the reduce under the backward of the last
- * micro-batch but its last bucket, the gather under the next forward but its first. */
+ * micro-batch but its last bucket, the gather under the next forward but its first.
+ * That bucket holds the first stage's embedding, whole: the buckets are filled in reverse
+ * order of the parameters (backward order), each closed once it holds the bucket size, so a
+ * table larger than a bucket makes its own, and the embedding comes last (Megatron-LM r0.8
+ * param_and_grad_buffer.py; PyTorch DDP's and DeepSpeed's buckets likewise, in gradient-ready
+ * order); its gradient is the backward's last, and its weights the forward's first, whose
+ * gather (distrib_optimizer.py: launched in zero_grad, waited on by the embedding's forward
+ * pre-hook) has only the data loading before it. */
 static double dp_replicated(const struct scenario *s, const struct predict_node *node,
                             const struct dp_group *gr, const struct dp_window *w, double *hidden)
 {
@@ -268,12 +278,15 @@ static double dp_replicated(const struct scenario *s, const struct predict_node 
     const double nb = fmax(1.0, ceil(gr->params / bucket));
     const bool split = s->zero >= 1 || Pg != Pw;
     const double reduces = s->zero >= 2 && f->reduce_every_micro ? w->micro : 1.0;
-    double r = nb * coll_time(node, split ? COLL_REDUCE_SCATTER : COLL_ALL_REDUCE, gr->n, gr->stride,
-                              Pg / nb);
-    double exposed = f->grad_overlap ? reduces * bounded_overlap(r, nb, w->bwd, hidden) : reduces * r;
+    const double edge = nb > 1 ? fmin(1.0, fmax(1.0 / nb, gr->embedding / gr->params)) : 1.0;
+    const enum collective rc = split ? COLL_REDUCE_SCATTER : COLL_ALL_REDUCE;
+    double r = nb * coll_time(node, rc, gr->n, gr->stride, Pg / nb);
+    double r_last = edge < 1.0 ? coll_time(node, rc, gr->n, gr->stride, edge * Pg) : r;
+    double exposed = f->grad_overlap ? reduces * bounded_overlap(r, r_last, w->bwd, hidden) : reduces * r;
     if (split) {
         double g = nb * coll_time(node, COLL_ALL_GATHER, gr->n, gr->stride, Pw / nb);
-        exposed += f->param_overlap ? bounded_overlap(g, nb, w->fwd, hidden) : g;
+        double g_first = edge < 1.0 ? coll_time(node, COLL_ALL_GATHER, gr->n, gr->stride, edge * Pw) : g;
+        exposed += f->param_overlap ? bounded_overlap(g, g_first, w->fwd, hidden) : g;
     }
     return exposed;
 }
@@ -353,10 +366,13 @@ static double dp_part(const struct scenario *s, const struct analysis *a,
         return 0.0;
     double routed = ep > 1 ? scenario_expert_params(s) : 0.0;
     double hidden = 0;
-    struct dp_group dense = {R, t, ceil(((double)a->params.total - routed) / (t * p))};
+    /* The token embedding split over the tensor-parallel ranks (vocabulary-parallel), learned
+     * positions replicated. */
+    double embedding = (double)a->params.embedding / t + (double)a->params.position;
+    struct dp_group dense = {R, t, ceil(((double)a->params.total - routed) / (t * p)), embedding};
     double comm = dp_group_exposed(s, node, &dense, w, &hidden);
     if (routed > 0 && R / ep > 1) {
-        struct dp_group experts = {R / ep, t * ep, ceil(routed / (t * p * ep))};
+        struct dp_group experts = {R / ep, t * ep, ceil(routed / (t * p * ep)), 0.0};
         comm += dp_group_exposed(s, node, &experts, w, &hidden);
     }
     return comm + comm_interference(s) * hidden;
@@ -539,7 +555,8 @@ static double tp_comm(const struct step_ctx *c, const struct kernel_times *k, do
     *edge = c->micro * one;
     if (c->t <= c->node->domain && s->sp && framework_tp_overlap(s)) {
         double hid = 0;
-        layer = bounded_overlap(layer, c->t, k->gemm_seconds, &hid) + comm_interference(s) * hid;
+        layer = bounded_overlap(layer, c->t > 1 ? layer / c->t : layer, k->gemm_seconds, &hid) +
+                comm_interference(s) * hid;
     }
     return layer;
 }

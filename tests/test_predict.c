@@ -541,19 +541,19 @@ START_TEST(test_published_runs)
     /* Each framework's constant is its fit, not a number tuned by hand. */
     ck_assert_msg(fit_ok, "a framework's derating is not its fit (above)");
     /* Issue 16's targets are 5% and 12%; not met yet (the Megatron-LM README's H100 rows
-     * without a pipeline come out 6-21% too fast, the more the smaller h / tp: a cost per
+     * without a pipeline come out 5-19% too fast, the more the smaller h / tp: a cost per
      * layer in proportion to h / tp at this one sequence length, attention's or the
      * elementwise kernels', that the model lacks): these bounds hold the present model to what
      * it reaches, so that it cannot get worse unseen. */
-    ck_assert_msg(mae <= 0.065, "mean absolute error %.1f%%", 100.0 * mae);
-    ck_assert_msg(worst <= 0.22, "worst run off by %.1f%%", 100.0 * worst);
-    ck_assert_msg(held_mae <= 0.075, "held-out mean absolute error %.1f%%", 100.0 * held_mae);
-    ck_assert_msg(worst_held <= 0.22, "worst held-out run off by %.1f%%", 100.0 * worst_held);
+    ck_assert_msg(mae <= 0.06, "mean absolute error %.1f%%", 100.0 * mae);
+    ck_assert_msg(worst <= 0.20, "worst run off by %.1f%%", 100.0 * worst);
+    ck_assert_msg(held_mae <= 0.07, "held-out mean absolute error %.1f%%", 100.0 * held_mae);
+    ck_assert_msg(worst_held <= 0.20, "worst held-out run off by %.1f%%", 100.0 * worst_held);
     /* Each fitted constant's leave-one-out error, as the README's table shows it (Megatron-LM
-     * 6.5% over 19 runs, DeepSpeed 9.7% over 6): held to what the present model reaches. */
+     * 6.3% over 19 runs, DeepSpeed 9.7% over 6): held to what the present model reaches. */
     ck_assert_int_eq(fw_n[FRAMEWORK_MEGATRON], 19);
     ck_assert_int_eq(fw_n[FRAMEWORK_DEEPSPEED], 6);
-    ck_assert_msg(fw_held[FRAMEWORK_MEGATRON] / fw_n[FRAMEWORK_MEGATRON] <= 0.07,
+    ck_assert_msg(fw_held[FRAMEWORK_MEGATRON] / fw_n[FRAMEWORK_MEGATRON] <= 0.065,
                   "Megatron-LM held out: %.1f%%", 100.0 * fw_held[FRAMEWORK_MEGATRON] / 19);
     ck_assert_msg(fw_held[FRAMEWORK_DEEPSPEED] / fw_n[FRAMEWORK_DEEPSPEED] <= 0.105,
                   "DeepSpeed held out: %.1f%%", 100.0 * fw_held[FRAMEWORK_DEEPSPEED] / 6);
@@ -908,6 +908,46 @@ START_TEST(test_dp_zero_overlap)
     double hid = z3.part[PART_DP_COMM] - hidden.part[PART_DP_COMM];
     ck_assert(hid > 0 && hid < compute);
     ck_assert(hidden.step_seconds < z3.step_seconds);
+}
+END_TEST
+
+/* The bucket Megatron cannot hide is the embedding's (param_and_grad_buffer.py, r0.8: buckets
+ * filled in reverse parameter order, each closed at the bucket size, so the token embedding,
+ * the forward's first weights and the backward's last gradient, is a bucket of its own size):
+ * on the Megatron-LM README's 1.7B row (V 131072 x h 2048 of 1.74B parameters, buckets of
+ * 48M) the exposed data-parallel time is at least that table's fp32 reduce-scatter and bf16
+ * all-gather over the 48 ranks, and falls by that less a bucket's when the vocabulary does. */
+START_TEST(test_embedding_bucket)
+{
+    static struct published runs[PUBLISHED_MAX];
+    int n = published_runs(runs);
+    int i = 0;
+    while (i < n && strcmp(runs[i].table, "Megatron-LM README H100") != 0)
+        i++;
+    ck_assert_int_lt(i, n);
+    struct scenario s = runs[i].s;
+    ck_assert_int_eq(s.model.vocab, 131072);
+    struct predict_node node;
+    predict_node_of(&s, &node);
+    double bw, lat;
+    predict_group_link(&node, 48, 1, &bw, &lat);
+    double emb = 131072.0 * 2048 + 4096.0 * 2048; /* token and learned position tables */
+    double floor_s = predict_collective(COLL_REDUCE_SCATTER, 48, 4.0 * emb, bw, lat) +
+                     predict_collective(COLL_ALL_GATHER, 48, 2.0 * emb, bw, lat);
+    struct prediction big, small;
+    predict_of(&s, &big);
+    ck_assert_msg(big.part[PART_DP_COMM] >= floor_s, "dp_comm %.4f s, the embedding's %.4f s",
+                  big.part[PART_DP_COMM], floor_s);
+    s.model.vocab = 16384;
+    predict_of(&s, &small);
+    /* A 16384-token table (42M with the positions) fits in a bucket of 48M: the exposed
+     * piece is a bucket's, the larger table's exposure is that much more, within 10%. */
+    double bucket = 48e6;
+    double bucket_s = predict_collective(COLL_REDUCE_SCATTER, 48, 4.0 * bucket, bw, lat) +
+                      predict_collective(COLL_ALL_GATHER, 48, 2.0 * bucket, bw, lat);
+    double more = big.part[PART_DP_COMM] - small.part[PART_DP_COMM];
+    ck_assert_msg(more >= 0.9 * (floor_s - bucket_s), "%.5f s more exposed, the tables' %.5f s",
+                  more, floor_s - bucket_s);
 }
 END_TEST
 
@@ -1550,6 +1590,7 @@ static Suite *predict_suite(void)
     tcase_set_timeout(iface, 60);
     tcase_add_test(iface, test_report_predicted);
     tcase_add_test(iface, test_framework_overlap);
+    tcase_add_test(iface, test_embedding_bucket);
     tcase_add_test(iface, test_plan_uneven);
     tcase_add_test(iface, test_plan_search);
     tcase_add_test(iface, test_plan_round_trip);
