@@ -1,4 +1,5 @@
-/* widgets.c - a panel's title row, word-wrapped text, framed boxes and segment rows. */
+/* widgets.c - a panel's title row, word-wrapped text, framed boxes, segment rows and stacked
+ * bars' cells. */
 #include "widgets.h"
 
 #include <math.h>
@@ -171,4 +172,39 @@ void widget_vrules(struct screen *s, const struct charset *cs, const struct layo
     for (int i = 0; i < L->n_vrules; i++)
         for (int y = L->vrule[i].y; y < L->vrule[i].y + L->vrule[i].h; y++)
             screen_put(s, L->vrule[i].x, y, cs->vline, E_HEADER);
+}
+
+/* The parts' cells (widgets.h); the largest remainders get the cells rounding left. */
+void widget_bar_split(const double *value, int n, double total, double scale, int w, int *cells)
+{
+    double want[WIDGET_BAR_PARTS];
+    if (n > WIDGET_BAR_PARTS)
+        n = WIDGET_BAR_PARTS;
+    int used = 0;
+    for (int i = 0; i < n; i++) {
+        want[i] = scale > 0 ? value[i] / scale * w : 0;
+        cells[i] = (int)floor(want[i]);
+        if (value[i] > 0 && cells[i] == 0)
+            cells[i] = 1;
+        used += cells[i];
+    }
+    int target = (int)lround(scale > 0 ? total / scale * w : 0);
+    if (target > w)
+        target = w;
+    while (used < target) {
+        int best = 0;
+        for (int i = 1; i < n; i++)
+            if (want[i] - cells[i] > want[best] - cells[best])
+                best = i;
+        cells[best]++;
+        used++;
+    }
+    while (used > w) {
+        int big = 0;
+        for (int i = 1; i < n; i++)
+            if (cells[i] > cells[big])
+                big = i;
+        cells[big]--;
+        used--;
+    }
 }

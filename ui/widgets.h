@@ -49,4 +49,11 @@ void widget_slider_row(struct screen *s, const struct charset *cs, struct rect r
 /* The vertical rules between a layout's panels. */
 void widget_vrules(struct screen *s, const struct charset *cs, const struct layout *L);
 
+/* The most parts a stacked bar has (the predicted step's, the memory rows). */
+#define WIDGET_BAR_PARTS 16
+/* Cells per part of a stacked bar of w cells: part i gets value[i] / scale of the width;
+ * every non-zero part at least one cell when there is room; the cells of total (capped at
+ * w) filled by largest remainder. n at most WIDGET_BAR_PARTS. */
+void widget_bar_split(const double *value, int n, double total, double scale, int w, int *cells);
+
 #endif
