@@ -223,13 +223,32 @@ static const struct fsdp_row fsdp_table[] = {
  * v0.9, c230e0d7c2, 2024-11-21: newer kernels on the same run; the v0.8 figure is the one
  * the mapping was published with.)
  */
-static void mixtral_scenario(struct scenario *s)
+/* A published bf16 run of a preset model on `gpus` preset GPUs: fp32 master weights, AdamW,
+ * FlashAttention, no dropout, the detailed FLOP count; the layout is the caller's. */
+static void bf16_run(struct scenario *s, const char *model, const char *gpu, int64_t gpus,
+                     int64_t batch, int64_t micro_batch, int64_t seq, enum recompute recompute)
 {
     char err[SPEC_ERR_MAX];
     inputs_defaults(s);
-    ck_assert_msg(spec_find_model("mixtral-8x7b", &s->model, err, sizeof err), "%s", err);
-    ck_assert_msg(spec_find_gpu("h100-sxm", &s->gpu, err, sizeof err), "%s", err);
-    s->gpus = 64;
+    ck_assert_msg(spec_find_model(model, &s->model, err, sizeof err), "%s", err);
+    ck_assert_msg(spec_find_gpu(gpu, &s->gpu, err, sizeof err), "%s", err);
+    s->gpus = gpus;
+    s->dtype = DTYPE_BF16;
+    s->master_weights = true;
+    s->optimizer = OPT_ADAMW;
+    s->batch = batch;
+    s->micro_batch = micro_batch;
+    s->seq = seq;
+    s->recompute = recompute;
+    s->flash = true;
+    s->dropout = false;
+    s->flops_mode = FLOPS_DETAILED;
+}
+
+static void mixtral_scenario(struct scenario *s)
+{
+    char err[SPEC_ERR_MAX];
+    bf16_run(s, "mixtral-8x7b", "h100-sxm", 64, 256, 1, 4096, RECOMPUTE_NONE);
     s->tp = 1;
     s->sp = false;
     s->ep = 8;
@@ -237,15 +256,6 @@ static void mixtral_scenario(struct scenario *s)
     s->vpp = 8;
     s->zero = 1;
     s->framework = FRAMEWORK_MEGATRON;
-    s->dtype = DTYPE_BF16;
-    s->master_weights = true;
-    s->batch = 256;
-    s->micro_batch = 1;
-    s->seq = 4096;
-    s->recompute = RECOMPUTE_NONE;
-    s->flash = true;
-    s->dropout = false;
-    s->flops_mode = FLOPS_DETAILED;
     ck_assert_msg(scenario_validate(s, err, (int)sizeof err), "mixtral: %s", err);
 }
 
@@ -319,25 +329,13 @@ static void zero3_scenario(const struct zero3_row *r, struct scenario *s)
 static void fsdp_scenario(const struct fsdp_row *r, struct scenario *s)
 {
     char err[SPEC_ERR_MAX];
-    inputs_defaults(s);
-    ck_assert_msg(spec_find_model(r->model, &s->model, err, sizeof err), "%s", err);
-    ck_assert_msg(spec_find_gpu("a100-80gb", &s->gpu, err, sizeof err), "%s", err);
-    s->gpus = 64;
+    bf16_run(s, r->model, "a100-80gb", 64, 64 * r->local_batch, r->local_batch, r->seq,
+             r->recompute);
     s->tp = 1;
     s->pp = 1;
     s->zero = 3;
     s->framework = FRAMEWORK_FSDP;
     s->dp_overlap = SCENARIO_OVERLAP_AUTO;
-    s->dtype = DTYPE_BF16;
-    s->master_weights = true;
-    s->optimizer = OPT_ADAMW;
-    s->batch = 64 * r->local_batch;
-    s->micro_batch = r->local_batch;
-    s->seq = r->seq;
-    s->recompute = r->recompute;
-    s->flash = true;
-    s->dropout = false;
-    s->flops_mode = FLOPS_DETAILED;
     ck_assert_msg(scenario_validate(s, err, (int)sizeof err), "%s: %s", r->model, err);
 }
 
@@ -401,6 +399,15 @@ static int published_runs(struct published *out)
     out[n].tflops = 438;
     out[n].held_out = true;
     return n + 1;
+}
+
+/* The index of the first of the n runs from `table` (n when none is). */
+static int first_run(const struct published *runs, int n, const char *table)
+{
+    int i = 0;
+    while (i < n && strcmp(runs[i].table, table) != 0)
+        i++;
+    return i;
 }
 
 /* Predicted TFLOP/s per GPU of a run with the kernel derating d (the framework's when d is
@@ -610,9 +617,7 @@ START_TEST(test_zero3_collapse)
 {
     static struct published runs[PUBLISHED_MAX];
     int n = published_runs(runs);
-    int z = 0;
-    while (z < n && strcmp(runs[z].table, "Narayanan 2021 Table 2 ZeRO-3") != 0)
-        z++;
+    int z = first_run(runs, n, "Narayanan 2021 Table 2 ZeRO-3");
     ck_assert_int_le(z + ZERO3_ROWS, n);
     for (int base = 0; base < ZERO3_ROWS; base += 3) {
         struct prediction p;
@@ -921,9 +926,7 @@ START_TEST(test_embedding_bucket)
 {
     static struct published runs[PUBLISHED_MAX];
     int n = published_runs(runs);
-    int i = 0;
-    while (i < n && strcmp(runs[i].table, "Megatron-LM README H100") != 0)
-        i++;
+    int i = first_run(runs, n, "Megatron-LM README H100");
     ck_assert_int_lt(i, n);
     struct scenario s = runs[i].s;
     ck_assert_int_eq(s.model.vocab, 131072);
