@@ -2,6 +2,7 @@
 #include "cmd_einsum.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -10,6 +11,8 @@
 #include "cli.h"
 #include "dtype.h"
 #include "einsum.h"
+#include "figure.h"
+#include "figure_table.h"
 #include "gpu.h"
 #include "inputs.h"
 #include "roofline.h"
@@ -20,7 +23,7 @@
 static void einsum_help(FILE *f)
 {
     fputs("usage: rooftop einsum [reduce|rearrange] \"SPEC\" --dims NAME=SIZE,...\n"
-          "                      [--dtype D] [--gpu G] [--format text|json]\n"
+          "                      [--dtype D] [--gpu G] [--format text|json|csv|md]\n"
           "An operation as einops writes it: named dimensions, inputs before '->', the output\n"
           "after; a name missing from the output is summed over. Names are separated by\n"
           "spaces (\"b s h, h o -> b s o\"), or are single letters when no term has a space\n"
@@ -36,94 +39,289 @@ static void einsum_help(FILE *f)
           f);
 }
 
+/* What the command was asked and what it found: the contract, its sizes, its cost in a dtype
+ * and the GPU whose roofline it sits on. */
+struct einsum_run {
+    const char *text;            /* the contract as typed */
+    struct einsum_spec sp;
+    double size[EINSUM_MAX_NAMES];
+    struct einsum_cost c;
+    enum dtype dt;
+    struct gpu_spec gpu;
+    enum report_format fmt;
+    double peak, ridge;
+};
+
+/* ---- the figures: one table (src/figure.h) that the four formats walk ------------------ */
+
+#define X const struct einsum_run *x = ctx
+
 static const char *kind_name(enum einsum_kind k)
 {
     return k == EINSUM_REDUCE ? "reduce" : k == EINSUM_REARRANGE ? "rearrange" : "einsum";
 }
 
-/* "[2, 8, 16]" */
-static void shape_text(const struct einsum_cost *c, int n, char *buf, size_t len)
+/* "einsum  b s h, h o -> b s o  (bf16, 2 bytes an element)" */
+static void t_title(const void *ctx, int item, int arg, char *buf, size_t n)
 {
-    size_t used = 0;
-    for (int s = 0; s < n && used < len; s++) {
-        int w = snprintf(buf + used, len - used, "%s%.0f", s ? ", " : "[", c->out_shape[s]);
-        used += w > 0 ? (size_t)w : 0;
-    }
-    if (used < len)
-        snprintf(buf + used, len - used, n ? "]" : "[] (a scalar)");
+    X;
+    UNUSED_ITEM;
+    UNUSED_ARG;
+    snprintf(buf, n, "%s  %s  (%s, %g bytes an element)", kind_name(x->sp.kind), x->text,
+             dtype_name(x->dt), dtype_bytes(x->dt));
 }
 
-static int print_json_cost(const struct einsum_spec *sp, const struct einsum_cost *c,
-                           const double *size, enum dtype dt, const char *gpu, bool compute)
+static int n_names(const void *ctx)
 {
-    cJSON *o = cJSON_CreateObject(), *dims = cJSON_AddObjectToObject(o, "dims"),
-          *shape = cJSON_AddArrayToObject(o, "output_shape");
-    bool ok = o && dims && shape && cJSON_AddStringToObject(o, "op", kind_name(sp->kind)) &&
-              cJSON_AddStringToObject(o, "dtype", dtype_name(dt));
-    for (int i = 0; ok && i < sp->n_names; i++)
-        ok = cJSON_AddNumberToObject(dims, sp->names[i], size[i]) != NULL;
-    for (int s = 0; ok && s < sp->out.n_slots; s++) {
-        cJSON *v = cJSON_CreateNumber(c->out_shape[s]);
+    X;
+    return x->sp.n_names;
+}
+
+static const char *name_of(const void *ctx, int item)
+{
+    X;
+    return item >= 0 && item < x->sp.n_names ? x->sp.names[item] : "";
+}
+
+static void g_dim(const void *ctx, int item, int arg, struct figure_value *v)
+{
+    X;
+    UNUSED_ARG;
+    figure_num(v, item >= 0 && item < x->sp.n_names ? x->size[item] : NAN);
+}
+
+/* Appends to buf at *used, as snprintf would, never past n. */
+static void append(char *buf, size_t n, size_t *used, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static void append(char *buf, size_t n, size_t *used, const char *fmt, ...)
+{
+    if (*used >= n)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    int w = vsnprintf(buf + *used, n - *used, fmt, ap);
+    va_end(ap);
+    *used += w > 0 ? (size_t)w : 0;
+}
+
+/* "b=2 s=8 h=4 o=16   summed over: h" */
+static void g_dims_text(const void *ctx, int item, int arg, struct figure_value *v)
+{
+    X;
+    UNUSED_ITEM;
+    UNUSED_ARG;
+    size_t used = 0, n = sizeof v->buf;
+    v->buf[0] = '\0';
+    for (int i = 0; i < x->sp.n_names; i++)
+        append(v->buf, n, &used, "%s%s=%.0f", i ? " " : "", x->sp.names[i], x->size[i]);
+    if (x->c.summed)
+        append(v->buf, n, &used, "   summed over:");
+    for (int i = 0; i < x->sp.n_names; i++)
+        if (x->c.summed >> i & 1u)
+            append(v->buf, n, &used, " %s", x->sp.names[i]);
+    figure_str(v, v->buf);
+}
+
+/* output_shape: the output's axes' sizes, an array ([] for a scalar). */
+static bool o_shape(const void *ctx, cJSON *parent, const char *name)
+{
+    X;
+    cJSON *shape = cJSON_AddArrayToObject(parent, name);
+    bool ok = shape != NULL;
+    for (int s = 0; ok && s < x->sp.out.n_slots; s++) {
+        cJSON *v = cJSON_CreateNumber(x->c.out_shape[s]);
         ok = v != NULL && cJSON_AddItemToArray(shape, v);
+        if (!ok)
+            cJSON_Delete(v);
     }
-    ok = ok && cJSON_AddNumberToObject(o, "flops", c->flops) &&
-         cJSON_AddNumberToObject(o, "bytes", c->bytes) &&
-         cJSON_AddNumberToObject(o, "intensity", c->intensity) &&
-         cJSON_AddStringToObject(o, "gpu", gpu) &&
-         cJSON_AddStringToObject(o, "bound", c->bytes > 0 ? (compute ? "compute" : "memory") : "none");
-    if (ok && sp->kind == EINSUM_REARRANGE)
-        ok = cJSON_AddBoolToObject(o, "view", c->view) != NULL;
-    return cli_print_json(o, ok, "einsum");
+    return ok;
 }
 
-static void print_text(const char *text, const struct einsum_spec *sp,
-                       const struct einsum_cost *c, const double *size, enum dtype dt,
-                       const struct gpu_spec *gpu)
+/* "b s o = [2, 8, 16], 256 elements" */
+static void g_output_text(const void *ctx, int item, int arg, struct figure_value *v)
 {
-    char buf[256], sh[256], fl[32], by[32], in[32];
-    printf("%s  %s  (%s, %g bytes an element)\n", kind_name(sp->kind), text, dtype_name(dt),
-           dtype_bytes(dt));
-    printf("  dims        ");
-    for (int i = 0; i < sp->n_names; i++)
-        printf("%s%s=%.0f", i ? " " : "", sp->names[i], size[i]);
-    if (c->summed) {
-        printf("   summed over:");
-        for (int i = 0; i < sp->n_names; i++)
-            if (c->summed >> i & 1u)
-                printf(" %s", sp->names[i]);
+    X;
+    UNUSED_ITEM;
+    UNUSED_ARG;
+    char term[256];
+    einsum_term_text(&x->sp, &x->sp.out, term, sizeof term);
+    size_t used = 0, n = sizeof v->buf;
+    v->buf[0] = '\0';
+    append(v->buf, n, &used, "%s = ", term);
+    for (int s = 0; s < x->sp.out.n_slots; s++)
+        append(v->buf, n, &used, "%s%.0f", s ? ", " : "[", x->c.out_shape[s]);
+    append(v->buf, n, &used, "%s, %.0f elements", x->sp.out.n_slots ? "]" : "[] (a scalar)",
+           x->c.out_elems);
+    figure_str(v, v->buf);
+}
+
+enum einsum_word { EW_OP, EW_DTYPE, EW_GPU, EW_BOUND };
+
+static void g_word(const void *ctx, int item, int arg, struct figure_value *v)
+{
+    X;
+    UNUSED_ITEM;
+    switch ((enum einsum_word)arg) {
+    case EW_OP:
+        figure_str(v, kind_name(x->sp.kind));
+        return;
+    case EW_DTYPE:
+        figure_str(v, dtype_name(x->dt));
+        return;
+    case EW_GPU:
+        figure_str(v, x->gpu.id);
+        return;
+    case EW_BOUND:
+        figure_str(v, x->c.bytes > 0 ? (x->c.intensity >= x->ridge ? "compute" : "memory")
+                                     : "none");
+        return;
     }
-    printf("\n");
-    einsum_term_text(sp, &sp->out, buf, sizeof buf);
-    shape_text(c, sp->out.n_slots, sh, sizeof sh);
-    printf("  output      %s = %s, %.0f elements\n", buf, sh, c->out_elems);
-    units_sci(c->flops, fl, sizeof fl);
-    if (sp->kind == EINSUM_CONTRACT)
-        printf("  flops       %s (%.0f = %d x %.0f, the product of every dimension)\n", fl,
-               c->flops, c->all > 0 ? (int)lround(c->flops / c->all) : 0, c->all);
-    else if (sp->kind == EINSUM_REDUCE)
-        printf("  flops       %s (%.0f = %.0f in - %.0f out)\n", fl, c->flops, c->in_elems[0],
-               c->out_elems);
+}
+
+enum einsum_num { EN_FLOPS, EN_BYTES, EN_INTENSITY };
+
+static void g_num(const void *ctx, int item, int arg, struct figure_value *v)
+{
+    X;
+    UNUSED_ITEM;
+    switch ((enum einsum_num)arg) {
+    case EN_FLOPS:
+        figure_num(v, x->c.flops);
+        return;
+    case EN_BYTES:
+        figure_num(v, x->c.bytes);
+        /* A view moves nothing: text says so instead of "0 B". */
+        if (x->sp.kind == EINSUM_REARRANGE && x->c.view)
+            v->text = "0:";
+        return;
+    case EN_INTENSITY:
+        figure_num(v, x->c.intensity);
+        /* Text's "2.67 FLOP/byte:" before where it sits on the roofline. */
+        units_plain(x->c.intensity, v->buf, sizeof v->buf);
+        snprintf(v->buf + strlen(v->buf), sizeof v->buf - strlen(v->buf), " FLOP/byte:");
+        v->text = v->buf;
+        return;
+    }
+}
+
+/* "(2048 = 2 x 1024, the product of every dimension)", "(48 = 64 in - 16 out)" */
+static void a_flops(const void *ctx, int item, int arg, char *buf, size_t n)
+{
+    X;
+    UNUSED_ITEM;
+    UNUSED_ARG;
+    const struct einsum_cost *c = &x->c;
+    if (x->sp.kind == EINSUM_CONTRACT)
+        snprintf(buf, n, "(%.0f = %d x %.0f, the product of every dimension)", c->flops,
+                 c->all > 0 ? (int)lround(c->flops / c->all) : 0, c->all);
+    else if (x->sp.kind == EINSUM_REDUCE)
+        snprintf(buf, n, "(%.0f = %.0f in - %.0f out)", c->flops, c->in_elems[0], c->out_elems);
     else
-        printf("  flops       0 (rearrange moves elements, it computes nothing)\n");
-    units_bytes(c->bytes, by, sizeof by);
-    if (sp->kind == EINSUM_REARRANGE && c->view)
-        printf("  bytes       0: a view (the names keep their order; only the shape changes)\n");
-    else {
-        printf("  bytes       %s (%.0f: (", by, c->bytes);
-        for (int i = 0; i < sp->n_in; i++)
-            printf("%s%.0f", i ? " + " : "", c->in_elems[i]);
-        printf(" in + %.0f out) x %g)%s\n", c->out_elems, dtype_bytes(dt),
-               sp->kind == EINSUM_REARRANGE ? ", a copy: the order changes" : "");
+        snprintf(buf, n, "(rearrange moves elements, it computes nothing)");
+}
+
+/* "(768: (64 + 64 in + 256 out) x 2)", or a view's "a view (...)". */
+static void a_bytes(const void *ctx, int item, int arg, char *buf, size_t n)
+{
+    X;
+    UNUSED_ITEM;
+    UNUSED_ARG;
+    const struct einsum_cost *c = &x->c;
+    if (x->sp.kind == EINSUM_REARRANGE && c->view) {
+        snprintf(buf, n, "a view (the names keep their order; only the shape changes)");
+        return;
     }
-    double peak = gpu_peak(gpu, dt), ridge = gpu_ridge(gpu, dt);
-    if (c->bytes > 0 && c->flops > 0 && peak > 0 && gpu->bandwidth > 0) {
-        units_plain(c->intensity, in, sizeof in);
-        units_plain(ridge, sh, sizeof sh);
-        units_duration(roofline_seconds(c->flops, c->bytes, peak, gpu->bandwidth), buf,
-                       sizeof buf);
-        printf("  intensity   %s FLOP/byte: %s-bound on %s (ridge %s), %s\n", in,
-               c->intensity >= ridge ? "compute" : "memory", gpu->name, sh, buf);
+    size_t used = 0;
+    buf[0] = '\0';
+    append(buf, n, &used, "(%.0f: (", c->bytes);
+    for (int i = 0; i < x->sp.n_in; i++)
+        append(buf, n, &used, "%s%.0f", i ? " + " : "", c->in_elems[i]);
+    append(buf, n, &used, " in + %.0f out) x %g)%s", c->out_elems, dtype_bytes(x->dt),
+           x->sp.kind == EINSUM_REARRANGE ? ", a copy: the order changes" : "");
+}
+
+/* Text says where it sits on the roofline when it moves bytes, computes and the GPU has a
+ * peak for the dtype; the number itself is in JSON and CSV always. */
+static bool w_on_roofline(const void *ctx, int item, int arg)
+{
+    X;
+    UNUSED_ITEM;
+    UNUSED_ARG;
+    return x->c.bytes > 0 && x->c.flops > 0 && x->peak > 0 && x->gpu.bandwidth > 0;
+}
+
+/* "memory-bound on H100 SXM5 (ridge 295), 0.229 ns" */
+static void a_intensity(const void *ctx, int item, int arg, char *buf, size_t n)
+{
+    X;
+    UNUSED_ITEM;
+    UNUSED_ARG;
+    char ridge[32], t[32];
+    units_plain(x->ridge, ridge, sizeof ridge);
+    units_duration(roofline_seconds(x->c.flops, x->c.bytes, x->peak, x->gpu.bandwidth), t,
+                   sizeof t);
+    snprintf(buf, n, "%s-bound on %s (ridge %s), %s",
+             x->c.intensity >= x->ridge ? "compute" : "memory", x->gpu.name, ridge, t);
+}
+
+static bool w_rearrange(const void *ctx, int item, int arg)
+{
+    X;
+    UNUSED_ITEM;
+    UNUSED_ARG;
+    return x->sp.kind == EINSUM_REARRANGE;
+}
+
+static void g_view(const void *ctx, int item, int arg, struct figure_value *v)
+{
+    X;
+    UNUSED_ITEM;
+    UNUSED_ARG;
+    figure_bool(v, x->c.view);
+}
+
+static const struct figure DIM_COLS[] = {{VALUE, .key = "size", .unit = FU_INT, .get = g_dim},
+                                         END};
+
+static const struct figure EINSUM[] = {
+    {.entry = FE_SECTION, .title = t_title, .width = 11},
+    {.entry = FE_LIST, .key = "dims", .count = n_names, .item_name = name_of, .cols = DIM_COLS,
+     .keyed = true, DATA},
+    {VALUE, .key = "dims", .label = "dims", .get = g_dims_text, PROSE},
+    {.entry = FE_OBJECT, .key = "output_shape", .object = o_shape, DATA},
+    {VALUE, .key = "output", .label = "output", .get = g_output_text, PROSE},
+    {VALUE, .key = "op", .get = g_word, .arg = EW_OP, DATA},
+    {VALUE, .key = "dtype", .get = g_word, .arg = EW_DTYPE, DATA},
+    {VALUE, .key = "flops", .label = "flops", .unit = FU_FLOP, .get = g_num, .arg = EN_FLOPS,
+     .aside = a_flops},
+    {VALUE, .key = "bytes", .label = "bytes", .unit = FU_BYTES, .get = g_num, .arg = EN_BYTES,
+     .aside = a_bytes},
+    {VALUE, .key = "intensity", .label = "intensity", .unit = FU_INTENSITY, .get = g_num,
+     .arg = EN_INTENSITY, .prose_when = w_on_roofline, .aside = a_intensity},
+    {VALUE, .key = "gpu", .get = g_word, .arg = EW_GPU, DATA},
+    {VALUE, .key = "bound", .get = g_word, .arg = EW_BOUND, DATA},
+    {VALUE, .key = "view", .get = g_view, .when = w_rearrange, DATA},
+    END};
+
+/* One flag of einsum's own onto x (--dims into *dims); the exit status of a refusal, or -1. */
+static int einsum_flag(struct einsum_run *x, const struct cli_flag *own, const struct cli_flag *f,
+                       const char *v, const char **dims)
+{
+    char err[CLI_ERR_MAX], sub[SPEC_ERR_MAX];
+    if (f == &own[0])
+        *dims = v;
+    if (f == &own[1] && !dtype_parse(v, &x->dt)) {
+        snprintf(err, sizeof err, "--dtype: '%.100s' is not a dtype (fp32, bf16, fp8 ...)", v);
+        return cli_usage_error("einsum", err);
     }
+    if (f == &own[2] && !spec_find_gpu(v, &x->gpu, sub, sizeof sub)) {
+        snprintf(err, sizeof err, "--gpu: %s", sub);
+        return cli_usage_error("einsum", err);
+    }
+    if (f == &own[3] && !cli_parse_format(v, &x->fmt, err, sizeof err))
+        return cli_usage_error("einsum", err);
+    return -1;
 }
 
 int cmd_einsum(int argc, char **argv)
@@ -142,11 +340,12 @@ int cmd_einsum(int argc, char **argv)
         einsum_help(stderr);
         return 2;
     }
-    const char *text = argv[first];
-    char err[512], sub[256];
-    struct einsum_spec sp;
-    if (!einsum_parse(text, kind, &sp, sub, sizeof sub)) {
-        snprintf(err, sizeof err, "'%.200s': %s", text, sub);
+    struct einsum_run x;
+    memset(&x, 0, sizeof x);
+    x.text = argv[first];
+    char err[CLI_ERR_MAX], sub[256];
+    if (!einsum_parse(x.text, kind, &x.sp, sub, sizeof sub)) {
+        snprintf(err, sizeof err, "'%.200s': %s", x.text, sub);
         return cli_usage_error("einsum", err);
     }
     static const struct cli_flag own[] = {
@@ -155,39 +354,26 @@ int cmd_einsum(int argc, char **argv)
     cli_args_init(&args, argc, argv, first + 1, NULL, own, sizeof own / sizeof own[0]);
     const struct cli_flag *f;
     const char *v, *dims = NULL;
-    enum dtype dt = DTYPE_BF16;
+    x.dt = DTYPE_BF16;
+    x.fmt = REPORT_TEXT;
     struct scenario def;
     inputs_defaults(&def);
-    struct gpu_spec gpu = def.gpu;
-    bool json = false;
+    x.gpu = def.gpu;
     int r;
     while ((r = cli_next(&args, &f, &v)) == CLI_OWN) {
-        if (f == &own[0])
-            dims = v;
-        if (f == &own[1] && !dtype_parse(v, &dt)) {
-            snprintf(err, sizeof err, "--dtype: '%.100s' is not a dtype (fp32, bf16, fp8 ...)", v);
-            return cli_usage_error("einsum", err);
-        }
-        if (f == &own[2] && !spec_find_gpu(v, &gpu, sub, sizeof sub)) {
-            snprintf(err, sizeof err, "--gpu: %s", sub);
-            return cli_usage_error("einsum", err);
-        }
-        if (f == &own[3] && !cli_text_or_json(v, &json, err, sizeof err))
-            return cli_usage_error("einsum", err);
+        int rc = einsum_flag(&x, own, f, v, &dims);
+        if (rc >= 0)
+            return rc;
     }
     int end = cli_args_end(r, &args, einsum_help, "einsum");
     if (end >= 0)
         return end;
-    double size[EINSUM_MAX_NAMES];
     if (dims == NULL)
         return cli_usage_error("einsum", "--dims: give the size of every name (a=3,b=4)");
-    if (!einsum_dims(&sp, dims, size, err, sizeof err))
+    if (!einsum_dims(&x.sp, dims, x.size, err, sizeof err))
         return cli_usage_error("einsum", err);
-    struct einsum_cost c;
-    einsum_cost(&sp, size, dtype_bytes(dt), &c);
-    bool compute = c.intensity >= gpu_ridge(&gpu, dt);
-    if (json)
-        return print_json_cost(&sp, &c, size, dt, gpu.id, compute);
-    print_text(text, &sp, &c, size, dt, &gpu);
-    return cli_finish_output("einsum");
+    einsum_cost(&x.sp, x.size, dtype_bytes(x.dt), &x.c);
+    x.peak = gpu_peak(&x.gpu, x.dt);
+    x.ridge = gpu_ridge(&x.gpu, x.dt);
+    return cli_print_figures(EINSUM, &x, x.fmt, "einsum");
 }

@@ -479,12 +479,18 @@ static void csv_row(FILE *out, const char *path, const struct figure_value *v, c
     fputc('\n', out);
 }
 
-/* A JSON object flattened (the scenario block, the measured shapes): "path.key" rows. */
+/* A JSON object flattened (the scenario block, the measured shapes): "path.key" rows, an
+ * array's items "path.1", "path.2" .. as a list's are. */
 static void csv_walk(FILE *out, const cJSON *node, const char *path)
 {
+    int i = 0;
     for (const cJSON *c = node->child; c != NULL; c = c->next) {
         char key[320];
-        snprintf(key, sizeof key, "%s.%s", path, c->string != NULL ? c->string : "");
+        if (c->string != NULL)
+            snprintf(key, sizeof key, "%s.%s", path, c->string);
+        else
+            snprintf(key, sizeof key, "%s.%d", path, i + 1);
+        i++;
         struct figure_value v = {.kind = FK_NULL};
         if (cJSON_IsObject(c) || cJSON_IsArray(c)) {
             csv_walk(out, c, key);

@@ -21,7 +21,8 @@
  *               there at all (in every output; in text and Markdown).
  *   FE_LINES    sentences: a JSON array of strings at key (none without a key), numbered CSV
  *               rows, lines in text, bullets in Markdown.
- *   FE_OBJECT   a JSON object built by a function (the scenario block): JSON and CSV only.
+ *   FE_OBJECT   a JSON object built by a function (the scenario block), or an array (einsum's
+ *               output_shape): JSON and CSV only; an array's CSV rows are "KEY.1", "KEY.2" ..
  *
  * Before the table's first section, text writes at the margin: a list unindented, a value as
  * a sentence, "LABEL: VALUE ASIDE" (`solve`'s answers).

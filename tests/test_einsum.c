@@ -155,6 +155,10 @@ START_TEST(cli_einsum)
     ck_assert_int_eq(r.status, 2);
     ck_assert_msg(strstr(r.err, "rooftop einsum: ") == r.err, "%s", r.err);
     check_run_free(&r);
+    check_run_bin(&r, "einsum 'a b, b c -> a c' --dims a=2,b=3,c=4 --format xml");
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_msg(strstr(r.err, "rooftop einsum: --format: ") == r.err, "%s", r.err);
+    check_run_free(&r);
     check_run_bin(&r, "einsum 'a b, b c -> a c' --dims a=2,b=3");
     ck_assert_int_eq(r.status, 2);
     ck_assert_msg(strstr(r.err, "no size for 'c'") != NULL, "%s", r.err);

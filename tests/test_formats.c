@@ -194,6 +194,27 @@ START_TEST(plan_in_every_format)
 }
 END_TEST
 
+/* "bsh,ho->bso" at b 4, s 128, h 512, o 1024 in bf16: FLOPs 2 b s h o = 536,870,912 (a
+ * multiply and an add per term), bytes (b s h + h o + b s o) x 2 = (262,144 + 524,288 +
+ * 524,288) x 2 = 2,621,440; text and Markdown say both in full after the rounded figure, and
+ * the sizes and the output's shape as typed. */
+#define EINSUM_CASE "einsum 'bsh,ho->bso' --dims b=4,s=128,h=512,o=1024 --dtype bf16 --gpu h100-sxm"
+START_TEST(einsum_in_every_format)
+{
+    static const struct format_case cases[] = {
+        {EINSUM_CASE, "flops", "result,flops,", "  flops       5.37e8 (", "| flops | 5.37e8 (",
+         2.0 * 4 * 128 * 512 * 1024, 0, NULL, NULL},
+        {EINSUM_CASE, "bytes", "result,bytes,", "  bytes       2.62 MB (", "| bytes | 2.62 MB (",
+         (4.0 * 128 * 512 + 512 * 1024 + 4 * 128 * 1024) * 2, 0, NULL, NULL},
+        {EINSUM_CASE, "dims.h", "dims,h,", "h=", "h=", 512, 0, NULL, NULL},
+        {EINSUM_CASE, "output_shape[2]", "output_shape,3,", "[4, 128, ", "[4, 128, ", 1024, 0,
+         NULL, NULL},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        check_case(&cases[i]);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("formats");
@@ -203,6 +224,7 @@ static Suite *suite(void)
     tcase_add_test(tc, list_in_every_format);
     tcase_add_test(tc, solve_in_every_format);
     tcase_add_test(tc, plan_in_every_format);
+    tcase_add_test(tc, einsum_in_every_format);
     suite_add_tcase(s, tc);
     return s;
 }
