@@ -387,19 +387,3 @@ bool cli_parse_format(const char *v, enum report_format *fmt, char *err, size_t 
     cli_one_line(err);
     return false;
 }
-
-
-
-
-
-
-
-
-bool cli_text_or_json(const char *v, bool *json, char *err, size_t errlen)
-{
-    *json = strcmp(v, "json") == 0;
-    if (*json || strcmp(v, "text") == 0)
-        return true;
-    snprintf(err, errlen, "--format: '%.100s' is not text or json", v);
-    return false;
-}

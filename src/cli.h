@@ -88,8 +88,6 @@ int cli_print_figures(const struct figure *table, const void *ctx, enum report_f
 /* Where a subcommand's cli_next loop stopped: CLI_HELP prints help (exit 0), CLI_ERROR the
  * one line (exit 2); -1 at the end of the arguments, and the command goes on. */
 int cli_args_end(int r, const struct cli_args *a, void (*help)(FILE *), const char *cmd);
-/* --format for commands that write text or json: *json, or false with err. */
-bool cli_text_or_json(const char *v, bool *json, char *err, size_t errlen);
 int cli_subcommand_head(int argc, char **argv, void (*help)(FILE *), const char *cmd);
 bool cli_validate(const char *cmd, const struct scenario *s);
 bool cli_parse_format(const char *v, enum report_format *fmt, char *err, size_t errlen);

@@ -603,6 +603,7 @@ struct prose {
     FILE *out;
     bool md;
     bool first;       /* no section written yet */
+    bool wrote;       /* text: something is written (a section after it gets a blank line) */
     bool in_table;    /* Markdown: a figure table is open */
     int width;        /* the section's label width */
     bool line_open;   /* text: a value's line waits for its newline (a joined value may follow) */
@@ -641,15 +642,17 @@ static void prose_section(struct prose *p, const struct figure *f, const void *c
         md_text(p->out, title);
         fputs("\n\n", p->out);
     } else {
-        if (!p->first)
+        if (p->wrote)
             fputc('\n', p->out);
         fprintf(p->out, "%s\n", title);
     }
     p->first = false;
+    p->wrote = true;
 }
 
 static void prose_value(struct prose *p, const struct figure *f, const void *ctx)
 {
+    p->wrote = true;
     struct figure_value v;
     get_value(f, ctx, 0, &v);
     char val[600], aside[600] = "";
@@ -774,6 +777,7 @@ static void prose_list(struct prose *p, const struct figure *f, const void *ctx)
 {
     unsigned out = p->md ? FO_MD : FO_TEXT;
     prose_end_table(p);
+    p->wrote = true;
     list_widths(p, f, ctx);
     prose_list_head(p, f, ctx);
     int n = count_of(f, ctx);
@@ -803,6 +807,7 @@ static void prose_lines(struct prose *p, const struct figure *f, const void *ctx
 {
     prose_end_table(p);
     int n = count_of(f, ctx);
+    p->wrote = p->wrote || n > 0;
     for (int i = 0; i < n; i++) {
         struct figure_value v;
         get_value(f, ctx, i, &v);
@@ -824,7 +829,7 @@ static void prose_lines(struct prose *p, const struct figure *f, const void *ctx
 
 static bool write_prose(FILE *out, const struct figure *table, const void *ctx, bool md)
 {
-    struct prose p = {out, md, true, false, 20, false, {0}};
+    struct prose p = {out, md, true, false, false, 20, false, {0}};
     unsigned fo = md ? FO_MD : FO_TEXT;
     for (const struct figure *f = table; f->entry != FE_END; f++) {
         if (!entry_shown(f, ctx, fo))

@@ -139,6 +139,10 @@ START_TEST(cli_dtypes)
     ck_assert_int_eq(r.status, 2);
     ck_assert_msg(strstr(r.err, "rooftop dtypes: --value:") != NULL, "%s", r.err);
     check_run_free(&r);
+    check_run_bin(&r, "dtypes --format xml");
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_msg(strstr(r.err, "rooftop dtypes: --format: ") == r.err, "%s", r.err);
+    check_run_free(&r);
     check_run_bin(&r, "dtypes --block-max 0");
     ck_assert_int_eq(r.status, 2);
     check_run_free(&r);

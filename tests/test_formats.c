@@ -215,6 +215,25 @@ START_TEST(einsum_in_every_format)
 }
 END_TEST
 
+/* The formats' figures from their bits: fp16's largest (2 - 2^-10) x 2^15 = 65504, bf16's
+ * epsilon 2^-7 (7 mantissa bits; text and Markdown print 0.007812 after its subnormal 2^-133
+ * = 9.184e-41), and 1e-8 as bf16 stores it: 1e-8 = 1.34217728 x 2^-27, its mantissa
+ * 1.34217728 x 2^7 = 171.8 rounded to 172, so 172 x 2^-34 (text's 9 digits, 1.00117177e-08). */
+START_TEST(dtypes_in_every_format)
+{
+    static const struct format_case cases[] = {
+        {"dtypes", "formats[name=fp16].max", "formats,fp16.max,", "1/5/10", "1/5/10 |",
+         (2 - ldexp(1, -10)) * ldexp(1, 15), 0, "\nfp16 ", "| fp16 |"},
+        {"dtypes", "formats[name=bf16].epsilon", "formats,bf16.epsilon,", "9.184e-41",
+         "9.184e-41 |", ldexp(1, -7), 1e-3, "\nbf16 ", "| bf16 |"},
+        {"dtypes --value 1e-8", "formats[name=bf16].stored", "formats,bf16.stored,", "bf16 ",
+         "bf16 ", 172 * ldexp(1, -34), 1e-8, "stored as", "stored as"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        check_case(&cases[i]);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("formats");
@@ -225,6 +244,7 @@ static Suite *suite(void)
     tcase_add_test(tc, solve_in_every_format);
     tcase_add_test(tc, plan_in_every_format);
     tcase_add_test(tc, einsum_in_every_format);
+    tcase_add_test(tc, dtypes_in_every_format);
     suite_add_tcase(s, tc);
     return s;
 }
