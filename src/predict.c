@@ -10,33 +10,35 @@
 #include "dtype.h"
 #include "framework.h"
 
-static const char *const part_names[PART_COUNT] = {
-    [PART_COMPUTE] = "compute",     [PART_RECOMPUTE] = "recompute", [PART_TP_COMM] = "tp_comm",
-    [PART_CP_COMM] = "cp_comm",     [PART_EP_COMM] = "ep_comm",
-    [PART_PP_BUBBLE] = "pp_bubble", [PART_PP_COMM] = "pp_comm",     [PART_DP_COMM] = "dp_comm",
-    [PART_OPTIMIZER] = "optimizer",
-};
-
-static const char *const part_labels[PART_COUNT] = {
-    [PART_COMPUTE] = "compute",
-    [PART_RECOMPUTE] = "recompute",
-    [PART_TP_COMM] = "tensor-parallel comm",
-    [PART_CP_COMM] = "context-parallel comm",
-    [PART_EP_COMM] = "expert all-to-all",
-    [PART_PP_BUBBLE] = "pipeline bubble",
-    [PART_PP_COMM] = "pipeline sends",
-    [PART_DP_COMM] = "data-parallel comm",
-    [PART_OPTIMIZER] = "optimizer step",
+/* Each part of the step: its JSON key, its label in the reports and its name in a panel's
+ * few cells (the dashboard's step bar). */
+static const struct {
+    const char *name, *label, *brief;
+} PARTS[PART_COUNT] = {
+    [PART_COMPUTE] = {"compute", "compute", "compute"},
+    [PART_RECOMPUTE] = {"recompute", "recompute", "recomp"},
+    [PART_TP_COMM] = {"tp_comm", "tensor-parallel comm", "tp"},
+    [PART_CP_COMM] = {"cp_comm", "context-parallel comm", "cp"},
+    [PART_EP_COMM] = {"ep_comm", "expert all-to-all", "ep"},
+    [PART_PP_BUBBLE] = {"pp_bubble", "pipeline bubble", "bubble"},
+    [PART_PP_COMM] = {"pp_comm", "pipeline sends", "pp"},
+    [PART_DP_COMM] = {"dp_comm", "data-parallel comm", "dp"},
+    [PART_OPTIMIZER] = {"optimizer", "optimizer step", "opt"},
 };
 
 const char *predict_part_name(enum predict_part p)
 {
-    return (unsigned)p < PART_COUNT ? part_names[p] : "?";
+    return (unsigned)p < PART_COUNT ? PARTS[p].name : "?";
 }
 
 const char *predict_part_label(enum predict_part p)
 {
-    return (unsigned)p < PART_COUNT ? part_labels[p] : "?";
+    return (unsigned)p < PART_COUNT ? PARTS[p].label : "?";
+}
+
+const char *predict_part_brief(enum predict_part p)
+{
+    return (unsigned)p < PART_COUNT ? PARTS[p].brief : "?";
 }
 
 /* Where a GPU spec has no node: one GPU per domain on the slowest network of the presets,

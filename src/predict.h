@@ -81,6 +81,8 @@ struct prediction {
 const char *predict_part_name(enum predict_part p);   /* "compute", "tp_comm", ... */
 /* Human label: "compute", "tensor-parallel comm", ... */
 const char *predict_part_label(enum predict_part p);
+/* In a few cells (the dashboard's step bar): "compute", "tp", "bubble", ... */
+const char *predict_part_brief(enum predict_part p);
 
 /* The node (see struct predict_node) for scenario s. */
 void predict_node_of(const struct scenario *s, struct predict_node *out);

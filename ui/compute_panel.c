@@ -55,13 +55,6 @@ static const struct {
     [PART_OPTIMIZER] = {E_OPTIMIZER, 'o'},
 };
 
-static const char *const step_short[PART_COUNT] = {
-    [PART_COMPUTE] = "compute", [PART_RECOMPUTE] = "recomp", [PART_TP_COMM] = "tp",
-    [PART_CP_COMM] = "cp",      [PART_EP_COMM] = "ep",
-    [PART_PP_BUBBLE] = "bubble",  [PART_PP_COMM] = "pp",      [PART_DP_COMM] = "dp",
-    [PART_OPTIMIZER] = "opt",
-};
-
 /*
  * The predicted step as a bar of w cells stacked by its parts (every non-zero part at least
  * one cell, largest remainders after), and under it each part's share with the predicted
@@ -82,7 +75,8 @@ static void draw_step_bar(const struct dash *d, struct screen *s, int x, int y, 
     int n = 0;
     for (int k = 0; k < PART_COUNT && n >= 0 && (size_t)n < sizeof parts; k++)
         if (p->part[k] > 0 && p->part[k] >= 0.005 * p->step_seconds)
-            n += snprintf(parts + n, sizeof parts - (size_t)n, " %s %.0f%%", step_short[k],
+            n += snprintf(parts + n, sizeof parts - (size_t)n, " %s %.0f%%",
+                          predict_part_brief((enum predict_part)k),
                           100.0 * p->part[k] / p->step_seconds);
     /* Pinned (x): the step's change after it, "vs pinned" where the whole line fits so. */
     char dl[48] = "", vs[3][64] = {"", "", ""}, line[3][320];
