@@ -123,7 +123,7 @@ int cmd_report(int argc, char **argv)
         free(ev);
         return cli_usage_error("report", err);
     }
-    struct eval_input in = {points != NULL ? &d : NULL, any_device};
+    struct eval_input in = {.points = points != NULL ? &d : NULL, .any_device = any_device};
     evaluation_run(&s, &in, ev);
     points_free(&d);
     if (points != NULL && !report_check_points(ev, points, any_device, err, sizeof err)) {

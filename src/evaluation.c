@@ -48,6 +48,9 @@ void evaluation_run(const struct scenario *s, const struct eval_input *in, struc
         analysis_retime(s, out->mfu, &out->an);
     warnings_collect(s, &out->an, &out->warn);
     cost_compute(s, out->an.time.seconds, &out->cost);
+    out->have_serving = in != NULL && in->serve;
+    if (out->have_serving)
+        infer_run(s, &out->serving);
 }
 
 void evaluation_memory(const struct scenario *s, struct evaluation *ev)
@@ -55,6 +58,7 @@ void evaluation_memory(const struct scenario *s, struct evaluation *ev)
     analysis_memory(s, &ev->an);
     ev->have_points = false;
     ev->warn.n = 0;
+    ev->have_serving = false;
 }
 
 void evaluation_step(const struct scenario *s, struct evaluation *ev)
@@ -64,6 +68,15 @@ void evaluation_step(const struct scenario *s, struct evaluation *ev)
     ev->mfu = s->mfu;
     ev->mfu_from = MFU_TYPED;
     ev->mfu_why[0] = '\0';
+}
+
+void evaluation_serve(const struct scenario *s, struct evaluation *ev)
+{
+    ev->sc = *s;
+    ev->have_points = false;
+    ev->warn.n = 0;
+    ev->have_serving = true;
+    infer_run(s, &ev->serving);
 }
 
 const struct measured *evaluation_measured(const struct evaluation *ev)

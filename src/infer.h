@@ -85,7 +85,9 @@ void infer_dtypes(const struct gpu_spec *g, char *buf, size_t n);
  * divide the model's 32 heads") to err and returns false. */
 bool infer_validate(const struct scenario *s, char *err, int errlen);
 
-/* Computes everything; s must have passed infer_validate. Never NaN or infinity. */
+/* Computes everything; s must have passed infer_validate. Never NaN or infinity. The front
+ * ends call it through the one evaluation (evaluation_serve, or evaluation_run asked to
+ * serve: src/evaluation.h); tests/test_tree.c checks that nothing else does. */
 void infer_run(const struct scenario *s, struct infer_result *out);
 
 /* KV-cache bytes of one sequence of ctx tokens on one of tp GPUs (sliding-window layers keep

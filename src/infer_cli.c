@@ -3,9 +3,11 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "evaluation.h"
 #include "infer_report.h"
 #include "inputs.h"
 #include "spec.h"
@@ -277,9 +279,15 @@ int cli_infer(int argc, char **argv)
         }
         return 0;
     }
-    struct infer_result r;
-    infer_run(&s, &r);
-    if (!infer_report_write(stdout, &s, &r, out.fmt) || fflush(stdout) != 0 || ferror(stdout)) {
+    struct evaluation *ev = malloc(sizeof *ev);
+    if (ev == NULL) {
+        fprintf(stderr, "rooftop infer: out of memory\n");
+        return 1;
+    }
+    evaluation_serve(&s, ev);
+    bool ok = infer_report_write(stdout, &ev->sc, &ev->serving, out.fmt);
+    free(ev);
+    if (!ok || fflush(stdout) != 0 || ferror(stdout)) {
         fprintf(stderr, "rooftop infer: writing output: %s\n", strerror(errno));
         return 1;
     }

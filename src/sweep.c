@@ -139,7 +139,7 @@ static void point_summary(struct sweep_point *p, bool serving)
 {
     memset(p->part, 0, sizeof p->part);
     if (serving) {
-        const struct infer_result *r = &p->inf;
+        const struct infer_result *r = &p->ev.serving;
         p->part[MEM_PARAMS] = r->memory.weights;
         p->part[MEM_GRADS] = r->memory.kv_cache;
         p->part[MEM_ACTIVATIONS] = r->memory.activations;
@@ -173,12 +173,10 @@ static void run_point(struct sweep_point *p, const struct scenario *base,
                        : scenario_validate(&s, p->why, (int)sizeof p->why);
     if (!p->valid)
         return;
-    if (serving) {
-        p->ev.sc = s;
-        infer_run(&s, &p->inf);
-    } else {
+    if (serving)
+        evaluation_serve(&s, &p->ev);
+    else
         evaluation_run(&s, in, &p->ev);
-    }
     point_summary(p, serving);
 }
 

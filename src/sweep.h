@@ -13,7 +13,6 @@
 #include <stddef.h>
 
 #include "evaluation.h"
-#include "infer.h"
 #include "inputs.h"
 #include "scenario.h"
 
@@ -26,9 +25,8 @@ struct sweep_point {
     char text[64];                /* the value as the registry writes it ("16Ki", "full") */
     bool valid;
     char why[SWEEP_WHY_MAX];      /* !valid: what is wrong at this value */
-    struct evaluation ev;         /* valid: the evaluation at this value (serving: only its
-                                     scenario, ev.sc) */
-    struct infer_result inf;      /* valid, serving: `rooftop infer`'s figures at this value */
+    struct evaluation ev;         /* valid: the evaluation at this value (serving: its
+                                     scenario and serving figures, evaluation_serve) */
     /* What the plot draws, either way: memory per GPU by its parts in the memory rows'
      * places (serving: weights in the parameters', the KV cache in the gradients', the
      * activations in theirs), its total, the usable capacity, whether it fits, and the time
@@ -74,7 +72,7 @@ bool sweep_run(struct sweep *sw, const struct scenario *base, const struct input
                const double *vals, int n, const struct eval_input *in, sweep_set_fn set,
                void *ctx);
 /* The same for serving: each valid value (infer_validate) computed as `rooftop infer` would
- * (infer_run); sw->serving is set. */
+ * (evaluation_serve); sw->serving is set. */
 bool sweep_serve(struct sweep *sw, const struct scenario *base, const struct input *knob,
                  const double *vals, int n, sweep_set_fn set, void *ctx);
 void sweep_free(struct sweep *sw);

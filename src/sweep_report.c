@@ -29,7 +29,7 @@ static bool json_figure(const cJSON *root, const char *key, double *v, bool *is_
 /* The JSON of a valid point: report's, or rooftop infer's for a serving sweep. */
 static cJSON *point_json(const struct sweep *sw, const struct sweep_point *p)
 {
-    return sw->serving ? infer_report_json(&p->ev.sc, &p->inf) : report_json_of(&p->ev);
+    return sw->serving ? infer_report_json(&p->ev.sc, &p->ev.serving) : report_json_of(&p->ev);
 }
 
 bool sweep_figure(const struct sweep *sw, const struct sweep_point *p, const char *key,

@@ -11,6 +11,9 @@
 #include <cjson/cJSON.h>
 
 #include "analysis.h"
+#include "evaluation.h"
+#include "infer.h"
+#include "infer_report.h"
 #include "inputs.h"
 #include "report.h"
 #include "scenario.h"
@@ -72,13 +75,39 @@ static void check_analysis(const struct analysis *a)
     }
 }
 
+/* The serving figures, when the scenario serves too: finite, and rooftop infer's JSON of them
+ * is built. */
+static void check_serving(const struct evaluation *ev)
+{
+    const struct infer_result *r = &ev->serving;
+    must_be_finite(r->memory.total);
+    must_be_finite(r->kv_bytes_per_token);
+    must_be_finite(r->ttft);
+    must_be_finite(r->tpot);
+    must_be_finite(r->end_to_end);
+    must_be_finite(r->tokens_per_s);
+    for (int k = 0; k < r->decode.n_ops; k++)
+        must_be_finite(r->decode.ops[k].seconds);
+    cJSON *j = infer_report_json(&ev->sc, r);
+    if (j == NULL)
+        abort();
+    cJSON_Delete(j);
+}
+
 static void check_report(const struct scenario *s, const struct analysis *a)
 {
     static struct evaluation ev;
-    evaluation_run(s, NULL, &ev);
+    char err[512];
+    /* The one evaluation, with the serving figures when the scenario also serves. */
+    struct eval_input in = {.serve = infer_validate(s, err, (int)sizeof err)};
+    evaluation_run(s, &in, &ev);
     if (ev.an.params.total != a->params.total || ev.an.memory.total != a->memory.total ||
         ev.an.n_ops != a->n_ops)
         abort(); /* the evaluation's analysis is analysis_run's */
+    if (ev.have_serving != in.serve)
+        abort();
+    if (ev.have_serving)
+        check_serving(&ev);
     for (int f = REPORT_TEXT; f <= REPORT_MD; f++) {
         char *buf = NULL;
         size_t len = 0;

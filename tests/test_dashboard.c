@@ -124,7 +124,7 @@ END_TEST
 /* The decode step's QKV operation in the inference view. */
 static const struct op *decode_qkv(const struct harness *h)
 {
-    const struct infer_phase *p = &h->d.inf.res.decode;
+    const struct infer_phase *p = &h->d.inf.ev.serving.decode;
     for (int i = 0; i < p->n_ops; i++)
         if (p->ops[i].kind == OP_QKV)
             return &p->ops[i];
@@ -163,13 +163,13 @@ START_TEST(test_inference_demo)
     ck_assert_int_eq(h.d.demo.n, 3);
     harness_draw(&h);
     ck_assert(h.d.inf.on);
-    ck_assert_str_eq(h.d.inf.sc.model.id, "llama2-7b");
+    ck_assert_str_eq(h.d.inf.ev.sc.model.id, "llama2-7b");
     ck_assert_int_eq(h.d.inf.focus, IS_BATCH);
     ck_assert_screen_has(&h, "Step 1/3");
     ck_assert_int_eq(h.s.cut, 0);
-    const struct infer_result *r = &h.d.inf.res;
+    const struct infer_result *r = &h.d.inf.ev.serving;
     /* Batch 1: the weight GEMMs are matrix-vector products, 2 FLOPs per 2-byte weight. */
-    ck_assert_int_eq(h.d.inf.sc.batch, 1);
+    ck_assert_int_eq(h.d.inf.ev.sc.batch, 1);
     ck_assert_rel(decode_qkv(&h)->intensity, 1.0, 0.001);
     ck_assert(!decode_qkv(&h)->compute_bound);
     units_duration(r->tpot, shown, sizeof shown);
@@ -177,19 +177,19 @@ START_TEST(test_inference_demo)
     ck_assert_str_eq(shown, "4.46 ms");
     units_count(r->tokens_per_s, shown, sizeof shown);
     ck_step_figure(&h, shown);
-    units_bandwidth(h.d.inf.sc.gpu.bandwidth * r->memory_eff, shown, sizeof shown);
+    units_bandwidth(h.d.inf.ev.sc.gpu.bandwidth * r->memory_eff, shown, sizeof shown);
     ck_step_figure(&h, shown);
     units_bytes(r->decode.bytes, shown, sizeof shown);
     ck_step_figure(&h, shown);
     /* The batch's line: the bytes over the bandwidth, the floor, beside what the step's
      * operations take (a short GEMM and its math are slower than the stream alone). */
     char floor_t[32], ops_t[32], line[128];
-    units_duration(r->decode.bytes / (h.d.inf.sc.gpu.bandwidth * r->memory_eff), floor_t,
+    units_duration(r->decode.bytes / (h.d.inf.ev.sc.gpu.bandwidth * r->memory_eff), floor_t,
                    sizeof floor_t);
     units_duration(r->decode.compute_seconds, ops_t, sizeof ops_t);
     snprintf(line, sizeof line, "= %s; its ops take %s", floor_t, ops_t);
     ck_assert_screen_has(&h, line);
-    ck_assert(r->decode.compute_seconds >= r->decode.bytes / (h.d.inf.sc.gpu.bandwidth *
+    ck_assert(r->decode.compute_seconds >= r->decode.bytes / (h.d.inf.ev.sc.gpu.bandwidth *
                                                               r->memory_eff));
     /* The decode step reads the weights (13.5 GB, reference.md: Llama-2-7B bf16) once. */
     ck_assert_rel(r->memory.weights, 13.5e9, 0.01);
@@ -198,7 +198,7 @@ START_TEST(test_inference_demo)
     harness_keys(&h, "n");
     ck_assert_int_eq(h.d.step, 1);
     ck_assert(h.d.inf.on);
-    ck_assert_int_eq(h.d.inf.sc.batch, 256);
+    ck_assert_int_eq(h.d.inf.ev.sc.batch, 256);
     ck_assert_int_eq(h.s.cut, 0);
     /* 256 x 2 x 4096 x 12288 FLOPs over 2 x (256 x 4096 + 4096 x 12288 + 256 x 12288) bytes. */
     double want = 256.0 * 4096 * 12288 / (256.0 * 4096 + 4096.0 * 12288 + 256.0 * 12288);
@@ -223,7 +223,7 @@ START_TEST(test_inference_demo)
     harness_keys(&h, "n");
     ck_assert_int_eq(h.d.step, 2);
     ck_assert_int_eq(h.d.inf.focus, IS_PROMPT);
-    ck_assert_int_eq(h.d.inf.sc.prompt, 2048);
+    ck_assert_int_eq(h.d.inf.ev.sc.prompt, 2048);
     /* MHA: 2 x 32 layers x 32 KV heads x 128 x 2 bytes per token (reference.md section 8). */
     ck_assert(r->kv_bytes_per_token == 2.0 * 32 * 32 * 128 * 2);
     units_bytes(r->kv_bytes_per_token, shown, sizeof shown);
@@ -240,12 +240,12 @@ START_TEST(test_inference_demo)
     /* The view's keys step back; i leaves for training, n comes back to serving. */
     harness_keys(&h, "pp");
     ck_assert_int_eq(h.d.step, 0);
-    ck_assert_int_eq(h.d.inf.sc.batch, 1);
+    ck_assert_int_eq(h.d.inf.ev.sc.batch, 1);
     harness_keys(&h, "i");
     ck_assert(!h.d.inf.on);
     harness_keys(&h, "n");
     ck_assert(h.d.inf.on);
-    ck_assert_int_eq(h.d.inf.sc.batch, 256);
+    ck_assert_int_eq(h.d.inf.ev.sc.batch, 256);
     harness_stop(&h);
 }
 END_TEST
@@ -335,7 +335,7 @@ START_TEST(test_inference_view)
     /* The lecture's 70B is no preset: the view starts on Llama-2-7B, batch 1, on its H100. */
     harness_keys(&h, "i");
     ck_assert(h.d.inf.on);
-    ck_assert_str_eq(h.d.inf.sc.model.id, "llama2-7b");
+    ck_assert_str_eq(h.d.inf.ev.sc.model.id, "llama2-7b");
     ck_assert_screen_has(&h, "Serving");
     ck_assert_screen_has(&h, "Latency and throughput");
     ck_assert_screen_has(&h, "KV cache");
@@ -345,36 +345,36 @@ START_TEST(test_inference_view)
      * prefill of the 2k prompt compute-bound. */
     ck_assert_rel(decode_qkv(&h)->intensity, 1.0, 0.01);
     ck_assert(!decode_qkv(&h)->compute_bound);
-    ck_assert(h.d.inf.res.prefill.intensity > h.d.inf.res.ridge);
+    ck_assert(h.d.inf.ev.serving.prefill.intensity > h.d.inf.ev.serving.ridge);
     /* The batch slider walks decode up the bandwidth slope: batch 16, then 256. */
     while (h.d.inf.focus != IS_BATCH)
         harness_keys(&h, "<Down>");
     int kv_cells = infer_bar_cells(&h, E_GRADS);
     harness_keys(&h, "<Repeat 4 Right>");
-    ck_assert_int_eq(h.d.inf.sc.batch, 16);
+    ck_assert_int_eq(h.d.inf.ev.sc.batch, 16);
     ck_assert_rel(decode_qkv(&h)->intensity, 16.0, 0.02);
     ck_assert_msg(infer_bar_cells(&h, E_GRADS) > kv_cells, "the KV cache's bar did not grow");
     harness_keys(&h, "<Repeat 4 Right>");
-    ck_assert_int_eq(h.d.inf.sc.batch, 256);
+    ck_assert_int_eq(h.d.inf.ev.sc.batch, 256);
     /* 256 x 2 x 4096 x 12288 FLOPs over 2 x (256 x 4096 + 4096 x 12288 + 256 x 12288) bytes. */
     ck_assert_rel(decode_qkv(&h)->intensity, 236.3, 0.01);
     ck_assert(!decode_qkv(&h)->compute_bound);
     /* 256 sequences of 2304 tokens of Llama-2-7B's MHA cache do not fit in 80 GB. */
-    ck_assert(!h.d.inf.res.memory.fits);
+    ck_assert(!h.d.inf.ev.serving.memory.fits);
     ck_assert_screen_has(&h, "DOES NOT FIT");
     /* fp8 KV halves the cache. */
-    double kv = h.d.inf.res.memory.kv_cache;
+    double kv = h.d.inf.ev.serving.memory.kv_cache;
     while (h.d.inf.focus != IS_KV)
         harness_keys(&h, "<Down>");
     harness_keys(&h, "<Right>");
-    ck_assert_str_eq(dtype_name(infer_kv_dtype(&h.d.inf.sc)), "fp8-e4m3");
-    ck_assert_rel(h.d.inf.res.memory.kv_cache, kv / 2, 1e-12);
+    ck_assert_str_eq(dtype_name(infer_kv_dtype(&h.d.inf.ev.sc)), "fp8-e4m3");
+    ck_assert_rel(h.d.inf.ev.serving.memory.kv_cache, kv / 2, 1e-12);
     /* i goes back to training, unchanged, and again to the same serving scenario. */
     harness_keys(&h, "i");
     ck_assert(!h.d.inf.on);
     ck_assert_screen_has(&h, "Inputs");
     harness_keys(&h, "i");
-    ck_assert_int_eq(h.d.inf.sc.batch, 256);
+    ck_assert_int_eq(h.d.inf.ev.sc.batch, 256);
     /* 80 x 24 still draws it. */
     harness_keys(&h, "<Resize 80x24>");
     ck_assert_screen_has(&h, "Serving");
@@ -405,10 +405,10 @@ START_TEST(test_inference_letters_and_panel)
     while (h.d.inf.focus != IS_TP)
         harness_keys(&h, "<Down>");
     harness_keys(&h, "<Right>");
-    ck_assert_int_eq(h.d.inf.sc.tp, 2);
-    ck_assert(h.d.inf.res.prefill.comm_seconds > 0);
+    ck_assert_int_eq(h.d.inf.ev.sc.tp, 2);
+    ck_assert(h.d.inf.ev.serving.prefill.comm_seconds > 0);
     char want[32];
-    units_duration(h.d.inf.res.prefill.comm_seconds, want, sizeof want);
+    units_duration(h.d.inf.ev.serving.prefill.comm_seconds, want, sizeof want);
     ck_assert_screen_has(&h, "P all-reduce");
     ck_assert_screen_has(&h, want);
     ck_assert_screen_has(&h, "D all-reduce");
@@ -421,7 +421,7 @@ START_TEST(test_inference_letters_and_panel)
     while (h.d.inf.focus != IS_BATCH)
         harness_keys(&h, "<Down>");
     harness_keys(&h, "<Repeat 8 Right>");
-    ck_assert_int_eq(h.d.inf.sc.batch, 256);
+    ck_assert_int_eq(h.d.inf.ev.sc.batch, 256);
     int common = 0;
     for (int i = 0; i < n1; i++) {
         char k = view_key_of(&h, at1[i].name);

@@ -8,15 +8,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <cjson/cJSON.h>
+
 #include "check_util.h"
 #include "dtype.h"
+#include "evaluation.h"
 #include "flops.h"
 #include "infer.h"
 #include "infer_cli.h"
+#include "infer_report.h"
 #include "inputs.h"
 #include "model.h"
 #include "predict.h"
 #include "scenario.h"
+#include "scenario_check.h"
 #include "spec.h"
 
 static struct model_arch preset(const char *name)
@@ -668,6 +673,90 @@ START_TEST(view_starts_from_typed)
 }
 END_TEST
 
+/* Whether two serving results are the same figures: rooftop infer's JSON of each, compared. */
+static bool same_serving(const struct scenario *s, const struct infer_result *a,
+                         const struct scenario *t, const struct infer_result *b)
+{
+    cJSON *ja = infer_report_json(s, a), *jb = infer_report_json(t, b);
+    ck_assert_ptr_nonnull(ja);
+    ck_assert_ptr_nonnull(jb);
+    bool same = cJSON_Compare(ja, jb, true);
+    cJSON_Delete(ja);
+    cJSON_Delete(jb);
+    return same;
+}
+
+/* The one evaluation's serving figures are infer_run's: evaluation_serve (rooftop infer, the
+ * inference view, a serving sweep) and evaluation_run asked to serve, on Llama-3.1-8B (KV
+ * 2 x 32 layers x 8 KV heads x 128 x 2 bytes = 131,072 per token); asking for them changes
+ * none of the training figures. */
+START_TEST(evaluation_serving_is_infer_run)
+{
+    static struct evaluation ev, plain;
+    struct infer_result *r = malloc(sizeof *r);
+    ck_assert_ptr_nonnull(r);
+    struct scenario s = on_h100("llama3.1-8b");
+    s.batch = 16;
+    s.prompt = 8192;
+    run_ok(&s, r);
+    evaluation_serve(&s, &ev);
+    ck_assert(ev.have_serving && !ev.have_points && ev.warn.n == 0);
+    ck_assert_int_eq(ev.sc.prompt, 8192);
+    ck_assert(ev.serving.kv_bytes_per_token == 131072.0);
+    ck_assert(ev.serving.ttft == r->ttft && ev.serving.tpot == r->tpot);
+    ck_assert(same_serving(&s, r, &ev.sc, &ev.serving));
+
+    /* A training scenario that serves too: the default layout on the same model. */
+    struct scenario t;
+    char err[512];
+    inputs_defaults(&t);
+    t.model = preset("llama3.1-8b");
+    ck_assert_msg(scenario_validate(&t, err, (int)sizeof err), "%s", err);
+    ck_assert_msg(infer_validate(&t, err, (int)sizeof err), "%s", err);
+    run_ok(&t, r);
+    struct eval_input in = {.serve = true};
+    evaluation_run(&t, &in, &ev);
+    evaluation_run(&t, NULL, &plain);
+    ck_assert(ev.have_serving && !plain.have_serving);
+    ck_assert(same_serving(&t, r, &ev.sc, &ev.serving));
+    ck_assert(ev.an.memory.total == plain.an.memory.total && ev.an.memory.total > 0);
+    ck_assert(ev.pred.step_seconds == plain.pred.step_seconds && ev.pred.step_seconds > 0);
+    ck_assert(ev.an.time.seconds == plain.an.time.seconds);
+    ck_assert_int_eq(ev.warn.n, plain.warn.n);
+    free(r);
+}
+END_TEST
+
+/* `rooftop infer` prints the one evaluation's serving figures: its JSON is infer_run's for
+ * the scenario its flags make. */
+START_TEST(cli_json_is_infer_run)
+{
+    char *argv[] = {"infer", "--model", "llama3.1-8b", "--batch", "8"};
+    struct scenario s;
+    char err[512];
+    ck_assert_msg(infer_cli_scenario(&s, 5, argv, 1, NULL, err, sizeof err), "%s", err);
+    struct infer_result *r = malloc(sizeof *r);
+    ck_assert_ptr_nonnull(r);
+    run_ok(&s, r);
+    cJSON *want = infer_report_json(&s, r);
+    ck_assert_ptr_nonnull(want);
+    struct check_run run;
+    ck_assert_msg(check_run_bin(&run, "infer --model llama3.1-8b --batch 8 --format json") == 0,
+                  "%s", run.err);
+    cJSON *got = cJSON_Parse(run.out);
+    ck_assert_msg(got != NULL, "%s", run.out);
+    ck_assert_msg(cJSON_Compare(want, got, true), "%s", run.out);
+    const cJSON *kv = cJSON_GetObjectItemCaseSensitive(
+        cJSON_GetObjectItemCaseSensitive(got, "kv"), "bytes_per_token");
+    ck_assert_msg(cJSON_IsNumber(kv), "%s", run.out);
+    ck_assert(cJSON_GetNumberValue(kv) == 131072.0);
+    cJSON_Delete(got);
+    cJSON_Delete(want);
+    check_run_free(&run);
+    free(r);
+}
+END_TEST
+
 START_TEST(probe_decode_shapes)
 {
     /* Decode's weight GEMMs at batch B: M = B rows; Llama-2-7B's QKV is 4096 -> 3 x 4096, its
@@ -710,6 +799,8 @@ static Suite *infer_suite(void)
     tcase_add_test(tc, probe_decode_shapes);
     tcase_add_test(tc, cli_inputs_registry);
     tcase_add_test(tc, view_starts_from_typed);
+    tcase_add_test(tc, evaluation_serving_is_infer_run);
+    tcase_add_test(tc, cli_json_is_infer_run);
     suite_add_tcase(s, tc);
     return s;
 }

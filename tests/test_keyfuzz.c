@@ -112,7 +112,8 @@ static const char *bad_number(const char *row)
 static bool analysis_is_fresh(const struct dash *d)
 {
     static struct evaluation e;
-    struct eval_input in = {d->have_points ? &d->points : NULL, d->points_any_device};
+    struct eval_input in = {.points = d->have_points ? &d->points : NULL,
+                            .any_device = d->points_any_device};
     evaluation_run(&d->sc, &in, &e);
     const struct analysis *a = &e.an, *b = &d->ev.an;
     if (e.mfu != d->ev.mfu || e.mfu_from != d->ev.mfu_from || a->n_ops != b->n_ops ||

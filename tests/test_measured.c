@@ -361,7 +361,7 @@ static char *report_text(const struct scenario *s, const struct points_doc *d, b
     if (mfu)
         sc.mfu_mode = MFU_MEASURED;
     static struct evaluation ev;
-    struct eval_input in = {d, false};
+    struct eval_input in = {.points = d};
     evaluation_run(&sc, &in, &ev);
     ck_assert(!mfu || ev.mfu_from == MFU_MEASURED);
     char *buf = NULL;

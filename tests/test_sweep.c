@@ -288,16 +288,17 @@ START_TEST(serving_columns_equal_single_infer)
     for (int i = 0; i < sw.n; i++)
         if (sw.pts[i].valid) {
             double kv = 16.0 * (sw.pts[i].value + 256) * 131072;
-            ck_assert_msg(sw.pts[i].inf.memory.kv_cache == kv, "%.17g", sw.pts[i].inf.memory.kv_cache);
+            double got = sw.pts[i].ev.serving.memory.kv_cache;
+            ck_assert_msg(got == kv, "%.17g", got);
             ck_assert(sw.pts[i].part[MEM_GRADS] == kv);
         }
     /* 16 x (P + 256) tokens of cache outgrow 80 GB between prompts 8Ki and 16Ki. */
     int x = sweep_crossing(&sw);
     ck_assert_int_gt(x, 0);
-    ck_assert(!sw.pts[x].inf.memory.fits && sw.pts[x - 1].inf.memory.fits);
-    ck_assert(sw.pts[x].seconds == sw.pts[x].inf.tpot);
+    ck_assert(!sw.pts[x].ev.serving.memory.fits && sw.pts[x - 1].ev.serving.memory.fits);
+    ck_assert(sw.pts[x].seconds == sw.pts[x].ev.serving.tpot);
     /* Longer prompts: the first token later. */
-    ck_assert(sw.pts[1].inf.ttft > sw.pts[0].inf.ttft);
+    ck_assert(sw.pts[1].ev.serving.ttft > sw.pts[0].ev.serving.ttft);
     sweep_free(&sw);
     ck_assert_int_ge(serving_knob_checked("generate", "--generate", 16, 4096, &sw), 9);
     sweep_free(&sw);
@@ -306,7 +307,8 @@ START_TEST(serving_columns_equal_single_infer)
     ck_assert_int_ge(serving_knob_checked("batch", "--batch", 1, 512, &sw), 10);
     /* Decode at batch 1 reads the weights for one token; at 512 the same read serves 512
      * (the caches' reads grow with the batch: well over 20 times the rate, under 512). */
-    double r = sw.pts[sw.n - 1].inf.decode_tokens_per_s / sw.pts[0].inf.decode_tokens_per_s;
+    double r = sw.pts[sw.n - 1].ev.serving.decode_tokens_per_s /
+               sw.pts[0].ev.serving.decode_tokens_per_s;
     ck_assert_msg(r > 20 && r < 512, "%g", r);
     sweep_free(&sw);
 }

@@ -1,7 +1,8 @@
 /* test_tree.c - the source tree's shape: no include cycle between the modules of src/, ui/
  * and probes/ (a module is a .c/.h pair; "a includes b" is an edge a -> b), so each can be
- * read, changed and tested on its own, and the core includes nothing of the other two. Run
- * from the source tree (make test does). */
+ * read, changed and tested on its own, and the core includes nothing of the other two; and
+ * the models behind the one evaluation (the prediction, the warnings, the serving figures)
+ * are called from src/evaluation.c alone. Run from the source tree (make test does). */
 #include <dirent.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -123,12 +124,76 @@ START_TEST(test_cycle_finder_finds_one)
 }
 END_TEST
 
+/* The models only the one evaluation calls (src/evaluation.h), each with its own file. */
+static const char *const eval_only[][2] = {
+    {"predict_run(", "predict.c"}, {"predict_run_derated(", "predict.c"},
+    {"warnings_collect(", "warnings.c"}, {"infer_run(", "infer.c"},
+};
+#define EVAL_ONLY (int)(sizeof eval_only / sizeof eval_only[0])
+
+/* Adds to calls[k] the lines of dir's .c files other than evaluation.c and the model's own
+ * file that call model k (comment lines aside), naming the first in where; evaluation.c's
+ * own calls go to in_eval[k]. */
+static void scan_calls(const char *dir, int *calls, int *in_eval, char *where, size_t n)
+{
+    DIR *dp = opendir(dir);
+    ck_assert_msg(dp != NULL, "cannot open %s (run from the source tree)", dir);
+    struct dirent *e;
+    while ((e = readdir(dp)) != NULL) {
+        const char *dot = strrchr(e->d_name, '.');
+        if (!dot || strcmp(dot, ".c") != 0)
+            continue;
+        char path[512], line[512];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        FILE *f = fopen(path, "r");
+        ck_assert_msg(f != NULL, "cannot read %s", path);
+        for (int ln = 1; fgets(line, sizeof line, f); ln++) {
+            const char *t = line + strspn(line, " \t");
+            if (t[0] == '*' || (t[0] == '/' && (t[1] == '*' || t[1] == '/')))
+                continue;
+            for (int k = 0; k < EVAL_ONLY; k++) {
+                const char *c = strstr(t, eval_only[k][0]);
+                /* A call, not a longer name ending the same way or a definition. */
+                if (c == NULL || (c > t && (c[-1] == '_' || (c[-1] >= 'a' && c[-1] <= 'z'))) ||
+                    strcmp(e->d_name, eval_only[k][1]) == 0)
+                    continue;
+                if (strcmp(e->d_name, "evaluation.c") == 0) {
+                    in_eval[k]++;
+                    continue;
+                }
+                if (calls[k]++ == 0 && where[0] == '\0')
+                    snprintf(where, n, "%s:%d calls %s...)", path, ln, eval_only[k][0]);
+            }
+        }
+        fclose(f);
+    }
+    closedir(dp);
+}
+
+START_TEST(test_models_called_by_the_evaluation_alone)
+{
+    int calls[EVAL_ONLY] = {0}, in_eval[EVAL_ONLY] = {0};
+    char where[640] = "";
+    scan_calls("src", calls, in_eval, where, sizeof where);
+    scan_calls("ui", calls, in_eval, where, sizeof where);
+    scan_calls("probes", calls, in_eval, where, sizeof where);
+    for (int k = 0; k < EVAL_ONLY; k++) {
+        ck_assert_msg(calls[k] == 0, "%s: go through src/evaluation.h", where);
+        /* The scan sees calls: evaluation.c's own (predict_run_derated is predict_run's). */
+        if (k != 1)
+            ck_assert_msg(in_eval[k] > 0, "no call of %s...) found in src/evaluation.c",
+                          eval_only[k][0]);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("tree");
     TCase *tc = tcase_create("includes");
     tcase_add_test(tc, test_cycle_finder_finds_one);
     tcase_add_test(tc, test_no_include_cycles);
+    tcase_add_test(tc, test_models_called_by_the_evaluation_alone);
     suite_add_tcase(s, tc);
     return check_run_suite(s);
 }

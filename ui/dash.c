@@ -46,7 +46,8 @@ void dash_set_mfu_mode(struct dash *d, enum mfu_mode m)
  */
 void dash_recompute(struct dash *d)
 {
-    struct eval_input in = {d->have_points ? &d->points : NULL, d->points_any_device};
+    struct eval_input in = {.points = d->have_points ? &d->points : NULL,
+                            .any_device = d->points_any_device};
     evaluation_run(&d->sc, &in, &d->ev);
     if (d->sc.mfu_mode != MFU_TYPED && d->ev.mfu_from == MFU_TYPED) {
         dash_status(d, true, "%s MFU off (%s): MFU back to %.3g", mfu_mode_name(d->sc.mfu_mode),
@@ -203,7 +204,8 @@ bool dash_settle(const struct dash *d, const struct scenario *cand, int moved,
 struct sweep_view_of dash_sweep_of(const struct dash *d)
 {
     struct sweep_view_of of = {&d->presets, &d->sc, &d->want,
-                               {d->have_points ? &d->points : NULL, d->points_any_device}};
+                               {.points = d->have_points ? &d->points : NULL,
+                                .any_device = d->points_any_device}};
     return of;
 }
 

@@ -23,13 +23,14 @@ void infer_frame_layout(const struct dash *d, int cols, int rows, struct layout 
 
 static void draw_title(const struct dash *d, struct screen *s, struct rect r)
 {
-    const struct infer_ui *u = &d->inf;
-    const struct infer_result *res = &u->res;
+    const struct scenario *sc = &d->inf.ev.sc;
+    const struct infer_result *res = &d->inf.ev.serving;
     char model[96], hw[96], prec[64], ttft[32], tpot[32], mem[64], tot[32];
-    snprintf(model, sizeof model, "serving %s", u->sc.model.id[0] ? u->sc.model.id : u->sc.model.name);
-    snprintf(hw, sizeof hw, "tp %lld %s %s", (long long)u->sc.tp, d->cs.times,
-             u->sc.gpu.id[0] ? u->sc.gpu.id : u->sc.gpu.name);
-    snprintf(prec, sizeof prec, "w %s kv %s", dtype_name(infer_weights_dtype(&u->sc)), dtype_name(infer_kv_dtype(&u->sc)));
+    snprintf(model, sizeof model, "serving %s", sc->model.id[0] ? sc->model.id : sc->model.name);
+    snprintf(hw, sizeof hw, "tp %lld %s %s", (long long)sc->tp, d->cs.times,
+             sc->gpu.id[0] ? sc->gpu.id : sc->gpu.name);
+    snprintf(prec, sizeof prec, "w %s kv %s", dtype_name(infer_weights_dtype(sc)),
+             dtype_name(infer_kv_dtype(sc)));
     units_duration(res->ttft, ttft, sizeof ttft);
     units_duration(res->tpot, tpot, sizeof tpot);
     char lat[80];
@@ -66,8 +67,8 @@ enum { PART_W, PART_KV, PART_ACT, PART_N };
 
 static void draw_memory(const struct dash *d, struct screen *s, struct rect r)
 {
-    const struct infer_result *res = &d->inf.res;
-    const struct scenario *sc = &d->inf.sc;
+    const struct infer_result *res = &d->inf.ev.serving;
+    const struct scenario *sc = &d->inf.ev.sc;
     char right[96], cap[32];
     units_bytes(res->memory.capacity, cap, sizeof cap);
     snprintf(right, sizeof right, "%s %s", sc->gpu.id[0] ? sc->gpu.id : sc->gpu.name, cap);
@@ -138,7 +139,7 @@ struct item {
 
 static void draw_time(const struct dash *d, struct screen *s, struct rect r)
 {
-    const struct infer_result *res = &d->inf.res;
+    const struct infer_result *res = &d->inf.ev.serving;
     struct item it[12];
     int n = 0;
 #define ITEM(lab, el) (it[n].label = (lab), it[n].elem = (el), it[n++].value)
@@ -180,8 +181,8 @@ static void draw_explain(const struct dash *d, struct screen *s, struct rect r)
 {
     if (rect_empty(r))
         return;
-    const struct infer_result *res = &d->inf.res;
-    const struct scenario *sc = &d->inf.sc;
+    const struct infer_result *res = &d->inf.ev.serving;
+    const struct scenario *sc = &d->inf.ev.sc;
     char line[320], by[32], bw[32], t[32];
     switch (d->inf.focus) {
     case IS_BATCH:

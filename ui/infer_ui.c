@@ -50,7 +50,7 @@ static int powers(double lo, double hi, double *vals, int max)
 /* The slider's steps, ascending. */
 static int steps(const struct infer_ui *u, const struct presets *p, int id, double *vals)
 {
-    const struct scenario *s = &u->sc;
+    const struct scenario *s = &u->ev.sc;
     int n = 0;
     switch (id) {
     case IS_MODEL:
@@ -98,7 +98,7 @@ static int steps(const struct infer_ui *u, const struct presets *p, int id, doub
 /* The current value in the steps' terms. */
 static double value(const struct infer_ui *u, const struct presets *p, int id)
 {
-    const struct scenario *s = &u->sc;
+    const struct scenario *s = &u->ev.sc;
     switch (id) {
     case IS_MODEL:
         return presets_model_index(p, s->model.id);
@@ -198,8 +198,7 @@ static bool try_apply(struct infer_ui *u, const struct scenario *cand, char *err
 {
     if (!infer_validate(cand, err, (int)errlen))
         return false;
-    u->sc = *cand;
-    infer_run(&u->sc, &u->res);
+    evaluation_serve(cand, &u->ev);
     u->ready = true;
     return true;
 }
@@ -273,7 +272,7 @@ bool infer_ui_move(struct infer_ui *u, const struct presets *p, int id, int delt
         to = k + 1;
     if (vals[to] == value(u, p, id))
         return false;
-    struct scenario c = u->sc;
+    struct scenario c = u->ev.sc;
     apply(&c, p, id, vals[to]);
     repair(&c, id);
     return try_apply(u, &c, err, errlen);
@@ -293,7 +292,7 @@ void infer_ui_format(const struct infer_ui *u, int id, char *buf, size_t n)
     /* Each value as the registry writes it (src/inputs.h), so what is shown reads back
      * through `rooftop infer`'s flags and a demo's "_infer" as the same value. Only the row's
      * own field is read: the rest of the scratch scenario may stay blank. */
-    const struct scenario *s = &u->sc;
+    const struct scenario *s = &u->ev.sc;
     const struct input *in = id >= 0 && id < IS_COUNT ? inputs_find(input_keys[id]) : NULL;
     if (in == NULL) {
         snprintf(buf, n, "?");

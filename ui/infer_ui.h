@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "evaluation.h"
 #include "infer.h"
 #include "presets.h"
 #include "scenario.h"
@@ -16,9 +17,10 @@ enum infer_slider {
 
 struct infer_ui {
     bool on;                     /* the dashboard shows inference instead of training */
-    bool ready;                  /* sc and res hold a valid scenario */
-    struct scenario sc;    /* always valid once ready */
-    struct infer_result res;     /* infer_run(sc) */
+    bool ready;                  /* ev holds a valid scenario and its figures */
+    /* The view's one evaluation (evaluation_serve: ev.sc, always valid once ready, and its
+     * serving figures ev.serving), redone once per change. */
+    struct evaluation ev;
     int focus;                   /* a slider, or IS_COUNT.. for the panels after them */
 };
 

@@ -106,7 +106,7 @@ static int print_report(const struct scenario *sc, const char *points, bool any_
         fprintf(stderr, "rooftop: out of memory\n");
         return 1;
     }
-    struct eval_input in = {points ? &doc : NULL, any_device};
+    struct eval_input in = {.points = points ? &doc : NULL, .any_device = any_device};
     evaluation_run(sc, &in, ev);
     points_free(&doc);
     int rc = 0;

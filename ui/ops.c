@@ -15,11 +15,11 @@
 void ops_roof(const struct dash *d, struct view_roof *out)
 {
     if (d->inf.on) {
-        out->gpu = &d->inf.sc.gpu;
-        out->dtype = d->inf.sc.dtype;
-        out->peak = d->inf.res.peak;
-        out->bandwidth = d->inf.res.bandwidth;
-        out->ridge = d->inf.res.ridge;
+        out->gpu = &d->inf.ev.sc.gpu;
+        out->dtype = d->inf.ev.sc.dtype;
+        out->peak = d->inf.ev.serving.peak;
+        out->bandwidth = d->inf.ev.serving.bandwidth;
+        out->ridge = d->inf.ev.serving.ridge;
         return;
     }
     out->gpu = &d->sc.gpu;
@@ -66,7 +66,7 @@ static const char *const phase_names[2][OP_KIND_COUNT] = {
  * followed up the roofline. */
 static int infer_ops(const struct dash *d, struct view_op *out, int max)
 {
-    const struct infer_phase *ph[2] = {&d->inf.res.prefill, &d->inf.res.decode};
+    const struct infer_phase *ph[2] = {&d->inf.ev.serving.prefill, &d->inf.ev.serving.decode};
     int n = 0;
     for (int p = 0; p < 2; p++)
         for (int i = 0; i < ph[p]->n_ops && n < max; i++) {
@@ -152,8 +152,8 @@ static void ops_header(const struct dash *d, struct screen *s, struct rect r, bo
         snprintf(title, sizeof title, "Operations per step, one GPU");
     if (d->inf.on) {
         char a[32], b[32];
-        units_duration(d->inf.res.prefill.compute_seconds, a, sizeof a);
-        units_duration(d->inf.res.decode.compute_seconds, b, sizeof b);
+        units_duration(d->inf.ev.serving.prefill.compute_seconds, a, sizeof a);
+        units_duration(d->inf.ev.serving.decode.compute_seconds, b, sizeof b);
         snprintf(rt, sizeof rt, "P %s, D %s", a, b);
     }
     bool lecture = d->lecture_ops && !d->inf.on;
