@@ -328,6 +328,49 @@ START_TEST(test_inference_demo_top_level_keys)
 }
 END_TEST
 
+/* The inference view starts from the serving inputs typed with the training ones (issue 15:
+ * `rooftop --prompt 8192 --generate 64`, then i, showed 2048 and 256). The lecture's 70B is no
+ * preset and Llama-2-7B's 4,096-token context cannot hold 8,256 tokens, so the view serves
+ * the preset nearest it in size that can, at what was typed, and says so. */
+START_TEST(test_inference_view_starts_from_typed)
+{
+    struct harness h;
+    harness_start(&h, 120, 40, true, true);
+    h.d.sc.prompt = 8192; /* as --prompt 8192 --generate 64 set them */
+    h.d.sc.generate = 64;
+    dash_recompute(&h.d);
+    harness_keys(&h, "i");
+    ck_assert(h.d.inf.on);
+    ck_assert_int_eq(h.d.inf.ev.sc.prompt, 8192);
+    ck_assert_int_eq(h.d.inf.ev.sc.generate, 64);
+    ck_assert_int_ge(h.d.inf.ev.sc.model.context, 8192 + 64);
+    ck_assert_str_ne(h.d.inf.ev.sc.model.id, "llama2-7b");
+    ck_assert_msg(strstr(h.d.status, "nearest llama2-7b") != NULL, "%s", h.d.status);
+    ck_assert(!h.d.status_error);
+    /* The figures are of the typed tokens: the KV cache holds 8,256 per sequence. */
+    ck_assert_screen_has(&h, "1 x 8256 tokens");
+    harness_stop(&h);
+
+    /* A typed preset whose context is too short keeps the model and the generate: the
+     * prompt is shortened to fit 4,096 tokens, and the status line says so. */
+    harness_start(&h, 120, 40, true, true);
+    int m = presets_model_index(&h.d.presets, "llama2-7b");
+    ck_assert_int_ge(m, 0);
+    h.d.sc.model = h.d.presets.models[m].arch;
+    h.d.sc.prompt = 8192;
+    h.d.sc.generate = 64;
+    dash_recompute(&h.d);
+    harness_keys(&h, "i");
+    ck_assert(h.d.inf.on);
+    ck_assert_str_eq(h.d.inf.ev.sc.model.id, "llama2-7b");
+    ck_assert_int_eq(h.d.inf.ev.sc.generate, 64);
+    ck_assert_int_eq(h.d.inf.ev.sc.prompt, 4096 - 64);
+    ck_assert_msg(strstr(h.d.status, "exceed llama2-7b's context of 4096: prompt 4032") != NULL,
+                  "%s", h.d.status);
+    harness_stop(&h);
+}
+END_TEST
+
 START_TEST(test_inference_view)
 {
     struct harness h;
@@ -1165,6 +1208,7 @@ static Suite *dashboard_suite(void)
     tcase_add_test(tc, test_parallel_explain_params);
     tcase_add_test(tc, test_inference_demo_errors);
     tcase_add_test(tc, test_inference_demo_top_level_keys);
+    tcase_add_test(tc, test_inference_view_starts_from_typed);
     suite_add_tcase(s, tc);
     TCase *tt = tcase_create("tmux");
     /* A loaded 2-core machine took 127 s; each of tmux-test's waits may take 4 times its limit. */

@@ -659,7 +659,8 @@ START_TEST(cli_inputs_registry)
 END_TEST
 
 /* The inference view starts from what was typed with the training inputs: `rooftop --prompt
- * 8192 --generate 64`, then i, shows prompt 8192 and generate 64 (it showed 2048 and 256). */
+ * 8192 --generate 64`, then i, shows prompt 8192 and generate 64 (it showed 2048 and 256,
+ * then, on Llama-2-7B's 4,096-token context, 2048 and 1024). */
 START_TEST(view_starts_from_typed)
 {
     struct check_run run;
@@ -668,6 +669,15 @@ START_TEST(view_starts_from_typed)
                   "%s", run.err);
     ck_assert_msg(strstr(run.out, " prompt ") && strstr(run.out, "8192 \xe2\x94\x82"), "%s",
                   run.out);
+    ck_assert_msg(strstr(run.out, "1 x 8256 tokens"), "%s", run.out);
+    check_run_free(&run);
+    /* With no model typed (the lecture's 70B, no preset) the view serves a preset whose
+     * context holds the typed 8,256 tokens, at prompt 8192 and generate 64. */
+    ck_assert_msg(check_run_bin(&run, "snapshot --size 120x40 --prompt 8192 --generate 64 "
+                                      "--keys i") == 0,
+                  "%s", run.err);
+    ck_assert_msg(strstr(run.out, "8192 \xe2\x94\x82") && strstr(run.out, "  64 \xe2\x94\x82"),
+                  "%s", run.out);
     ck_assert_msg(strstr(run.out, "1 x 8256 tokens"), "%s", run.out);
     check_run_free(&run);
 }

@@ -119,13 +119,16 @@ static bool open_key(struct dash *d, uint32_t k)
         d->mode = DM_HELP;
         return true;
     case 'i': {
-        char err[DASH_STATUS_MAX];
+        char err[DASH_STATUS_MAX] = "";
         if (!d->inf.ready && !infer_ui_open(&d->inf, &d->presets, &d->sc, err, sizeof err)) {
             dash_status(d, true, "i: %s", err);
             return true;
         }
         d->inf.on = true;
-        dash_status(d, false, "inference view (i: back to training)");
+        if (err[0] != '\0')
+            dash_status(d, false, "inference view: %s", err);
+        else
+            dash_status(d, false, "inference view (i: back to training)");
         return true;
     }
     default:

@@ -216,17 +216,64 @@ int infer_ui_find(const char *key)
     return -1;
 }
 
+/* The preset the view serves: the training model when it is one; else Llama-2-7B, or, when
+ * its context cannot hold the typed prompt + generate, the preset nearest it in parameters
+ * whose context can (note says so); else the first preset. -1 when there are none. */
+static int serve_model(const struct presets *p, const struct scenario *train, char *note,
+                       size_t n)
+{
+    int m = presets_model_index(p, train->model.id);
+    if (m >= 0)
+        return m;
+    m = presets_model_index(p, "llama2-7b");
+    if (m < 0)
+        return p->n_models > 0 ? 0 : -1;
+    const int64_t tokens = train->prompt + train->generate;
+    int best = m;
+    double best_gap = INFINITY;
+    for (int i = 0; p->models[m].arch.context < tokens && i < p->n_models; i++) {
+        double gap = fabs(log(p->models[i].params / p->models[m].params));
+        if (p->models[i].arch.context >= tokens && gap < best_gap) {
+            best = i;
+            best_gap = gap;
+        }
+    }
+    if (best != m)
+        snprintf(note, n, "serving %s, the preset nearest llama2-7b in size whose context "
+                          "holds prompt %lld + generate %lld", p->models[best].arch.id,
+                 (long long)train->prompt, (long long)train->generate);
+    return best;
+}
+
+/* The typed prompt and generate on c's model: as typed when the context holds them, else
+ * the generate kept (when the context leaves a prompt token) and the prompt shortened, with
+ * one line in note saying so. */
+static void serve_tokens(struct scenario *c, const struct scenario *train, char *note,
+                         size_t n)
+{
+    c->prompt = train->prompt;
+    c->generate = train->generate;
+    const int64_t ctx = c->model.context;
+    if (c->prompt + c->generate <= ctx)
+        return;
+    if (c->generate >= ctx)
+        c->generate = ctx / 4 > 0 ? ctx / 4 : 1;
+    c->prompt = ctx - c->generate > 0 ? ctx - c->generate : 1;
+    snprintf(note, n, "prompt %lld + generate %lld exceed %s's context of %lld: prompt %lld, "
+                      "generate %lld", (long long)train->prompt, (long long)train->generate,
+             c->model.id[0] ? c->model.id : c->model.name, (long long)ctx,
+             (long long)c->prompt, (long long)c->generate);
+}
+
 bool infer_ui_open(struct infer_ui *u, const struct presets *p, const struct scenario *train,
                    char *err, size_t errlen)
 {
+    err[0] = '\0';
     struct scenario c;
     infer_default(&c);
     c.gpu = train->gpu;
-    int m = presets_model_index(p, train->model.id);
-    if (m < 0)
-        m = presets_model_index(p, "llama2-7b");
-    if (m < 0 && p->n_models > 0)
-        m = 0;
+    char note[256] = "";
+    int m = serve_model(p, train, note, sizeof note);
     if (m < 0) {
         snprintf(err, errlen, "no model presets found (set ROOFTOP_SPECS to the specs directory)");
         return false;
@@ -237,20 +284,18 @@ bool infer_ui_open(struct infer_ui *u, const struct presets *p, const struct sce
         c.dtype = train->dtype;
     /* The serving inputs typed with the training ones (--prompt, --generate, the storage
      * dtypes, the efficiencies) are the view's start: the scenario holds them. */
-    c.prompt = train->prompt;
-    c.generate = train->generate;
     if (train->weights_dtype != SCENARIO_DTYPE_AUTO)
         c.weights_dtype = train->weights_dtype;
     if (train->kv_dtype != SCENARIO_DTYPE_AUTO)
         c.kv_dtype = train->kv_dtype;
     c.compute_eff = train->compute_eff;
     c.memory_eff = train->memory_eff;
-    if (c.prompt + c.generate > c.model.context) {
-        c.prompt = c.model.context / 2;
-        c.generate = c.model.context / 4 > 0 ? c.model.context / 4 : 1;
-    }
+    serve_tokens(&c, train, note, sizeof note);
     repair(&c, -1);
-    return try_apply(u, &c, err, errlen);
+    if (!try_apply(u, &c, err, errlen))
+        return false;
+    snprintf(err, errlen, "%s", note);
+    return true;
 }
 
 bool infer_ui_move(struct infer_ui *u, const struct presets *p, int id, int delta, bool to_end,

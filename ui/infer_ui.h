@@ -29,9 +29,12 @@ const char *infer_ui_name(int id);
 
 /*
  * Starts the view from the training scenario: its model when it is a preset (else
- * Llama-2-7B, else the first preset) and its GPU; tp 1, batch 1, prompt 2048 (or what the
- * context allows), 256 tokens generated, bf16. False with one line in err when nothing
- * validates (no presets).
+ * Llama-2-7B, or the preset nearest it in size whose context holds the typed prompt +
+ * generate, else the first preset), its GPU, and the serving inputs typed with it (prompt,
+ * generate, the storage dtypes, the efficiencies; prompt 2048 and generate 256 untyped); tp
+ * 1, batch 1. Where the model's context cannot hold the typed prompt + generate, the prompt
+ * is shortened (generate kept) and err says so; else err is empty. False with one line in
+ * err when nothing validates (no presets).
  */
 bool infer_ui_open(struct infer_ui *u, const struct presets *p, const struct scenario *train,
                    char *err, size_t errlen);
