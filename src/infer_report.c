@@ -247,12 +247,14 @@ static void g_op(const void *ctx, int item, int arg, struct figure_value *v)
 #define NUM(k, f) .key = k, .get = g_num, .arg = (int)offsetof(struct infer_result, f)
 #define INT(k, f) .key = k, .get = g_int, .arg = (int)offsetof(struct infer_result, f)
 /* A phase's figures in JSON and CSV ("prefill.flops"); text shows them as the phases table. */
-#define PHASE(k, f)                                                                            \
+#define PHASE(k, f, b)                                                                         \
     {VALUE, NUM(k ".flops", f.flops), .unit = FU_FLOP, DATA},                                  \
     {VALUE, NUM(k ".bytes", f.bytes), .unit = FU_BYTES, DATA},                                 \
-    {VALUE, NUM(k ".intensity", f.intensity), .unit = FU_INTENSITY, DATA},                     \
+    {VALUE, NUM(k ".intensity", f.intensity), .brief = b " step I", .unit = FU_INTENSITY,      \
+     DATA},                                                                                    \
     {VALUE, NUM(k ".seconds", f.seconds), .unit = FU_SECONDS, DATA},                           \
-    {VALUE, NUM(k ".comm_seconds", f.comm_seconds), .unit = FU_SECONDS, DATA},                 \
+    {VALUE, NUM(k ".comm_seconds", f.comm_seconds), .brief = b " all-reduce",                  \
+     .unit = FU_SECONDS, DATA},                                                                \
     {VALUE, NUM(k ".keys", f.keys), .unit = FU_TOKENS, DATA}
 
 static const struct figure PHASE_COLS[] = {
@@ -312,26 +314,31 @@ static const struct figure INFER[] = {
 
     SECTION("Phases (one GPU)", 12),
     {.entry = FE_LIST, .key = "phases", .count = n_phases, .cols = PHASE_COLS, PROSE},
-    PHASE("prefill", prefill),
-    PHASE("decode", decode),
+    PHASE("prefill", prefill, "P"),
+    PHASE("decode", decode, "D"),
     {VALUE, INT("decode.steps", decode_steps), .unit = FU_STEPS, DATA},
-    PHASE("decode_last", decode_last),
+    PHASE("decode_last", decode_last, "last"),
 
     SECTION("Latency", 22),
-    {VALUE, NUM("latency.ttft", ttft), .label = "time to first token", .unit = FU_SECONDS},
-    {VALUE, NUM("latency.tpot", tpot), .label = "time per output token", .unit = FU_SECONDS,
+    {VALUE, NUM("latency.ttft", ttft), .label = "time to first token", .brief = "TTFT",
+     .unit = FU_SECONDS},
+    {VALUE, NUM("latency.tpot", tpot), .label = "time per output token", .brief = "TPOT",
+     .unit = FU_SECONDS,
      .aside = a_steps},
     {VALUE, NUM("latency.tpot_last", tpot_last), .label = "at the last step",
+     .brief = "TPOT last",
      .unit = FU_SECONDS},
     {VALUE, NUM("latency.end_to_end", end_to_end), .label = "end to end", .unit = FU_SECONDS},
 
     SECTION("Throughput", 22),
     {VALUE, NUM("throughput.tokens_per_s", tokens_per_s), .label = "tokens/s, batch",
+     .brief = "tokens/s",
      .unit = FU_TOKENS_S},
-    {VALUE, NUM("throughput.tokens_per_s_per_gpu", tokens_per_s_per_gpu),
+    {VALUE, NUM("throughput.tokens_per_s_per_gpu", tokens_per_s_per_gpu), .brief = "per GPU",
      .label = "tokens/s per GPU",
      .unit = FU_TOKENS_S},
     {VALUE, NUM("throughput.decode_tokens_per_s", decode_tokens_per_s),
+     .brief = "decode t/s",
      .label = "tokens/s decoding", .unit = FU_TOKENS_S},
 
     SECTION("Operations (one GPU: prefill of the whole prompt, one average decode step)", 0),
@@ -348,6 +355,20 @@ cJSON *infer_report_json(const struct scenario *s, const struct infer_result *r)
 {
     struct infer_ctx c = {s, r};
     return figure_json(INFER, &c);
+}
+
+const struct figure *infer_report_table(void)
+{
+    return INFER;
+}
+
+void infer_report_figures(const struct scenario *s, const struct infer_result *r,
+                          const struct report_pick *pick, int n, struct figure_value *v,
+                          bool *shown)
+{
+    struct infer_ctx c = {s, r};
+    for (int i = 0; i < n; i++)
+        shown[i] = figure_get(pick[i].row, &c, pick[i].item, &v[i]);
 }
 
 bool infer_report_write(FILE *f, const struct scenario *s, const struct infer_result *r,

@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "figure.h"
+#include "infer_report.h"
 #include "keymap.h"
 #include "ops.h"
 #include "plot.h"
@@ -137,31 +139,80 @@ struct item {
     int elem;
 };
 
+/* The serving view's figures, each a row of the serving report's table (src/infer_report.c)
+ * shown by its brief label with its value as `rooftop infer` writes it: the whole step's
+ * intensities beside decode's QKV GEMM's (the one that grows with the batch; an operations
+ * column, so its label is the panel's), and each phase's all-reduces, prefill's a part of
+ * TTFT. */
+static const struct {
+    const char *key;
+    int elem;
+    const char *qkv_label; /* set: decode's QKV operation's value of this column */
+} TIME_FIGURES[] = {
+    {"latency.ttft", E_VALUE, NULL},
+    {"latency.tpot", E_VALUE, NULL},
+    {"throughput.tokens_per_s", E_VALUE, NULL},
+    {"latency.tpot_last", E_NORMAL, NULL},
+    {"latency.end_to_end", E_NORMAL, NULL},
+    {"throughput.tokens_per_s_per_gpu", E_NORMAL, NULL},
+    {"throughput.decode_tokens_per_s", E_NORMAL, NULL},
+    {"prefill.intensity", E_NORMAL, NULL},
+    {"decode.intensity", E_NORMAL, NULL},
+    {"ops[].intensity", E_NORMAL, "D qkv I"},
+    {"prefill.comm_seconds", E_NORMAL, NULL},
+    {"decode.comm_seconds", E_NORMAL, NULL},
+};
+#define N_TIME_FIGURES ((int)(sizeof TIME_FIGURES / sizeof TIME_FIGURES[0]))
+
+/* Decode's QKV operation's intensity (0 without one). */
+static void decode_qkv(const struct infer_result *res, struct figure_value *v)
+{
+    *v = (struct figure_value){.kind = FK_NUM};
+    for (int i = 0; i < res->decode.n_ops; i++)
+        if (res->decode.ops[i].kind == OP_QKV)
+            v->num = res->decode.ops[i].intensity;
+}
+
+/* The items of TIME_FIGURES, their rows looked up once and their values taken at once;
+ * returns how many. */
+static int time_items(const struct dash *d, struct item *it)
+{
+    static const struct figure *row[N_TIME_FIGURES];
+    struct report_pick pick[N_TIME_FIGURES] = {{NULL, 0}};
+    int k = 0, idx[N_TIME_FIGURES];
+    for (int i = 0; i < N_TIME_FIGURES; i++) {
+        if (row[i] == NULL)
+            row[i] = figure_find(infer_report_table(), TIME_FIGURES[i].key);
+        if (row[i] != NULL) {
+            pick[k] = (struct report_pick){row[i], 0};
+            idx[k++] = i;
+        }
+    }
+    const struct infer_result *res = &d->inf.ev.serving;
+    struct figure_value v[N_TIME_FIGURES];
+    bool shown[N_TIME_FIGURES];
+    infer_report_figures(&d->inf.ev.sc, res, pick, k, v, shown);
+    int n = 0;
+    for (int j = 0; j < k; j++) {
+        const int i = idx[j];
+        if (TIME_FIGURES[i].qkv_label != NULL)
+            decode_qkv(res, &v[j]);
+        else if (!shown[j])
+            continue;
+        it[n] = (struct item){.elem = TIME_FIGURES[i].elem};
+        it[n].label = TIME_FIGURES[i].qkv_label != NULL ? TIME_FIGURES[i].qkv_label
+                                                        : figure_brief(row[i]);
+        figure_format(row[i], &v[j], it[n].value, sizeof it[n].value);
+        n++;
+    }
+    return n;
+}
+
 static void draw_time(const struct dash *d, struct screen *s, struct rect r)
 {
     const struct infer_result *res = &d->inf.ev.serving;
-    struct item it[12];
-    int n = 0;
-#define ITEM(lab, el) (it[n].label = (lab), it[n].elem = (el), it[n++].value)
-    units_duration(res->ttft, ITEM("TTFT", E_VALUE), 32);
-    units_duration(res->tpot, ITEM("TPOT", E_VALUE), 32);
-    units_count(res->tokens_per_s, ITEM("tokens/s", E_VALUE), 32);
-    units_duration(res->tpot_last, ITEM("TPOT last", E_NORMAL), 32);
-    units_duration(res->end_to_end, ITEM("end to end", E_NORMAL), 32);
-    units_count(res->tokens_per_s_per_gpu, ITEM("per GPU", E_NORMAL), 32);
-    units_count(res->decode_tokens_per_s, ITEM("decode t/s", E_NORMAL), 32);
-    /* A whole step's intensity says so, beside decode's QKV GEMM's (the one that grows
-     * with the batch); each phase's all-reduces, prefill's a part of TTFT. */
-    units_plain(res->prefill.intensity, ITEM("P step I", E_NORMAL), 32);
-    units_plain(res->decode.intensity, ITEM("D step I", E_NORMAL), 32);
-    double qkv = 0;
-    for (int i = 0; i < res->decode.n_ops; i++)
-        if (res->decode.ops[i].kind == OP_QKV)
-            qkv = res->decode.ops[i].intensity;
-    units_plain(qkv, ITEM("D qkv I", E_NORMAL), 32);
-    units_duration(res->prefill.comm_seconds, ITEM("P all-reduce", E_NORMAL), 32);
-    units_duration(res->decode.comm_seconds, ITEM("D all-reduce", E_NORMAL), 32);
-#undef ITEM
+    struct item it[N_TIME_FIGURES];
+    int n = time_items(d, it);
     char right[64];
     snprintf(right, sizeof right, "efficiency %.2g / %.2g", res->compute_eff, res->memory_eff);
     widget_header(s, &d->cs, r, "Latency and throughput", right, false);
