@@ -14,6 +14,7 @@
 #include "dash_harness.h"
 #include "demo.h"
 #include "infer_frame.h"
+#include "infer_report.h"
 #include "ops.h"
 #include "snapshot.h"
 #include "units.h"
@@ -60,6 +61,23 @@ START_TEST(test_panels_are_the_report)
     check_run_free(&run);
     ck_assert_screen_has(&h, "GPU-hours       3.54M");
     ck_assert_screen_has(&h, "b qkv          1.91e14   131 GB    1459  compute  193 ms");
+    /* The serving view's time to first token: the serving report's row, its brief label on
+     * screen and the same value in `rooftop infer`'s text for the view's scenario. */
+    harness_keys(&h, "i");
+    ck_assert(h.d.inf.on);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    ck_assert(f != NULL);
+    ck_assert(infer_report_write(f, &h.d.inf.ev.sc, &h.d.inf.ev.serving, REPORT_TEXT));
+    ck_assert_int_eq(fclose(f), 0);
+    char ttft[32], line[96];
+    units_duration(h.d.inf.ev.serving.ttft, ttft, sizeof ttft);
+    snprintf(line, sizeof line, "time to first token    %s", ttft);
+    ck_assert_msg(strstr(text, line) != NULL, "%s", text);
+    free(text);
+    snprintf(line, sizeof line, "TTFT %*s", 12 - (int)strlen(ttft), ttft);
+    ck_assert_screen_has(&h, line);
     harness_stop(&h);
 }
 END_TEST
