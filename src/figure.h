@@ -120,6 +120,9 @@ struct figure {
     /* FE_LIST: an item's CSV key part (NULL: 1, 2, ..) */
     const char *(*item_name)(const void *ctx, int item);
     const struct figure *cols;                  /* FE_LIST: its columns, ended by FE_END */
+    /* FE_LIST: each item's name where a panel has a few cells (the dashboard's memory
+     * rows), or NULL */
+    const char *const *briefs;
     figure_object_fn *object;                   /* FE_OBJECT: adds its object under name */
     int width;                /* FE_SECTION: its labels' width; a column: its width
                                * (FIGURE_WIDTH_AUTO: its widest cell's); a value: text

@@ -36,6 +36,9 @@ static const char *const MEM_KEYS[MEM_COUNT] = {"params", "grads", "optimizer", 
                                                 "buffers", "activations"};
 static const char *const MEM_LABELS[MEM_COUNT] = {"parameters", "gradients", "optimizer state",
                                                   "master weights", "buffers", "activations"};
+/* The rows' names in the dashboard's twelve cells. */
+static const char *const MEM_BRIEFS[MEM_COUNT] = {"parameters", "gradients", "optimizer",
+                                                  "master", "buffers", "activations"};
 
 /* A figure that must never print as NaN or inf: such a value becomes 0. */
 static double fin(double v)
@@ -1077,6 +1080,7 @@ static const struct figure REPORT[] = {
 
     SECTION("Memory per GPU", 20),
     {.entry = FE_LIST, .key = "memory.rows", .count = n_mem_rows, .item_name = mem_row_key,
+     .briefs = MEM_BRIEFS,
      .cols = MEM_COLS, .prose_when = w_mem_row_shown},
     {VALUE, .key = "memory.params", .unit = FU_BYTES, .get = g_mem_bytes, .arg = MEM_PARAMS, DATA},
     {VALUE, .key = "memory.grads", .unit = FU_BYTES, .get = g_mem_bytes, .arg = MEM_GRADS, DATA},

@@ -14,8 +14,14 @@
 
 _Static_assert(MEM_COUNT <= WIDGET_BAR_PARTS, "a memory bar fits widget_bar_split");
 
-static const char *const mem_names[MEM_COUNT] = {"parameters", "gradients", "optimizer",
-                                                  "master", "buffers", "activations"};
+/* Row i's name: the report's memory list's (src/report.c), in the panel's cells. */
+static const char *mem_name(int i)
+{
+    static const struct figure *rows;
+    if (rows == NULL)
+        rows = figure_find(report_table(), "memory.rows");
+    return rows != NULL && rows->briefs != NULL ? rows->briefs[i] : "?";
+}
 
 /* The memory bar's cells, scaled to `scale` bytes. */
 static void bar_cells(const struct memory *m, double scale, int w, int *cells)
@@ -220,7 +226,7 @@ static void draw_memory_rows(const struct dash *d, struct screen *s, struct rect
         bool off = i == MEM_MASTER && row->bytes <= 0;
         int el = off ? E_DIM : E_NORMAL;
         screen_put(s, r.x + 1, y, d->theme.color ? d->cs.bar : d->cs.part[i], E_PARAMS + i);
-        screen_label(s, r.x + 3, y, cw_name, mem_names[i], el);
+        screen_label(s, r.x + 3, y, cw_name, mem_name(i), el);
         char (*cell)[48] = cells[j];
         int elem[MC_COUNT] = {el, el, off ? E_DIM : E_VALUE, el, E_DIM};
         cell[MC_SHARE][0] = cell[MC_DELTA][0] = '\0';
