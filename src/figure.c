@@ -210,6 +210,21 @@ bool figure_get(const struct figure *fig, const void *ctx, int item, struct figu
     return true;
 }
 
+void figure_get_picks(const void *ctx, const struct figure_pick *pick, int n,
+                      struct figure_value *v, bool *shown)
+{
+    for (int i = 0; i < n; i++)
+        shown[i] = figure_get(pick[i].row, ctx, pick[i].item, &v[i]);
+}
+
+const struct figure *figure_find_once(const struct figure *table, const char *key,
+                                      const struct figure **slot)
+{
+    if (*slot == NULL)
+        *slot = figure_find(table, key);
+    return *slot;
+}
+
 const char *figure_brief(const struct figure *fig)
 {
     return fig->brief != NULL ? fig->brief : fig->label != NULL ? fig->label : fig->key;

@@ -148,6 +148,21 @@ bool figure_write(FILE *f, const struct figure *table, const void *ctx, enum rep
  * null, when its `when` leaves it out for ctx. For a view that shows one figure by its row. */
 bool figure_get(const struct figure *fig, const void *ctx, int item, struct figure_value *v);
 
+/* A row of a table and the list item to take it for (0 outside lists). */
+struct figure_pick {
+    const struct figure *row;
+    int item;
+};
+/* Each pick's value over ctx into v[i] (figure_get), shown[i] false where its `when` leaves it
+ * out: a view showing several figures of one table builds ctx once for them all. */
+void figure_get_picks(const void *ctx, const struct figure_pick *pick, int n,
+                      struct figure_value *v, bool *shown);
+
+/* figure_find of key in table, found the first time and kept in *slot after (a view's
+ * constant list of keys looks its rows up once, not on every frame). */
+const struct figure *figure_find_once(const struct figure *table, const char *key,
+                                      const struct figure **slot);
+
 /* Its label where a panel has nine cells: brief, else label, else the key. */
 const char *figure_brief(const struct figure *fig);
 

@@ -363,12 +363,11 @@ const struct figure *infer_report_table(void)
 }
 
 void infer_report_figures(const struct scenario *s, const struct infer_result *r,
-                          const struct report_pick *pick, int n, struct figure_value *v,
+                          const struct figure_pick *pick, int n, struct figure_value *v,
                           bool *shown)
 {
     struct infer_ctx c = {s, r};
-    for (int i = 0; i < n; i++)
-        shown[i] = figure_get(pick[i].row, &c, pick[i].item, &v[i]);
+    figure_get_picks(&c, pick, n, v, shown);
 }
 
 bool infer_report_write(FILE *f, const struct scenario *s, const struct infer_result *r,

@@ -24,10 +24,11 @@ bool infer_report_write(FILE *f, const struct scenario *s, const struct infer_re
  * figures by key (the dashboard's serving view), and its rows' values over s and r as
  * report_figures gives the training report's. */
 struct figure;
+struct figure_pick;
 struct figure_value;
 const struct figure *infer_report_table(void);
 void infer_report_figures(const struct scenario *s, const struct infer_result *r,
-                          const struct report_pick *pick, int n, struct figure_value *v,
+                          const struct figure_pick *pick, int n, struct figure_value *v,
                           bool *shown);
 
 /* The JSON infer_report_write prints, as a tree (the caller frees it); NULL when out of

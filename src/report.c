@@ -1280,21 +1280,12 @@ static void report_ctx_of(const struct evaluation *ev, struct report_ctx *c)
     c->meas = evaluation_measured(ev);
 }
 
-bool report_figure(const struct evaluation *ev, const struct figure *row, int item,
-                   struct figure_value *v)
-{
-    struct report_ctx c;
-    report_ctx_of(ev, &c);
-    return figure_get(row, &c, item, v);
-}
-
-void report_figures(const struct evaluation *ev, const struct report_pick *pick, int n,
+void report_figures(const struct evaluation *ev, const struct figure_pick *pick, int n,
                     struct figure_value *v, bool *shown)
 {
     struct report_ctx c;
     report_ctx_of(ev, &c);
-    for (int i = 0; i < n; i++)
-        shown[i] = figure_get(pick[i].row, &c, pick[i].item, &v[i]);
+    figure_get_picks(&c, pick, n, v, shown);
 }
 
 cJSON *report_json_of(const struct evaluation *ev)

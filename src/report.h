@@ -32,19 +32,11 @@ struct figure_value;
  * format, with its JSON key, label and unit; for the views that show a figure by its key. */
 const struct figure *report_table(void);
 
-/* One row of that table (figure_find of report_table()) over ev, as report_write takes it:
- * its value into v; false when the report leaves it out for ev. For the dashboard's panels,
- * which show the report's figures by their rows. A context is built for each call, so a
- * panel of many figures takes them with report_figures. */
-bool report_figure(const struct evaluation *ev, const struct figure *row, int item,
-                   struct figure_value *v);
-/* The same for n rows at once (a panel's), on one report context: pick i's value into v[i],
- * shown[i] false where the report leaves it out. */
-struct report_pick {
-    const struct figure *row;
-    int item;
-};
-void report_figures(const struct evaluation *ev, const struct report_pick *pick, int n,
+/* Rows of that table (figure_find of report_table()) over ev, as report_write takes them, on
+ * one report context: pick i's value into v[i], shown[i] false where the report leaves it out
+ * for ev. For the dashboard's panels, which show the report's figures by their rows. */
+struct figure_pick;
+void report_figures(const struct evaluation *ev, const struct figure_pick *pick, int n,
                     struct figure_value *v, bool *shown);
 
 /* The report's JSON object of one evaluation, as report_write's JSON prints it (NULL when

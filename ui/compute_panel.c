@@ -108,6 +108,8 @@ enum panel_when {
     PW_ROOF,         /* the roofline or the operations are on screen (a lecture step) */
     PW_RECOMPUTE,    /* the run recomputes */
     PW_NO_RECOMPUTE, /* it does not: the accumulation steps in its place */
+    PW_NO_STEP_BAR,  /* not in the list: in a panel too small for the predicted step's bar,
+                        its figures take the list's second and third places */
 };
 
 /*
@@ -147,14 +149,11 @@ static const struct {
     /* The lecture's split of the model FLOPs: forward 2ND, backward 4ND. */
     {"flops.forward", E_NORMAL, false, PW_ALWAYS},
     {"flops.backward", E_NORMAL, false, PW_ALWAYS},
-    /* In a panel too small for the predicted step's bar, its figures (draw_compute). */
-    {"time.predicted.step_seconds", E_VALUE, true, PW_ALWAYS},
-    {"time.predicted.mfu", E_VALUE, false, PW_ALWAYS},
+    {"time.predicted.step_seconds", E_VALUE, true, PW_NO_STEP_BAR},
+    {"time.predicted.mfu", E_VALUE, false, PW_NO_STEP_BAR},
 };
 
 #define N_COMPUTE_FIGURES ((int)(sizeof COMPUTE_FIGURES / sizeof COMPUTE_FIGURES[0]))
-/* The last two are the predicted step's, not in the panel's own list. */
-#define N_COMPUTE_LISTED (N_COMPUTE_FIGURES - 2)
 
 static bool panel_shows(const struct dash *d, enum panel_when w)
 {
@@ -172,6 +171,8 @@ static bool panel_shows(const struct dash *d, enum panel_when w)
         return d->ev.an.flops.recompute > 0;
     case PW_NO_RECOMPUTE:
         return !(d->ev.an.flops.recompute > 0);
+    case PW_NO_STEP_BAR:
+        return false;
     }
     return false;
 }
@@ -181,9 +182,7 @@ static bool panel_shows(const struct dash *d, enum panel_when w)
 static const struct figure *compute_row(int i)
 {
     static const struct figure *row[N_COMPUTE_FIGURES];
-    if (row[i] == NULL)
-        row[i] = figure_find(report_table(), COMPUTE_FIGURES[i].key);
-    return row[i];
+    return figure_find_once(report_table(), COMPUTE_FIGURES[i].key, &row[i]);
 }
 
 /* Figure i of COMPUTE_FIGURES with its value v as an item of at most vw value cells. */
@@ -200,19 +199,22 @@ static void compute_item(int i, const struct figure_value *v, int vw, struct ite
         figure_format(row, v, it->value, sizeof it->value);
 }
 
-/* The items of figures first..last-1 of COMPUTE_FIGURES (with by_when, those their when
- * shows), at most max, in vw value cells each, all taken from the report at once; returns
- * how many. */
-static int compute_take(const struct dash *d, int first, int last, bool by_when, int max,
-                        int vw, struct item *it)
+/* The items of COMPUTE_FIGURES the panel shows (step_bar_gone: the predicted step's own,
+ * else those the list's when shows), at most max, in vw value cells each, all taken from the
+ * report at once; returns how many. */
+static int compute_take(const struct dash *d, bool step_bar_gone, int max, int vw,
+                        struct item *it)
 {
-    struct report_pick pick[N_COMPUTE_FIGURES] = {{NULL, 0}};
+    struct figure_pick pick[N_COMPUTE_FIGURES] = {{NULL, 0}};
     int idx[N_COMPUTE_FIGURES], k = 0;
-    for (int i = first; i < last && k < max; i++)
-        if (compute_row(i) != NULL && (!by_when || panel_shows(d, COMPUTE_FIGURES[i].when))) {
-            pick[k] = (struct report_pick){compute_row(i), 0};
+    for (int i = 0; i < N_COMPUTE_FIGURES && k < max; i++) {
+        enum panel_when w = COMPUTE_FIGURES[i].when;
+        bool wanted = step_bar_gone ? w == PW_NO_STEP_BAR : panel_shows(d, w);
+        if (wanted && compute_row(i) != NULL) {
+            pick[k] = (struct figure_pick){compute_row(i), 0};
             idx[k++] = i;
         }
+    }
     struct figure_value v[N_COMPUTE_FIGURES];
     bool shown[N_COMPUTE_FIGURES];
     report_figures(&d->ev, pick, k, v, shown);
@@ -228,7 +230,7 @@ static int compute_take(const struct dash *d, int first, int last, bool by_when,
 static int compute_items(const struct dash *d, struct item *it)
 {
     const int vw = LAYOUT_ITEM_WIDTH - 9 - 2; /* value cells of an item (see draw_items) */
-    return compute_take(d, 0, N_COMPUTE_LISTED, true, LAYOUT_COMPUTE_FIGURES, vw, it);
+    return compute_take(d, false, LAYOUT_COMPUTE_FIGURES, vw, it);
 }
 
 /* The cells of an item's change from the pinned scenario ("+143.9 days" at the most). */
@@ -299,8 +301,7 @@ void compute_panel_draw(const struct dash *d, struct screen *s, struct rect r, b
         /* Right after the time: the last two figures give way. */
         memmove(&it[3], &it[1], (size_t)(n - 3) * sizeof it[0]);
         struct item p[2] = {{.label = "", .elem = E_DIM}, {.label = "", .elem = E_DIM}};
-        (void)compute_take(d, N_COMPUTE_LISTED, N_COMPUTE_FIGURES, false, 2,
-                           LAYOUT_ITEM_WIDTH - 11, p);
+        (void)compute_take(d, true, 2, LAYOUT_ITEM_WIDTH - 11, p);
         memcpy(&it[1], p, sizeof p);
     }
     draw_items(d, s, r, it, n, top, rows, per_row, iw, deltas);

@@ -178,13 +178,11 @@ static void decode_qkv(const struct infer_result *res, struct figure_value *v)
 static int time_items(const struct dash *d, struct item *it)
 {
     static const struct figure *row[N_TIME_FIGURES];
-    struct report_pick pick[N_TIME_FIGURES] = {{NULL, 0}};
+    struct figure_pick pick[N_TIME_FIGURES] = {{NULL, 0}};
     int k = 0, idx[N_TIME_FIGURES];
     for (int i = 0; i < N_TIME_FIGURES; i++) {
-        if (row[i] == NULL)
-            row[i] = figure_find(infer_report_table(), TIME_FIGURES[i].key);
-        if (row[i] != NULL) {
-            pick[k] = (struct report_pick){row[i], 0};
+        if (figure_find_once(infer_report_table(), TIME_FIGURES[i].key, &row[i]) != NULL) {
+            pick[k] = (struct figure_pick){row[i], 0};
             idx[k++] = i;
         }
     }

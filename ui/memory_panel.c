@@ -17,9 +17,8 @@ _Static_assert(MEM_COUNT <= WIDGET_BAR_PARTS, "a memory bar fits widget_bar_spli
 /* Row i's name: the report's memory list's (src/report.c), in the panel's cells. */
 static const char *mem_name(int i)
 {
-    static const struct figure *rows;
-    if (rows == NULL)
-        rows = figure_find(report_table(), "memory.rows");
+    static const struct figure *slot;
+    const struct figure *rows = figure_find_once(report_table(), "memory.rows", &slot);
     return rows != NULL && rows->briefs != NULL ? rows->briefs[i] : "?";
 }
 
@@ -166,14 +165,13 @@ static void mem_cells(const struct dash *d, const int *show, int n, char cell[][
                                        [MC_BYTES] = "memory.rows[].bytes"};
     static const struct figure *col[MC_BYTES + 1];
     enum { PER = MC_BYTES + 1 };
-    struct report_pick pick[MEM_COUNT * PER];
+    struct figure_pick pick[MEM_COUNT * PER];
     struct figure_value v[MEM_COUNT * PER];
     bool shown[MEM_COUNT * PER];
     for (int j = 0; j < n; j++)
         for (int c = 0; c < PER; c++) {
-            if (col[c] == NULL)
-                col[c] = figure_find(report_table(), keys[c]);
-            pick[j * PER + c] = (struct report_pick){col[c], show[j]};
+            pick[j * PER + c] =
+                (struct figure_pick){figure_find_once(report_table(), keys[c], &col[c]), show[j]};
         }
     report_figures(&d->ev, pick, n * PER, v, shown);
     for (int j = 0; j < n; j++)

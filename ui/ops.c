@@ -199,9 +199,7 @@ static const struct figure *ops_col(enum ops_col k)
         "ops[].name",  "ops[].flops",   "ops[].bytes",           "ops[].intensity",
         "ops[].bound", "ops[].seconds", "ops[].measured_seconds"};
     static const struct figure *row[OC_N];
-    if (row[k] == NULL)
-        row[k] = figure_find(report_table(), keys[k]);
-    return row[k];
+    return figure_find_once(report_table(), keys[k], &row[k]);
 }
 
 static const char *ops_head(enum ops_col k)
