@@ -229,9 +229,11 @@ static int serve_model(const struct presets *p, const struct scenario *train, ch
     if (m < 0)
         return p->n_models > 0 ? 0 : -1;
     const int64_t tokens = train->prompt + train->generate;
+    if (p->models[m].arch.context >= tokens)
+        return m;
     int best = m;
     double best_gap = INFINITY;
-    for (int i = 0; p->models[m].arch.context < tokens && i < p->n_models; i++) {
+    for (int i = 0; i < p->n_models; i++) {
         double gap = fabs(log(p->models[i].params / p->models[m].params));
         if (p->models[i].arch.context >= tokens && gap < best_gap) {
             best = i;
