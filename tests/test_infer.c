@@ -606,7 +606,9 @@ START_TEST(llm_analysis_llama_a100)
         ck_assert_msg(r.memory.kv_cache == rows[i].kv, "%s kv %.0f", rows[i].model, r.memory.kv_cache);
         ck_assert_rel(r.memory.weights, rows[i].weights, 0.01);
         ck_assert_rel(r.prefill.flops * (double)s.tp, rows[i].prefill_flops, 0.02);
-        ck_assert_rel(r.ttft, rows[i].ttft, 0.12);
+        /* Ours is the slower by what the comment explains (+3-5% memory time, depth 0.92-0.98:
+         * 1.076 to 1.107 of theirs), within 4% of 1.09 of theirs. */
+        ck_assert_rel(r.ttft, 1.09 * rows[i].ttft, 0.04);
         ck_assert_rel(r.tpot, rows[i].tpot, 0.04);
     }
 }
