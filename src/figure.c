@@ -56,7 +56,7 @@ static const char *const UNIT_NAMES[FU_COUNT_OF_UNITS] = {
     [FU_FRACTION] = "fraction", [FU_PERCENT] = "%", [FU_SHARE] = "%", [FU_FLOP_RATE] = "FLOP/s",
     [FU_BANDWIDTH] = "B/s", [FU_INTENSITY] = "FLOP/byte", [FU_TOKENS_S] = "tokens/s",
     [FU_GPU_HOURS] = "GPU-hours", [FU_KWH] = "kWh", [FU_USD] = "USD",
-    [FU_USD_PER_GPU_HOUR] = "USD/GPU-hour", [FU_WATTS] = "W", [FU_INT] = ""};
+    [FU_USD_PER_GPU_HOUR] = "USD/GPU-hour", [FU_WATTS] = "W", [FU_INT] = "", [FU_TIMES] = "times"};
 
 const char *figure_unit_name(enum figure_unit u)
 {
@@ -68,8 +68,8 @@ static double fin(double v)
     return isfinite(v) ? v : 0.0;
 }
 
-/* A number in its unit, as text shows it. */
-static void format_num(enum figure_unit u, double x, char *buf, size_t n)
+/* A number in its unit, as text shows it; brief: as a panel's phrase does (figure.h). */
+static void format_num(enum figure_unit u, double x, bool brief, char *buf, size_t n)
 {
     x = fin(x);
     switch (u) {
@@ -79,7 +79,10 @@ static void format_num(enum figure_unit u, double x, char *buf, size_t n)
     case FU_PARAMS: {
         char c[32];
         units_count(x, c, sizeof c);
-        snprintf(buf, n, "%s (%.0f)", c, x);
+        if (brief)
+            snprintf(buf, n, "%s", c);
+        else
+            snprintf(buf, n, "%s (%.0f)", c, x);
         return;
     }
     case FU_COUNT:
@@ -102,7 +105,7 @@ static void format_num(enum figure_unit u, double x, char *buf, size_t n)
         snprintf(buf, n, "%+.1f%%", x);
         return;
     case FU_SHARE:
-        snprintf(buf, n, "%.1f%%", x);
+        snprintf(buf, n, brief ? "%.0f%%" : "%.1f%%", x);
         return;
     case FU_FLOP_RATE:
         units_flops_rate(x, buf, n);
@@ -130,15 +133,21 @@ static void format_num(enum figure_unit u, double x, char *buf, size_t n)
     case FU_INT:
         snprintf(buf, n, "%.0f", x);
         return;
-    case FU_NONE:
+    case FU_TIMES:
+        snprintf(buf, n, brief ? "%.1f" : "%.1fx", x);
+        return;
     case FU_FRACTION:
+        snprintf(buf, n, brief ? "%.2g" : "%.3g", x);
+        return;
+    case FU_NONE:
     case FU_COUNT_OF_UNITS:
         break;
     }
     snprintf(buf, n, "%.3g", x);
 }
 
-void figure_format(const struct figure *fig, const struct figure_value *v, char *buf, size_t n)
+static void format_value(const struct figure *fig, const struct figure_value *v, bool brief,
+                         char *buf, size_t n)
 {
     if (v->text != NULL) {
         snprintf(buf, n, "%s", v->text);
@@ -146,7 +155,7 @@ void figure_format(const struct figure *fig, const struct figure_value *v, char 
     }
     switch (v->kind) {
     case FK_NUM:
-        format_num(fig->unit, v->num, buf, n);
+        format_num(fig->unit, v->num, brief, buf, n);
         return;
     case FK_BOOL:
         snprintf(buf, n, "%s", v->b ? "yes" : "no");
@@ -158,6 +167,17 @@ void figure_format(const struct figure *fig, const struct figure_value *v, char 
         break;
     }
     snprintf(buf, n, "-");
+}
+
+void figure_format(const struct figure *fig, const struct figure_value *v, char *buf, size_t n)
+{
+    format_value(fig, v, false, buf, n);
+}
+
+void figure_format_brief(const struct figure *fig, const struct figure_value *v, char *buf,
+                         size_t n)
+{
+    format_value(fig, v, true, buf, n);
 }
 
 /* ---- walking ---------------------------------------------------------------------------- */
@@ -223,6 +243,33 @@ const struct figure *figure_find_once(const struct figure *table, const char *ke
     if (*slot == NULL)
         *slot = figure_find(table, key);
     return *slot;
+}
+
+bool figure_picks_once(const struct figure *table, const char *const *keys, int n,
+                       const struct figure **rows, struct figure_pick *pick)
+{
+    bool all = true;
+    for (int i = 0; i < n; i++) {
+        pick[i] = (struct figure_pick){figure_find_once(table, keys[i], &rows[i]), 0};
+        all = all && pick[i].row != NULL;
+    }
+    return all;
+}
+
+bool figure_get_keys(const struct figure *table, const void *ctx, const char *const *keys,
+                     int n, const struct figure **rows, struct figure_value *v)
+{
+    bool all = true;
+    for (int i = 0; i < n; i++) {
+        if (figure_find_once(table, keys[i], &rows[i]) != NULL) {
+            (void)figure_get(rows[i], ctx, 0, &v[i]);
+        } else {
+            figure_null(&v[i]);
+            v[i].text = v[i].str = NULL;
+            all = false;
+        }
+    }
+    return all;
 }
 
 const char *figure_brief(const struct figure *fig)

@@ -67,6 +67,7 @@ enum figure_unit {
     FU_USD_PER_GPU_HOUR,
     FU_WATTS,       /* "700 W" */
     FU_INT,         /* "8192": a whole number, every digit */
+    FU_TIMES,       /* "13.6x": a multiple */
     FU_COUNT_OF_UNITS
 };
 
@@ -91,6 +92,10 @@ struct figure_value {
 #define FO_DATA (FO_JSON | FO_CSV)
 #define FO_PROSE (FO_TEXT | FO_MD)
 #define FO_ALL (FO_DATA | FO_PROSE)
+/* A dashboard panel. Any row can be picked by a panel (figure_get); a row whose out is
+ * FO_PANEL alone is in no report output: a figure only a panel's phrase shows (the memory
+ * verdict's share of the usable memory), described here beside the report's. */
+#define FO_PANEL 16u
 
 /* A column's width in text that is its widest cell's, its label's included. */
 #define FIGURE_WIDTH_AUTO (-1)
@@ -168,6 +173,25 @@ const char *figure_brief(const struct figure *fig);
 
 /* A value as text and Markdown show it (unit formatting, v->text first) into buf. */
 void figure_format(const struct figure *fig, const struct figure_value *v, char *buf, size_t n);
+
+/* A value in a panel's phrase, where cells are few: as figure_format, but parameters as a
+ * count ("70B"), a share and a fraction to two digits ("52%", "0.31"), a multiple without
+ * its sign ("13.6": the panel writes its own, x or the multiplication sign). */
+void figure_format_brief(const struct figure *fig, const struct figure_value *v, char *buf,
+                         size_t n);
+
+/* The values over ctx of table's rows keys[0..n-1] (item 0) into v, as figure_get (null where
+ * a `when` leaves one out), each row looked up once into rows[] (a view's constant list of
+ * keys); false, that value null, where a key is not in the table. A view showing a few
+ * figures of one table (a panel's line) builds ctx once for them all. */
+bool figure_get_keys(const struct figure *table, const void *ctx, const char *const *keys,
+                     int n, const struct figure **rows, struct figure_value *v);
+
+/* Picks of keys[0..n-1] of table (item 0) into pick, each row looked up once into rows[]
+ * (a view's constant list of keys, not searched on every frame); false when one is missing
+ * from the table. */
+bool figure_picks_once(const struct figure *table, const char *const *keys, int n,
+                       const struct figure **rows, struct figure_pick *pick);
 
 /* The entry whose key is key, searching lists' columns as "LIST[].COLUMN", or NULL. */
 const struct figure *figure_find(const struct figure *table, const char *key);

@@ -8,6 +8,7 @@
 #define VALUE .entry = FE_VALUE
 #define DATA .out = FO_DATA
 #define PROSE .out = FO_PROSE
+#define PANEL .out = FO_PANEL
 #define END {.entry = FE_END}
 #define SECTION(l, w) {.entry = FE_SECTION, .label = l, .width = w}
 

@@ -37,6 +37,17 @@ static void g_int(const void *ctx, int item, int arg, struct figure_value *v)
     figure_num(v, (double)figure_i64_at(c->r, arg));
 }
 
+/* A double of the result at byte offset arg as a share of the memory total: the dashboard's
+ * memory panel (the total's arg is its share of the capacity). */
+static void g_mem_share(const void *ctx, int item, int arg, struct figure_value *v)
+{
+    CTX;
+    UNUSED_ITEM;
+    bool of_cap = arg == (int)offsetof(struct infer_result, memory.total);
+    double whole = of_cap ? c->r->memory.capacity : c->r->memory.total;
+    figure_num(v, whole > 0 ? 100 * figure_double_at(c->r, arg) / whole : 0.0);
+}
+
 static void g_fits(const void *ctx, int item, int arg, struct figure_value *v)
 {
     CTX;
@@ -245,6 +256,9 @@ static void g_op(const void *ctx, int item, int arg, struct figure_value *v)
 /* ---- the table ------------------------------------------------------------------------ */
 
 #define NUM(k, f) .key = k, .get = g_num, .arg = (int)offsetof(struct infer_result, f)
+/* A memory figure's share (of the total; the total's: of the capacity), for a panel. */
+#define SHARE(k, f) .key = k, .get = g_mem_share, .arg = (int)offsetof(struct infer_result, f), \
+                    .unit = FU_SHARE, PANEL
 #define INT(k, f) .key = k, .get = g_int, .arg = (int)offsetof(struct infer_result, f)
 /* A phase's figures in JSON and CSV ("prefill.flops"); text shows them as the phases table. */
 #define PHASE(k, f, b)                                                                         \
@@ -292,6 +306,11 @@ static const struct figure INFER[] = {
     {VALUE, .key = "header.dtypes", .label = "dtypes", .get = g_line, .arg = IL_DTYPES, PROSE},
     {VALUE, .key = "header.efficiency", .label = "efficiency", .get = g_line,
      .arg = IL_EFFICIENCY, PROSE},
+    /* The two efficiencies apart (JSON: the scenario block's), for the dashboard's header. */
+    {VALUE, NUM("scenario.compute_eff", compute_eff), .label = "compute", .unit = FU_FRACTION,
+     PANEL},
+    {VALUE, NUM("scenario.memory_eff", memory_eff), .label = "memory", .unit = FU_FRACTION,
+     PANEL},
 
     SECTION("Memory per GPU", 12),
     {VALUE, NUM("memory.weights", memory.weights), .label = "weights", .unit = FU_BYTES,
@@ -305,6 +324,10 @@ static const struct figure INFER[] = {
     {VALUE, NUM("memory.capacity", memory.capacity), .unit = FU_BYTES, DATA},
     {VALUE, .key = "memory.fits", .get = g_fits, DATA},
     {VALUE, NUM("memory.usable", memory.usable), .unit = FU_BYTES, DATA},
+    {VALUE, SHARE("memory.weights_share", memory.weights)},
+    {VALUE, SHARE("memory.kv_cache_share", memory.kv_cache)},
+    {VALUE, SHARE("memory.activations_share", memory.activations)},
+    {VALUE, SHARE("memory.capacity_share", memory.total)},
     {VALUE, INT("max_batch", max_batch), .label = "max batch", .unit = FU_SEQUENCES,
      .aside = a_sequences, .width = 10},
     {VALUE, NUM("kv.bytes_per_token", kv_bytes_per_token), .unit = FU_BYTES, DATA},
@@ -368,6 +391,14 @@ void infer_report_figures(const struct scenario *s, const struct infer_result *r
 {
     struct infer_ctx c = {s, r};
     figure_get_picks(&c, pick, n, v, shown);
+}
+
+bool infer_report_figures_by_key(const struct scenario *s, const struct infer_result *r,
+                                 const char *const *keys, int n, const struct figure **rows,
+                                 struct figure_value *v)
+{
+    struct infer_ctx c = {s, r};
+    return figure_get_keys(INFER, &c, keys, n, rows, v);
 }
 
 bool infer_report_write(FILE *f, const struct scenario *s, const struct infer_result *r,

@@ -30,6 +30,10 @@ const struct figure *infer_report_table(void);
 void infer_report_figures(const struct scenario *s, const struct infer_result *r,
                           const struct figure_pick *pick, int n, struct figure_value *v,
                           bool *shown);
+/* The same by key, as report_figures_by_key gives the training report's. */
+bool infer_report_figures_by_key(const struct scenario *s, const struct infer_result *r,
+                                 const char *const *keys, int n, const struct figure **rows,
+                                 struct figure_value *v);
 
 /* The JSON infer_report_write prints, as a tree (the caller frees it); NULL when out of
  * memory. A sweep of a serving input reads its figures from it by key ("latency.ttft"). */

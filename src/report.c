@@ -337,6 +337,22 @@ static void a_fit(const void *ctx, int item, int arg, char *buf, size_t n)
     }
 }
 
+/* The total against the usable memory, as the dashboard's verdict gives it: its share, how
+ * far over, how many times. */
+enum mem_usable { MU_SHARE, MU_OVER, MU_TIMES };
+
+static void g_mem_usable(const void *ctx, int item, int arg, struct figure_value *v)
+{
+    CTX;
+    UNUSED_ITEM;
+    const struct memory *m = &c->ev->an.memory;
+    double x = arg == MU_OVER    ? m->total - m->usable
+               : m->usable <= 0  ? 0.0
+               : arg == MU_SHARE ? 100 * m->total / m->usable
+                                 : m->total / m->usable;
+    figure_num(v, x);
+}
+
 static void a_per_micro_batch(const void *ctx, int item, int arg, char *buf, size_t n)
 {
     (void)ctx;
@@ -781,7 +797,7 @@ static bool w_part_used(const void *ctx, int item, int arg)
     return item < 0 || c->ev->pred.part[item] > 0;
 }
 
-enum part_col { PC_LABEL, PC_SECONDS, PC_SHARE };
+enum part_col { PC_LABEL, PC_BRIEF, PC_SECONDS, PC_SHARE };
 
 static void g_part(const void *ctx, int item, int arg, struct figure_value *v)
 {
@@ -789,6 +805,8 @@ static void g_part(const void *ctx, int item, int arg, struct figure_value *v)
     const struct prediction *p = &c->ev->pred;
     if (arg == PC_LABEL)
         figure_str(v, predict_part_label((enum predict_part)item));
+    else if (arg == PC_BRIEF)
+        figure_str(v, predict_part_brief((enum predict_part)item));
     else if (arg == PC_SECONDS)
         figure_num(v, p->part[item]);
     else
@@ -1026,6 +1044,8 @@ static const struct figure PART_COLS[] = {
      PROSE, .width = 10},
     {VALUE, .key = "share", .label = "share", .unit = FU_SHARE, .get = g_part, .arg = PC_SHARE,
      PROSE, .width = 7},
+    /* The part's name in the dashboard's step bar ("dp"). */
+    {VALUE, .key = "brief", .get = g_part, .arg = PC_BRIEF, PANEL},
     END};
 
 static const struct figure OP_COLS[] = {
@@ -1103,6 +1123,13 @@ static const struct figure REPORT[] = {
     {VALUE, MEMORY("reserve", reserve), DATA},
     {VALUE, MEMORY("usable", usable), DATA},
     {VALUE, .key = "memory.fits", .get = g_fits, DATA},
+    /* The dashboard's verdict: the total against the usable memory (text: the total's aside). */
+    {VALUE, .key = "memory.usable_share", .unit = FU_SHARE, .get = g_mem_usable,
+     .arg = MU_SHARE, PANEL},
+    {VALUE, .key = "memory.over_usable", .unit = FU_BYTES, .get = g_mem_usable, .arg = MU_OVER,
+     PANEL},
+    {VALUE, .key = "memory.usable_times", .unit = FU_TIMES, .get = g_mem_usable,
+     .arg = MU_TIMES, PANEL},
     {VALUE, .key = "memory.weights_dtype", .get = g_mem_word, .arg = MW_WEIGHTS, DATA},
     {VALUE, .key = "memory.grad_dtype", .get = g_mem_word, .arg = MW_GRAD, DATA},
     {VALUE, .key = "memory.grad_dtype_why", .get = g_mem_word, .arg = MW_GRAD_WHY, DATA},
@@ -1176,6 +1203,9 @@ static const struct figure REPORT[] = {
     {VALUE, TIME("mfu", mfu), .label = "MFU", .unit = FU_FRACTION},
     {VALUE, TIME("hfu", hfu), .label = "HFU", .unit = FU_FRACTION, .joined = true},
     {VALUE, .key = "time.mfu_source", .get = g_mfu_source, DATA}, /* text: the setup line's */
+    /* The MFU the time is at (scenario.mfu in JSON, the setup line's in text): the title's. */
+    {VALUE, .key = "time.mfu_in_use", EV(mfu), .label = "MFU", .unit = FU_FRACTION, .get = g_ev,
+     PANEL},
 
     SECTION("Cost", 18),
     {VALUE, COST("gpu_hours", gpu_hours), .label = "GPU-hours", .unit = FU_GPU_HOURS},
@@ -1286,6 +1316,14 @@ void report_figures(const struct evaluation *ev, const struct figure_pick *pick,
     struct report_ctx c;
     report_ctx_of(ev, &c);
     figure_get_picks(&c, pick, n, v, shown);
+}
+
+bool report_figures_by_key(const struct evaluation *ev, const char *const *keys, int n,
+                           const struct figure **rows, struct figure_value *v)
+{
+    struct report_ctx c;
+    report_ctx_of(ev, &c);
+    return figure_get_keys(REPORT, &c, keys, n, rows, v);
 }
 
 cJSON *report_json_of(const struct evaluation *ev)

@@ -38,6 +38,11 @@ const struct figure *report_table(void);
 struct figure_pick;
 void report_figures(const struct evaluation *ev, const struct figure_pick *pick, int n,
                     struct figure_value *v, bool *shown);
+/* The same by key (figure_get_keys): rows keys[0..n-1] of the report's table, each looked up
+ * once into rows[], their values over ev into v; false where a key is not in the table. For
+ * a panel's line of a few figures. */
+bool report_figures_by_key(const struct evaluation *ev, const char *const *keys, int n,
+                           const struct figure **rows, struct figure_value *v);
 
 /* The report's JSON object of one evaluation, as report_write's JSON prints it (NULL when
  * it could not be built); the caller frees it. For the views that take figures from it by

@@ -16,6 +16,8 @@
 #include "infer_frame.h"
 #include "infer_report.h"
 #include "ops.h"
+#include "predict.h"
+#include "report.h"
 #include "snapshot.h"
 #include "units.h"
 
@@ -78,6 +80,175 @@ START_TEST(test_panels_are_the_report)
     free(text);
     snprintf(line, sizeof line, "TTFT %*s", 12 - (int)strlen(ttft), ttft);
     ck_assert_screen_has(&h, line);
+    harness_stop(&h);
+}
+END_TEST
+
+/* The number (or flag, as 0 or 1) at a dotted key of a report's JSON. */
+static double json_num(const cJSON *j, const char *key)
+{
+    const cJSON *o = report_json_at(j, key);
+    ck_assert_msg(cJSON_IsNumber(o) || cJSON_IsBool(o), "no number at %s", key);
+    return cJSON_IsBool(o) ? (double)cJSON_IsTrue(o) : o->valuedouble;
+}
+
+/* The number at key of j, also as fmt (a units_ writer) writes it into buf[32]. */
+static double json_fmt(const cJSON *j, const char *key, void (*fmt)(double, char *, size_t),
+                       char *buf)
+{
+    double x = json_num(j, key);
+    fmt(x, buf, 32);
+    return x;
+}
+
+/* The JSON of `rooftop report --format json ARGS`: the report of the CLI's own evaluation. */
+static cJSON *cli_report_json(const char *args)
+{
+    struct check_run run;
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "report --format json %s", args);
+    ck_assert_int_eq(check_run_bin(&run, cmd), 0);
+    cJSON *j = cJSON_Parse(run.out);
+    ck_assert_msg(j != NULL, "%s", run.out);
+    check_run_free(&run);
+    return j;
+}
+
+/* The title's figures and the memory verdict, each the report's figure j for the scenario
+ * on screen: its parameters, time at the MFU in use, memory total and whether it fits; the
+ * total against the usable memory, how far over, the pipeline stage. */
+static void ck_title_and_verdict(struct harness *h, const cJSON *j)
+{
+    char tot[32], use[32], dur[32], n[32], over[32], line[256];
+    double t = json_fmt(j, "memory.total", units_bytes, tot);
+    double u = json_fmt(j, "memory.usable", units_bytes, use);
+    bool fits = json_num(j, "memory.fits") != 0;
+    json_fmt(j, "time.seconds", units_duration, dur);
+    json_fmt(j, "params.total", units_count, n);
+    snprintf(line, sizeof line, " %s params │", n);
+    ck_assert_screen_has(h, line);
+    snprintf(line, sizeof line, "│ %s at MFU %.3g │", dur, json_num(j, "scenario.mfu"));
+    ck_assert_screen_has(h, line);
+    snprintf(line, sizeof line, "│ %s/GPU %s ", tot, fits ? "fits" : "DOES NOT FIT");
+    ck_assert_screen_has(h, line);
+    units_bytes(t - u, over, sizeof over);
+    if (fits)
+        snprintf(line, sizeof line, "│ %s of %s usable (%.0f%%): fits", tot, use, 100 * t / u);
+    else
+        snprintf(line, sizeof line, "│ %s of %s usable: over by %s (%.1f×)", tot, use, over,
+                 t / u);
+    ck_assert_screen_has(h, line);
+    double stage = json_num(j, "memory.stage.index"), stages = json_num(j, "memory.stage.stages");
+    if (stages > 1) {
+        snprintf(line, sizeof line, "): fits, stage %.0f/%.0f%s", stage + 1, stages,
+                 stage == 0 ? " (first)" : stage == stages - 1 ? " (last)" : "");
+        ck_assert_screen_has(h, line);
+    }
+}
+
+/* The compute panel's step bar headline: the report's predicted step, its MFU, the MFU
+ * assumed, and each part of at least 0.5% of the step by its share of the breakdown. */
+static void ck_step_bar(struct harness *h, const cJSON *j)
+{
+    double step = json_num(j, "time.predicted.step_seconds");
+    const cJSON *br = report_json_at(j, "time.predicted.breakdown");
+    ck_assert(cJSON_IsObject(br));
+    char t[32], line[320];
+    units_duration(step, t, sizeof t);
+    int n = snprintf(line, sizeof line, "│ step %s  MFU %.2g (assumed %.2g):", t,
+                     json_num(j, "time.predicted.mfu"), json_num(j, "time.mfu"));
+    for (int k = 0; k < PART_COUNT; k++) {
+        const cJSON *p = cJSON_GetObjectItemCaseSensitive(br, predict_part_name(k));
+        ck_assert_msg(cJSON_IsNumber(p), "no breakdown.%s", predict_part_name(k));
+        if (p->valuedouble > 0 && p->valuedouble >= 0.005 * step)
+            n += snprintf(line + n, sizeof line - (size_t)n, " %s %.0f%%", predict_part_brief(k),
+                          100 * p->valuedouble / step);
+    }
+    ck_assert_screen_has(h, line);
+}
+
+/* The serving view's title, memory bar's lines and efficiency header, each the serving
+ * report's figure for the view's scenario. Returns whether it fits. */
+static bool ck_serving_lines(struct harness *h)
+{
+    cJSON *j = infer_report_json(&h->d.inf.ev.sc, &h->d.inf.ev.serving);
+    ck_assert(j != NULL);
+    char tot[32], cap[32], a[32], b[32], line[256];
+    double t = json_fmt(j, "memory.total", units_bytes, tot);
+    double c = json_fmt(j, "memory.capacity", units_bytes, cap);
+    bool fits = json_num(j, "memory.fits") != 0;
+    json_fmt(j, "latency.ttft", units_duration, a);
+    json_fmt(j, "latency.tpot", units_duration, b);
+    snprintf(line, sizeof line, "│ TTFT %s TPOT %s │ %s/GPU %s ", a, b, tot,
+             fits ? "fits" : "DOES NOT FIT");
+    ck_assert_screen_has(h, line);
+    if (fits)
+        snprintf(line, sizeof line, "│ %s of %s (%.0f%%): fits; max batch %.0f", tot, cap,
+                 100 * t / c, json_num(j, "max_batch"));
+    else
+        snprintf(line, sizeof line, "│ %s of %s: DOES NOT FIT; max batch %.0f", tot, cap,
+                 json_num(j, "max_batch"));
+    ck_assert_screen_has(h, line);
+    static const char *const part[] = {"memory.weights", "memory.kv_cache",
+                                       "memory.activations"};
+    for (int i = 0; i < 3; i++) {
+        snprintf(b, sizeof b, "%.0f%%", 100 * json_fmt(j, part[i], units_bytes, a) / t);
+        snprintf(line, sizeof line, " %s%*s", a, 6, b);
+        ck_assert_screen_has(h, line);
+    }
+    json_fmt(j, "kv.bytes_per_token", units_bytes, a);
+    snprintf(line, sizeof line, "KV %s per token;", a);
+    ck_assert_screen_has(h, line);
+    snprintf(line, sizeof line, " efficiency %.2g / %.2g ─", json_num(j, "scenario.compute_eff"),
+             json_num(j, "scenario.memory_eff"));
+    ck_assert_screen_has(h, line);
+    cJSON_Delete(j);
+    return fits;
+}
+
+/* The lines the panels write around their figures (the title bar, the memory verdict, the
+ * step bar's headline, the serving view's memory lines and efficiency header) each take
+ * their figures from the report's rows: equal to `rooftop report`'s JSON for the same
+ * scenario, where it fits, where it does not, and on a pipeline's first stage. */
+START_TEST(test_panel_lines_are_the_report)
+{
+    struct harness h;
+    harness_start(&h, 200, 60, true, true);
+    harness_draw(&h);
+    cJSON *j = cli_report_json("");
+    ck_title_and_verdict(&h, j);
+    ck_step_bar(&h, j);
+    cJSON_Delete(j);
+    /* ZeRO 0: every rank holds the whole optimizer state, over the usable memory. */
+    harness_focus(&h, slider_id("zero"));
+    harness_keys(&h, "<Home>");
+    ck_assert_int_eq(h.d.sc.zero, 0);
+    ck_assert(!h.d.ev.an.memory.fits);
+    j = cli_report_json("--zero 0");
+    ck_title_and_verdict(&h, j);
+    ck_step_bar(&h, j);
+    cJSON_Delete(j);
+    /* ZeRO 3 again, on four pipeline stages of eight-way tensor parallelism: the rows are
+     * the first stage's. */
+    harness_keys(&h, "<End>");
+    h.d.sc.pp = 4;
+    h.d.sc.tp = 8;
+    dash_recompute(&h.d);
+    harness_draw(&h);
+    ck_assert(h.d.ev.an.memory.stages == 4 && h.d.ev.an.memory.fits);
+    j = cli_report_json("--pp 4 --tp 8");
+    ck_title_and_verdict(&h, j);
+    cJSON_Delete(j);
+    harness_stop(&h);
+    /* The serving view, where it fits and at a batch over the memory. */
+    harness_start(&h, 200, 60, true, true);
+    harness_keys(&h, "i");
+    ck_assert(h.d.inf.on);
+    ck_assert(ck_serving_lines(&h));
+    while (h.d.inf.focus != IS_BATCH)
+        harness_keys(&h, "<Down>");
+    harness_keys(&h, "<End>");
+    ck_assert(!ck_serving_lines(&h));
     harness_stop(&h);
 }
 END_TEST
@@ -1199,6 +1370,7 @@ static Suite *dashboard_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_default_figures);
     tcase_add_test(tc, test_panels_are_the_report);
+    tcase_add_test(tc, test_panel_lines_are_the_report);
     tcase_add_test(tc, test_gpus_slider_halves_time);
     tcase_add_test(tc, test_batch_grows_activation_bar);
     tcase_add_test(tc, test_too_big_model_overflows);

@@ -20,7 +20,8 @@ _Static_assert(PART_COUNT <= WIDGET_BAR_PARTS, "a step bar fits widget_bar_split
 
 struct item {
     const char *label;
-    char value[32];
+    const struct figure *row;       /* its row of the report's table (NULL: a blank item) */
+    const struct figure_value *v;   /* its value, formatted only where it is drawn */
     int elem;
     const char *key;    /* its figure in report's JSON, for the change when pinned (or NULL) */
 };
@@ -55,31 +56,81 @@ static const struct {
     [PART_OPTIMIZER] = {E_OPTIMIZER, 'o'},
 };
 
+/* The step bar's figures: rows of the report's table (src/report.c), looked up once; the
+ * breakdown's three columns are taken for each part. */
+enum { SH_STEP, SH_MFU, SH_ASSUMED, SH_BRIEF, SH_SECONDS, SH_SHARE, SH_KEYS };
+enum { SH_PART_COLS = SH_KEYS - SH_BRIEF, SH_PICKS = SH_BRIEF + PART_COUNT * SH_PART_COLS };
+static const char *const STEP_KEYS[SH_KEYS] = {
+    [SH_STEP] = "time.predicted.step_seconds",
+    [SH_MFU] = "time.predicted.mfu",
+    [SH_ASSUMED] = "time.mfu",
+    [SH_BRIEF] = "time.predicted.breakdown[].brief",
+    [SH_SECONDS] = "time.predicted.breakdown[].seconds",
+    [SH_SHARE] = "time.predicted.breakdown[].share",
+};
+
+/* The predicted step as the report gives it: its parts' seconds, and its headline's step,
+ * MFU and assumed MFU (labels "step" and "MFU" the report's), then each part of at least
+ * 0.5% by its brief name and share. */
+struct step_head {
+    double part[PART_COUNT], step;
+    const char *step_label, *mfu_label;
+    char t[32], mfu[32], assumed[32], parts[160];
+};
+
+static bool step_head_of(const struct dash *d, struct step_head *h)
+{
+    static const struct figure *rows[SH_KEYS];
+    struct figure_pick pick[SH_PICKS];
+    struct figure_value v[SH_PICKS];
+    bool shown[SH_PICKS];
+    if (!figure_picks_once(report_table(), STEP_KEYS, SH_KEYS, rows, pick))
+        return false;
+    for (int k = 0; k < PART_COUNT; k++)
+        for (int c = 0; c < SH_PART_COLS; c++)
+            pick[SH_BRIEF + k * SH_PART_COLS + c] = (struct figure_pick){rows[SH_BRIEF + c], k};
+    report_figures(&d->ev, pick, SH_PICKS, v, shown);
+    h->step = v[SH_STEP].num;
+    h->step_label = rows[SH_STEP]->label;
+    h->mfu_label = rows[SH_MFU]->label;
+    figure_format(rows[SH_STEP], &v[SH_STEP], h->t, sizeof h->t);
+    figure_format_brief(rows[SH_MFU], &v[SH_MFU], h->mfu, sizeof h->mfu);
+    figure_format_brief(rows[SH_ASSUMED], &v[SH_ASSUMED], h->assumed, sizeof h->assumed);
+    h->parts[0] = '\0';
+    int n = 0;
+    for (int k = 0; k < PART_COUNT; k++) {
+        const struct figure_value *pv = &v[SH_BRIEF + k * SH_PART_COLS];
+        h->part[k] = pv[SH_SECONDS - SH_BRIEF].num;
+        if (!(h->part[k] > 0 && h->part[k] >= 0.005 * h->step) || n < 0 ||
+            (size_t)n >= sizeof h->parts)
+            continue;
+        char share[16];
+        figure_format_brief(rows[SH_SHARE], &pv[SH_SHARE - SH_BRIEF], share, sizeof share);
+        n += snprintf(h->parts + n, sizeof h->parts - (size_t)n, " %s %s",
+                      pv[0].kind == FK_STR ? pv[0].str : "?", share);
+    }
+    return true;
+}
+
 /*
  * The predicted step as a bar of w cells stacked by its parts (every non-zero part at least
  * one cell, largest remainders after), and under it each part's share with the predicted
  * MFU beside the assumed one. Two rows at y.
  */
-static void draw_step_bar(const struct dash *d, struct screen *s, int x, int y, int w,
-                          const struct prediction *p)
+static void draw_step_bar(const struct dash *d, struct screen *s, int x, int y, int w)
 {
+    struct step_head h;
+    if (!step_head_of(d, &h))
+        return;
     int cells[PART_COUNT];
-    widget_bar_split(p->part, PART_COUNT, p->step_seconds, p->step_seconds, w, cells);
+    widget_bar_split(h.part, PART_COUNT, h.step, h.step, w, cells);
     int cx = x;
     for (int k = 0; k < PART_COUNT; k++)
         for (int i = 0; i < cells[k]; i++)
             screen_put(s, cx++, y, d->theme.color ? d->cs.bar : (uint32_t)step_look[k].ascii,
                        step_look[k].elem);
-    char parts[160] = "", t[32];
-    units_duration(p->step_seconds, t, sizeof t);
-    int n = 0;
-    for (int k = 0; k < PART_COUNT && n >= 0 && (size_t)n < sizeof parts; k++)
-        if (p->part[k] > 0 && p->part[k] >= 0.005 * p->step_seconds)
-            n += snprintf(parts + n, sizeof parts - (size_t)n, " %s %.0f%%",
-                          predict_part_brief((enum predict_part)k),
-                          100.0 * p->part[k] / p->step_seconds);
     /* Pinned (x): the step's change after it, "vs pinned" where the whole line fits so. */
-    char dl[48] = "", vs[3][64] = {"", "", ""}, line[3][320];
+    char dl[48] = "", vs[3][64] = {"", "", ""}, line[3][400];
     int del = E_DIM;
     if (compare_view_delta(&d->cmp, "time.predicted.step_seconds", dl, sizeof dl, &del)) {
         snprintf(vs[0], sizeof vs[0], " (%s vs pinned)", dl);
@@ -87,15 +138,15 @@ static void draw_step_bar(const struct dash *d, struct screen *s, int x, int y, 
     }
     int pick = 2;
     for (int k = 0; k < 3; k++) {
-        snprintf(line[k], sizeof line[k], "step %s%s  MFU %.2g (assumed %.2g):%s", t, vs[k],
-                 p->mfu, d->ev.an.time.mfu, parts);
+        snprintf(line[k], sizeof line[k], "%s %s%s  %s %s (assumed %s):%s", h.step_label, h.t,
+                 vs[k], h.mfu_label, h.mfu, h.assumed, h.parts);
         if (pick == 2 && k < 2 && vs[k][0] && screen_width(line[k]) <= w)
             pick = k;
     }
     screen_label(s, x, y + 1, w, line[pick], E_NORMAL);
     if (pick < 2) {
         /* The change in its colour: more time is worse. */
-        int at = x + screen_width("step ") + screen_width(t) + 2;
+        int at = x + screen_width(h.step_label) + 1 + screen_width(h.t) + 2;
         screen_text(s, at, y + 1, screen_width(dl), dl, del);
     }
 }
@@ -185,25 +236,38 @@ static const struct figure *compute_row(int i)
     return figure_find_once(report_table(), COMPUTE_FIGURES[i].key, &row[i]);
 }
 
-/* Figure i of COMPUTE_FIGURES with its value v as an item of at most vw value cells. */
-static void compute_item(int i, const struct figure_value *v, int vw, struct item *it)
+/* The value cells of an item (see draw_items). */
+#define ITEM_VALUE_W (LAYOUT_ITEM_WIDTH - 9 - 2)
+
+/* Figure i of COMPUTE_FIGURES with its value v (kept, not copied: it is formatted where the
+ * item is drawn) as an item. */
+static void compute_item(int i, const struct figure_value *v, struct item *it)
 {
     const struct figure *row = compute_row(i);
     it->label = figure_brief(row);
+    it->row = row;
+    it->v = v;
     it->key = COMPUTE_FIGURES[i].delta ? COMPUTE_FIGURES[i].key : NULL;
     it->elem = v->kind == FK_NULL ? E_DIM : COMPUTE_FIGURES[i].elem;
-    /* A duration too long for the cells (a slow measured MFU gives years) is shortened. */
-    if (row->unit == FU_SECONDS && v->kind == FK_NUM && v->text == NULL)
-        fit_duration(v->num, it->value, sizeof it->value, vw);
+}
+
+/* An item's value as the report writes it in at most ITEM_VALUE_W cells: a duration too long
+ * for them (a slow measured MFU gives years) is shortened; "" for a blank item. */
+static void item_value(const struct item *it, char *buf, size_t n)
+{
+    if (it->row == NULL)
+        buf[0] = '\0';
+    else if (it->row->unit == FU_SECONDS && it->v->kind == FK_NUM && it->v->text == NULL)
+        fit_duration(it->v->num, buf, n, ITEM_VALUE_W);
     else
-        figure_format(row, v, it->value, sizeof it->value);
+        figure_format(it->row, it->v, buf, n);
 }
 
 /* The items of COMPUTE_FIGURES the panel shows (step_bar_gone: the predicted step's own,
- * else those the list's when shows), at most max, in vw value cells each, all taken from the
- * report at once; returns how many. */
-static int compute_take(const struct dash *d, bool step_bar_gone, int max, int vw,
-                        struct item *it)
+ * else those the list's when shows), at most max, their values all taken from the report at
+ * once into v[0..max-1]; returns how many. */
+static int compute_take(const struct dash *d, bool step_bar_gone, int max,
+                        struct figure_value *v, struct item *it)
 {
     struct figure_pick pick[N_COMPUTE_FIGURES] = {{NULL, 0}};
     int idx[N_COMPUTE_FIGURES], k = 0;
@@ -215,22 +279,13 @@ static int compute_take(const struct dash *d, bool step_bar_gone, int max, int v
             idx[k++] = i;
         }
     }
-    struct figure_value v[N_COMPUTE_FIGURES];
     bool shown[N_COMPUTE_FIGURES];
     report_figures(&d->ev, pick, k, v, shown);
     int n = 0;
     for (int j = 0; j < k; j++)
         if (shown[j])
-            compute_item(idx[j], &v[j], vw, &it[n++]);
+            compute_item(idx[j], &v[j], &it[n++]);
     return n;
-}
-
-/* The compute panel's figures, LAYOUT_COMPUTE_FIGURES at most (layout.c sizes the panel for
- * that many), the most needed first; returns how many. */
-static int compute_items(const struct dash *d, struct item *it)
-{
-    const int vw = LAYOUT_ITEM_WIDTH - 9 - 2; /* value cells of an item (see draw_items) */
-    return compute_take(d, false, LAYOUT_COMPUTE_FIGURES, vw, it);
 }
 
 /* The cells of an item's change from the pinned scenario ("+143.9 days" at the most). */
@@ -258,7 +313,9 @@ static void draw_items(const struct dash *d, struct screen *s, struct rect r, co
     for (int i = 0; i < n && i / per_row < rows; i++) {
         int x = r.x + 1 + (i % per_row) * iw, y = top + i / per_row;
         screen_label(s, x, y, lw, it[i].label, E_LABEL);
-        screen_text_right(s, x + vend, y, LAYOUT_ITEM_WIDTH - lw - 2, it[i].value, it[i].elem);
+        char value[32];
+        item_value(&it[i], value, sizeof value);
+        screen_text_right(s, x + vend, y, LAYOUT_ITEM_WIDTH - lw - 2, value, it[i].elem);
         char dl[48];
         int del;
         if (deltas && it[i].key != NULL &&
@@ -270,9 +327,11 @@ static void draw_items(const struct dash *d, struct screen *s, struct rect r, co
 
 void compute_panel_draw(const struct dash *d, struct screen *s, struct rect r, bool focused)
 {
-    const struct prediction *pred = &d->ev.pred;
+    /* The figures, the most needed first; LAYOUT_COMPUTE_FIGURES at most (layout.c sizes
+     * the panel for that many), of which those that fit are formatted and drawn. */
     struct item it[LAYOUT_COMPUTE_FIGURES];
-    int n = compute_items(d, it);
+    struct figure_value v[LAYOUT_COMPUTE_FIGURES], pv[2];
+    int n = compute_take(d, false, LAYOUT_COMPUTE_FIGURES, v, it);
     char right[64];
     snprintf(right, sizeof right, "%s", d->sc.flops_mode == FLOPS_6ND ? "6ND" : "per op");
     widget_header(s, &d->cs, r, "Compute and time", right, focused);
@@ -294,14 +353,14 @@ void compute_panel_draw(const struct dash *d, struct screen *s, struct rect r, b
     /* A lecture step shows the lecture's accounting alone: no predicted step. */
     if (lecture_view_step(d) != NULL) {
     } else if (rows - 2 >= 2 || rows - 2 >= (n + per_row - 1) / per_row) {
-        draw_step_bar(d, s, r.x + 1, top, r.w - 2, pred);
+        draw_step_bar(d, s, r.x + 1, top, r.w - 2);
         top += 2;
         rows -= 2;
     } else if (n >= 3) {
         /* Right after the time: the last two figures give way. */
         memmove(&it[3], &it[1], (size_t)(n - 3) * sizeof it[0]);
         struct item p[2] = {{.label = "", .elem = E_DIM}, {.label = "", .elem = E_DIM}};
-        (void)compute_take(d, true, 2, LAYOUT_ITEM_WIDTH - 11, p);
+        (void)compute_take(d, true, 2, pv, p);
         memcpy(&it[1], p, sizeof p);
     }
     draw_items(d, s, r, it, n, top, rows, per_row, iw, deltas);

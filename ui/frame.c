@@ -9,6 +9,7 @@
 #include "compute_panel.h"
 #include "dash_pick.h"
 #include "explain.h"
+#include "figure.h"
 #include "dtypes_panel.h"
 #include "lecture_view.h"
 #include "memory_panel.h"
@@ -17,38 +18,66 @@
 #include "keymap.h"
 #include "ops.h"
 #include "plot.h"
+#include "report.h"
 #include "units.h"
 #include "warnings.h"
 #include "widgets.h"
 
 /* ---- title and bottom lines ------------------------------------------------------------ */
 
+/* The title's figures: rows of the report's table (src/report.c), looked up once. */
+enum { TF_PARAMS, TF_SECONDS, TF_MFU, TF_MFU_FROM, TF_MEMORY, TF_FITS, TF_COUNT };
+static const char *const TITLE_KEYS[TF_COUNT] = {
+    [TF_PARAMS] = "params.total",     [TF_SECONDS] = "time.seconds",
+    [TF_MFU] = "time.mfu_in_use",     [TF_MFU_FROM] = "time.mfu_source",
+    [TF_MEMORY] = "memory.total",     [TF_FITS] = "memory.fits",
+};
+
+/* The title's figures as the report writes them (the parameters as a count, "70B"), the
+ * MFU where it is typed and the title wide, else where it comes from; false when a row is
+ * missing from the report's table. */
+static bool title_figures(const struct dash *d, bool wide, char f[TF_COUNT][32], bool *fits)
+{
+    static const struct figure *rows[TF_COUNT];
+    struct figure_value v[TF_COUNT];
+    if (!report_figures_by_key(&d->ev, TITLE_KEYS, TF_COUNT, rows, v))
+        return false;
+    /* Only the figures the title writes are formatted (a frame's time is in snprintf). */
+    f[TF_MFU][0] = f[TF_MFU_FROM][0] = '\0';
+    figure_format_brief(rows[TF_PARAMS], &v[TF_PARAMS], f[TF_PARAMS], sizeof f[0]);
+    figure_format(rows[TF_SECONDS], &v[TF_SECONDS], f[TF_SECONDS], sizeof f[0]);
+    figure_format(rows[TF_MEMORY], &v[TF_MEMORY], f[TF_MEMORY], sizeof f[0]);
+    if (d->ev.mfu_from != MFU_TYPED)
+        figure_format(rows[TF_MFU_FROM], &v[TF_MFU_FROM], f[TF_MFU_FROM], sizeof f[0]);
+    else if (wide)
+        figure_format(rows[TF_MFU], &v[TF_MFU], f[TF_MFU], sizeof f[0]);
+    *fits = v[TF_FITS].kind == FK_BOOL && v[TF_FITS].b;
+    return true;
+}
+
 static void draw_title(const struct dash *d, struct screen *s, struct rect r)
 {
-    const struct analysis *a = &d->ev.an;
-    char model[128], hw[128], days[64], mem[64], prec[48];
-    char n[32];
-    units_count((double)a->params.total, n, sizeof n);
+    char model[128], hw[128], days[96], mem[96], prec[48], f[TF_COUNT][32];
+    /* Where there is room the whole phrase; at 80 columns a typed MFU is the slider's (on
+     * screen), and a predicted or measured one a short mark. */
+    bool fits, wide = r.w >= 100;
+    if (!title_figures(d, wide, f, &fits))
+        return;
     if (d->sc.model.id[0] && strcmp(d->sc.model.id, "custom") != 0)
-        snprintf(model, sizeof model, "%s (%s)", d->sc.model.id, n);
+        snprintf(model, sizeof model, "%s (%s)", d->sc.model.id, f[TF_PARAMS]);
     else
-        snprintf(model, sizeof model, "%s params", n);
+        snprintf(model, sizeof model, "%s params", f[TF_PARAMS]);
     snprintf(hw, sizeof hw, "%lld %s %s", (long long)d->sc.gpus, d->cs.times,
              d->sc.gpu.id[0] ? d->sc.gpu.id : d->sc.gpu.name);
     snprintf(prec, sizeof prec, "%s", dtype_name(d->sc.dtype));
     /* The training time the MFU in use gives, and which MFU that is. */
-    char dur[32];
-    units_duration(a->time.seconds, dur, sizeof dur);
-    /* Where there is room the whole phrase; at 80 columns a typed MFU is the slider's (on
-     * screen), and a predicted or measured one a short mark. */
-    bool wide = r.w >= 100;
-    if (d->ev.mfu_from == MFU_TYPED)
-        snprintf(days, sizeof days, wide ? "%s at MFU %.3g" : "%s", dur, d->ev.mfu);
+    if (d->ev.mfu_from == MFU_TYPED && wide)
+        snprintf(days, sizeof days, "%s at MFU %s", f[TF_SECONDS], f[TF_MFU]);
+    else if (d->ev.mfu_from == MFU_TYPED)
+        snprintf(days, sizeof days, "%s", f[TF_SECONDS]);
     else
-        snprintf(days, sizeof days, "%s %.*s", dur, wide ? 16 : 4, mfu_mode_name(d->ev.mfu_from));
-    char tot[32];
-    units_bytes(a->memory.total, tot, sizeof tot);
-    snprintf(mem, sizeof mem, "%s/GPU %s", tot, a->memory.fits ? "fits" : "DOES NOT FIT");
+        snprintf(days, sizeof days, "%s %.*s", f[TF_SECONDS], wide ? 16 : 4, f[TF_MFU_FROM]);
+    snprintf(mem, sizeof mem, "%s/GPU %s", f[TF_MEMORY], fits ? "fits" : "DOES NOT FIT");
     /* A lecture step's title says what its panels are about: the model where they count it,
      * the GPUs where they or the roofline do, the time and memory where their panels are. */
     if (!lecture_view_shows(d, "compute"))
@@ -68,7 +97,7 @@ static void draw_title(const struct dash *d, struct screen *s, struct rect r)
     if (!model_shown && !lecture_view_shows(d, "roofline"))
         hw[0] = prec[0] = '\0';
     const char *const seg[] = {"rooftop", model, hw, prec, days, mem};
-    widget_title_bar(s, &d->cs, r, seg, a->memory.fits);
+    widget_title_bar(s, &d->cs, r, seg, fits);
 }
 
 static void draw_caption(const struct dash *d, struct screen *s, struct rect r)

@@ -23,24 +23,69 @@ void infer_frame_layout(const struct dash *d, int cols, int rows, struct layout 
     layout_compute(cols, rows, &o, L);
 }
 
-static void draw_title(const struct dash *d, struct screen *s, struct rect r)
+/* The serving view's figures: rows of the serving report's table (src/infer_report.c),
+ * looked up once and taken at once for a frame. */
+enum { IF_TTFT, IF_TPOT, IF_TOTAL, IF_FITS, IF_CAPACITY, IF_CAP_SHARE, IF_MAX_BATCH,
+       IF_KV_TOKEN, IF_WEIGHTS, IF_KV, IF_ACT, IF_WEIGHTS_SHARE, IF_KV_SHARE, IF_ACT_SHARE,
+       IF_EFF, IF_COMPUTE_EFF, IF_MEMORY_EFF, IF_COUNT };
+static const char *const SERVING_KEYS[IF_COUNT] = {
+    [IF_TTFT] = "latency.ttft",
+    [IF_TPOT] = "latency.tpot",
+    [IF_TOTAL] = "memory.total",
+    [IF_FITS] = "memory.fits",
+    [IF_CAPACITY] = "memory.capacity",
+    [IF_CAP_SHARE] = "memory.capacity_share",
+    [IF_MAX_BATCH] = "max_batch",
+    [IF_KV_TOKEN] = "kv.bytes_per_token",
+    [IF_WEIGHTS] = "memory.weights",
+    [IF_KV] = "memory.kv_cache",
+    [IF_ACT] = "memory.activations",
+    [IF_WEIGHTS_SHARE] = "memory.weights_share",
+    [IF_KV_SHARE] = "memory.kv_cache_share",
+    [IF_ACT_SHARE] = "memory.activations_share",
+    [IF_EFF] = "header.efficiency",
+    [IF_COMPUTE_EFF] = "scenario.compute_eff",
+    [IF_MEMORY_EFF] = "scenario.memory_eff",
+};
+
+/* Those figures: each row, its value and its text as a panel writes it (figure_format_brief). */
+struct serving_figures {
+    const struct figure *row[IF_COUNT];
+    struct figure_value v[IF_COUNT];
+    char f[IF_COUNT][32];
+    bool fits;
+};
+
+static bool serving_figures(const struct dash *d, struct serving_figures *sf)
+{
+    static const struct figure *rows[IF_COUNT];
+    if (!infer_report_figures_by_key(&d->inf.ev.sc, &d->inf.ev.serving, SERVING_KEYS, IF_COUNT,
+                                     rows, sf->v))
+        return false;
+    for (int i = 0; i < IF_COUNT; i++) {
+        sf->row[i] = rows[i];
+        figure_format_brief(rows[i], &sf->v[i], sf->f[i], sizeof sf->f[i]);
+    }
+    sf->fits = sf->v[IF_FITS].kind == FK_BOOL && sf->v[IF_FITS].b;
+    return true;
+}
+
+static void draw_title(const struct dash *d, struct screen *s, struct rect r,
+                       const struct serving_figures *sf)
 {
     const struct scenario *sc = &d->inf.ev.sc;
-    const struct infer_result *res = &d->inf.ev.serving;
-    char model[96], hw[96], prec[64], ttft[32], tpot[32], mem[64], tot[32];
+    char model[96], hw[96], prec[64], mem[64];
     snprintf(model, sizeof model, "serving %s", sc->model.id[0] ? sc->model.id : sc->model.name);
     snprintf(hw, sizeof hw, "tp %lld %s %s", (long long)sc->tp, d->cs.times,
              sc->gpu.id[0] ? sc->gpu.id : sc->gpu.name);
     snprintf(prec, sizeof prec, "w %s kv %s", dtype_name(infer_weights_dtype(sc)),
              dtype_name(infer_kv_dtype(sc)));
-    units_duration(res->ttft, ttft, sizeof ttft);
-    units_duration(res->tpot, tpot, sizeof tpot);
-    char lat[80];
-    snprintf(lat, sizeof lat, "TTFT %s TPOT %s", ttft, tpot);
-    units_bytes(res->memory.total, tot, sizeof tot);
-    snprintf(mem, sizeof mem, "%s/GPU %s", tot, res->memory.fits ? "fits" : "DOES NOT FIT");
+    char lat[96];
+    snprintf(lat, sizeof lat, "%s %s %s %s", figure_brief(sf->row[IF_TTFT]), sf->f[IF_TTFT],
+             figure_brief(sf->row[IF_TPOT]), sf->f[IF_TPOT]);
+    snprintf(mem, sizeof mem, "%s/GPU %s", sf->f[IF_TOTAL], sf->fits ? "fits" : "DOES NOT FIT");
     const char *const seg[] = {"rooftop", model, hw, prec, lat, mem};
-    widget_title_bar(s, &d->cs, r, seg, res->memory.fits);
+    widget_title_bar(s, &d->cs, r, seg, sf->fits);
 }
 
 static void draw_sliders(const struct dash *d, struct screen *s, struct rect r)
@@ -67,29 +112,22 @@ static void draw_sliders(const struct dash *d, struct screen *s, struct rect r)
 
 enum { PART_W, PART_KV, PART_ACT, PART_N };
 
-static void draw_memory(const struct dash *d, struct screen *s, struct rect r)
+/* The memory bar at y: the parts against the larger of capacity and need. */
+static void draw_memory_bar(const struct dash *d, struct screen *s, struct rect r, int y,
+                            const struct serving_figures *sf)
 {
-    const struct infer_result *res = &d->inf.ev.serving;
-    const struct scenario *sc = &d->inf.ev.sc;
-    char right[96], cap[32];
-    units_bytes(res->memory.capacity, cap, sizeof cap);
-    snprintf(right, sizeof right, "%s %s", sc->gpu.id[0] ? sc->gpu.id : sc->gpu.name, cap);
-    widget_header(s, &d->cs, r, "Memory per GPU", right, false);
-    if (r.h < 2)
-        return;
-    const double part[PART_N] = {res->memory.weights, res->memory.kv_cache, res->memory.activations};
     /* The training view's colours: weights as parameters, the cache as gradients (the other
      * per-token state), activations as activations. */
-    const int elem[PART_N] = {E_PARAMS, E_GRADS, E_ACTIVATIONS};
-    const int glyph[PART_N] = {MEM_PARAMS, MEM_GRADS, MEM_ACTIVATIONS};
-    const char *label[PART_N] = {"weights", "KV cache", "activations"};
-    const double total = res->memory.total, capacity = res->memory.capacity;
+    static const int elem[PART_N] = {E_PARAMS, E_GRADS, E_ACTIVATIONS};
+    static const int glyph[PART_N] = {MEM_PARAMS, MEM_GRADS, MEM_ACTIVATIONS};
+    const double total = sf->v[IF_TOTAL].num, capacity = sf->v[IF_CAPACITY].num;
     const double scale = total > capacity ? total : capacity;
     const int bw = r.w - 2;
-    int y = r.y + 1, x = r.x + 1;
+    int x = r.x + 1;
     for (int i = 0; i < PART_N; i++) {
-        int cells = scale > 0 ? (int)lround(part[i] / scale * bw) : 0;
-        if (part[i] > 0 && cells == 0)
+        double part = sf->v[IF_WEIGHTS + i].num;
+        int cells = scale > 0 ? (int)lround(part / scale * bw) : 0;
+        if (part > 0 && cells == 0)
             cells = 1;
         for (int k = 0; k < cells && x < r.x + 1 + bw; k++)
             screen_put(s, x++, y, d->theme.color ? d->cs.bar : d->cs.part[glyph[i]], elem[i]);
@@ -99,38 +137,59 @@ static void draw_memory(const struct dash *d, struct screen *s, struct rect r)
     int capx = r.x + 1 + (int)lround(scale > 0 ? capacity / scale * bw : 0);
     if (capx > r.x + bw)
         capx = r.x + bw;
-    screen_put(s, capx, y, d->cs.cap_mark, res->memory.fits ? E_CAPACITY : E_OVER);
-    if (++y >= r.y + r.h)
-        return;
-    char tot[32], line[160];
-    units_bytes(total, tot, sizeof tot);
-    if (res->memory.fits)
-        snprintf(line, sizeof line, "%s of %s (%.0f%%): fits; max batch %lld", tot, cap,
-                 capacity > 0 ? 100 * total / capacity : 0, (long long)res->max_batch);
-    else
-        snprintf(line, sizeof line, "%s of %s: DOES NOT FIT; max batch %lld", tot, cap,
-                 (long long)res->max_batch);
-    screen_text(s, r.x + 1, y, r.w - 2, line, res->memory.fits ? E_OK : E_OVER);
-    y++;
+    screen_put(s, capx, y, d->cs.cap_mark, sf->fits ? E_CAPACITY : E_OVER);
+}
+
+/* The parts from y, each by its row's label with its dtype, bytes and share; then the KV
+ * cache per token and the tokens it holds. */
+static void draw_memory_parts(const struct dash *d, struct screen *s, struct rect r, int y,
+                              const struct serving_figures *sf)
+{
+    static const int elem[PART_N] = {E_PARAMS, E_GRADS, E_ACTIVATIONS};
+    static const int glyph[PART_N] = {MEM_PARAMS, MEM_GRADS, MEM_ACTIVATIONS};
+    const struct scenario *sc = &d->inf.ev.sc;
     const enum dtype dt[PART_N] = {infer_weights_dtype(sc), infer_kv_dtype(sc), sc->dtype};
     for (int i = 0; i < PART_N && y < r.y + r.h; i++, y++) {
-        char by[32], pc[16];
-        units_bytes(part[i], by, sizeof by);
-        snprintf(pc, sizeof pc, "%.0f%%", total > 0 ? 100 * part[i] / total : 0);
         screen_put(s, r.x + 1, y, d->theme.color ? d->cs.bar : d->cs.part[glyph[i]], elem[i]);
-        screen_label(s, r.x + 3, y, 12, label[i], E_NORMAL);
+        screen_label(s, r.x + 3, y, 12, figure_brief(sf->row[IF_WEIGHTS + i]), E_NORMAL);
         screen_text_right(s, r.x + 3 + 12 + 8, y, 8, dtype_name(dt[i]), E_NORMAL);
-        screen_text_right(s, r.x + 3 + 12 + 8 + 10, y, 9, by, E_VALUE);
+        screen_text_right(s, r.x + 3 + 12 + 8 + 10, y, 9, sf->f[IF_WEIGHTS + i], E_VALUE);
         if (r.w >= 44)
-            screen_text_right(s, r.x + 3 + 12 + 8 + 10 + 6, y, 5, pc, E_NORMAL);
+            screen_text_right(s, r.x + 3 + 12 + 8 + 10 + 6, y, 5, sf->f[IF_WEIGHTS_SHARE + i],
+                              E_NORMAL);
     }
     if (y < r.y + r.h) {
-        char kv[32];
-        units_bytes(res->kv_bytes_per_token, kv, sizeof kv);
-        snprintf(line, sizeof line, "KV %s per token; %lld x %lld tokens", kv,
+        char line[160];
+        snprintf(line, sizeof line, "KV %s per token; %lld x %lld tokens", sf->f[IF_KV_TOKEN],
                  (long long)sc->batch, (long long)(sc->prompt + sc->generate));
         screen_text(s, r.x + 3, y, r.w - 4, line, E_DIM);
     }
+}
+
+static void draw_memory(const struct dash *d, struct screen *s, struct rect r,
+                        const struct serving_figures *sf)
+{
+    const struct scenario *sc = &d->inf.ev.sc;
+    char right[96];
+    snprintf(right, sizeof right, "%s %s", sc->gpu.id[0] ? sc->gpu.id : sc->gpu.name,
+             sf->f[IF_CAPACITY]);
+    widget_header(s, &d->cs, r, "Memory per GPU", right, false);
+    if (r.h < 2)
+        return;
+    draw_memory_bar(d, s, r, r.y + 1, sf);
+    if (r.h < 3)
+        return;
+    char line[160];
+    const char *tot = sf->f[IF_TOTAL], *cap = sf->f[IF_CAPACITY];
+    const char *maxb = figure_brief(sf->row[IF_MAX_BATCH]);
+    if (sf->fits)
+        snprintf(line, sizeof line, "%s of %s (%s): fits; %s %s", tot, cap, sf->f[IF_CAP_SHARE],
+                 maxb, sf->f[IF_MAX_BATCH]);
+    else
+        snprintf(line, sizeof line, "%s of %s: DOES NOT FIT; %s %s", tot, cap, maxb,
+                 sf->f[IF_MAX_BATCH]);
+    screen_text(s, r.x + 1, r.y + 2, r.w - 2, line, sf->fits ? E_OK : E_OVER);
+    draw_memory_parts(d, s, r, r.y + 3, sf);
 }
 
 struct item {
@@ -206,13 +265,14 @@ static int time_items(const struct dash *d, struct item *it)
     return n;
 }
 
-static void draw_time(const struct dash *d, struct screen *s, struct rect r)
+static void draw_time(const struct dash *d, struct screen *s, struct rect r,
+                      const struct serving_figures *sf)
 {
-    const struct infer_result *res = &d->inf.ev.serving;
     struct item it[N_TIME_FIGURES];
     int n = time_items(d, it);
-    char right[64];
-    snprintf(right, sizeof right, "efficiency %.2g / %.2g", res->compute_eff, res->memory_eff);
+    char right[128];
+    snprintf(right, sizeof right, "%s %s / %s", figure_brief(sf->row[IF_EFF]),
+             sf->f[IF_COMPUTE_EFF], sf->f[IF_MEMORY_EFF]);
     widget_header(s, &d->cs, r, "Latency and throughput", right, false);
     const int iw = LAYOUT_ITEM_WIDTH, lw = 12;
     int per_row = (r.w - 1) / iw;
@@ -292,13 +352,16 @@ void infer_frame_draw(const struct dash *d, struct screen *s)
     infer_frame_layout(d, s->cols, s->rows, &L);
     if (L.too_small)
         return;
-    draw_title(d, s, L.r[P_TITLE]);
+    struct serving_figures sf;
+    if (!serving_figures(d, &sf))
+        return;
+    draw_title(d, s, L.r[P_TITLE], &sf);
     draw_sliders(d, s, L.r[P_SLIDERS]);
     widget_vrules(s, &d->cs, &L);
     if (!rect_empty(L.r[P_MEMORY]))
-        draw_memory(d, s, L.r[P_MEMORY]);
+        draw_memory(d, s, L.r[P_MEMORY], &sf);
     if (!rect_empty(L.r[P_COMPUTE]))
-        draw_time(d, s, L.r[P_COMPUTE]);
+        draw_time(d, s, L.r[P_COMPUTE], &sf);
     if (!rect_empty(L.r[P_ROOFLINE]))
         plot_roofline(d, s, L.r[P_ROOFLINE], false);
     if (!rect_empty(L.r[P_OPS]))

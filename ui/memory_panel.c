@@ -58,37 +58,62 @@ static void draw_memory_bar(const struct dash *d, struct screen *s, struct rect 
     screen_put(s, capx, y, d->cs.cap_mark, m->fits ? E_CAPACITY : E_OVER);
 }
 
-/* The verdict at y, against the usable memory (capacity less the reserve), and which
- * pipeline stage the rows are; shorter forms where the panel is narrow. Pinned (x): the
- * total's change from the pinned scenario's after it, "vs pinned" where that fits too: a
- * shorter verdict before a shorter change, the change left out before anything is cut. */
+/* The verdict's figures: rows of the report's table (src/report.c), looked up once. */
+enum { VF_TOTAL, VF_USABLE, VF_SHARE, VF_OVER, VF_TIMES, VF_FITS, VF_STAGE, VF_STAGES,
+       VF_COUNT };
+static const char *const VERDICT_KEYS[VF_COUNT] = {
+    [VF_TOTAL] = "memory.total",         [VF_USABLE] = "memory.usable",
+    [VF_SHARE] = "memory.usable_share",  [VF_OVER] = "memory.over_usable",
+    [VF_TIMES] = "memory.usable_times",  [VF_FITS] = "memory.fits",
+    [VF_STAGE] = "memory.stage.index",   [VF_STAGES] = "memory.stage.stages",
+};
+
+/* The verdict's three forms, long to short, of the report's figures: the total against the
+ * usable memory (capacity less the reserve), and which pipeline stage the rows are. */
+static bool verdict_lines(const struct dash *d, char line[3][256], bool *fits)
+{
+    static const struct figure *rows[VF_COUNT];
+    struct figure_value v[VF_COUNT];
+    if (!report_figures_by_key(&d->ev, VERDICT_KEYS, VF_COUNT, rows, v))
+        return false;
+    /* Only the figures the verdict writes are formatted (a frame's time is in snprintf). */
+    char f[VF_COUNT][32], stage[64] = "", sstage[32] = "";
+    *fits = v[VF_FITS].kind == FK_BOOL && v[VF_FITS].b;
+    static const int fit_shows[] = {VF_TOTAL, VF_USABLE, VF_SHARE};
+    static const int over_shows[] = {VF_TOTAL, VF_USABLE, VF_OVER, VF_TIMES};
+    const int *shows = *fits ? fit_shows : over_shows;
+    int n_shows = *fits ? 3 : 4;
+    for (int i = 0; i < n_shows; i++)
+        figure_format_brief(rows[shows[i]], &v[shows[i]], f[shows[i]], sizeof f[0]);
+    long long st = (long long)v[VF_STAGE].num, stages = (long long)v[VF_STAGES].num;
+    if (stages > 1) {
+        snprintf(stage, sizeof stage, ", stage %lld/%lld%s", st + 1, stages,
+                 st == 0 ? " (first)" : st == stages - 1 ? " (last)" : "");
+        snprintf(sstage, sizeof sstage, " st%lld", st + 1);
+    }
+    const char *tot = f[VF_TOTAL], *use = f[VF_USABLE];
+    if (*fits) {
+        snprintf(line[0], 256, "%s of %s usable (%s): fits%s", tot, use, f[VF_SHARE], stage);
+        snprintf(line[1], 256, "%s of %s (%s): fits%s", tot, use, f[VF_SHARE], sstage);
+        snprintf(line[2], 256, "%s/%s fits", tot, use);
+    } else {
+        snprintf(line[0], 256, "%s of %s usable: over by %s (%s%s)%s", tot, use, f[VF_OVER],
+                 f[VF_TIMES], d->cs.times, stage);
+        snprintf(line[1], 256, "%s of %s: over by %s%s", tot, use, f[VF_OVER], sstage);
+        snprintf(line[2], 256, "%s/%s over", tot, use);
+    }
+    return true;
+}
+
+/* The verdict at y; shorter forms where the panel is narrow. Pinned (x): the total's change
+ * from the pinned scenario's after it, "vs pinned" where that fits too: a shorter verdict
+ * before a shorter change, the change left out before anything is cut. */
 static void draw_memory_verdict(const struct dash *d, struct screen *s, struct rect r, int y)
 {
-    const struct memory *m = &d->ev.an.memory;
-    char tot[32], use[32], stage[64] = "", sstage[32] = "", line[3][256];
-    units_bytes(m->total, tot, sizeof tot);
-    units_bytes(m->usable, use, sizeof use);
-    if (m->stages > 1) {
-        snprintf(stage, sizeof stage, ", stage %lld/%lld%s", (long long)m->busiest.index + 1,
-                 (long long)m->stages,
-                 m->busiest.index == 0 ? " (first)"
-                 : m->busiest.index == m->stages - 1 ? " (last)" : "");
-        snprintf(sstage, sizeof sstage, " st%lld", (long long)m->busiest.index + 1);
-    }
-    if (m->fits) {
-        double pc = m->usable > 0 ? 100 * m->total / m->usable : 0;
-        snprintf(line[0], sizeof line[0], "%s of %s usable (%.0f%%): fits%s", tot, use, pc, stage);
-        snprintf(line[1], sizeof line[1], "%s of %s (%.0f%%): fits%s", tot, use, pc, sstage);
-        snprintf(line[2], sizeof line[2], "%s/%s fits", tot, use);
-    } else {
-        char over[32];
-        units_bytes(m->total - m->usable, over, sizeof over);
-        double times = m->usable > 0 ? m->total / m->usable : 0;
-        snprintf(line[0], sizeof line[0], "%s of %s usable: over by %s (%.1f%s)%s", tot, use,
-                 over, times, d->cs.times, stage);
-        snprintf(line[1], sizeof line[1], "%s of %s: over by %s%s", tot, use, over, sstage);
-        snprintf(line[2], sizeof line[2], "%s/%s over", tot, use);
-    }
+    char line[3][256];
+    bool fits;
+    if (!verdict_lines(d, line, &fits))
+        return;
     char dl[48], vs[2][64] = {"", ""};
     int del = E_DIM;
     if (compare_view_delta(&d->cmp, "memory.total", dl, sizeof dl, &del)) {
@@ -106,7 +131,7 @@ static void draw_memory_verdict(const struct dash *d, struct screen *s, struct r
             break;
         }
     }
-    screen_text(s, r.x + 1, y, r.w - 2, line[pick], m->fits ? E_OK : E_OVER);
+    screen_text(s, r.x + 1, y, r.w - 2, line[pick], fits ? E_OK : E_OVER);
     if (with < 2) {
         int used = screen_width(line[pick]);
         screen_text(s, r.x + 1 + used, y, r.w - 2 - used, vs[with], del);
