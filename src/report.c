@@ -280,7 +280,7 @@ static bool w_mem_row_shown(const void *ctx, int item, int arg)
     return item != MEM_BUFFERS || c->ev->an.memory.row[MEM_BUFFERS].bytes > 0;
 }
 
-enum mem_col { MC_ROW, MC_DTYPE, MC_ELEMENTS, MC_BYTES };
+enum mem_col { MC_ROW, MC_DTYPE, MC_ELEMENTS, MC_BYTES, MC_SHARE };
 
 static void g_mem_col(const void *ctx, int item, int arg, struct figure_value *v)
 {
@@ -303,6 +303,11 @@ static void g_mem_col(const void *ctx, int item, int arg, struct figure_value *v
         if (off)
             v->text = "off";
         return;
+    case MC_SHARE: {
+        double total = c->ev->an.memory.total;
+        figure_num(v, total > 0 ? 100 * r->bytes / total : 0.0);
+        break;
+    }
     }
     if (off)
         v->text = "-";
@@ -1035,6 +1040,8 @@ static const struct figure MEM_COLS[] = {
      .arg = MC_ELEMENTS, .width = 12},
     {VALUE, .key = "bytes", .label = "bytes", .unit = FU_BYTES, .get = g_mem_col, .arg = MC_BYTES,
      .width = 12},
+    /* The row's share of the total, in the dashboard's memory table. */
+    {VALUE, .key = "share", .unit = FU_SHARE, .get = g_mem_col, .arg = MC_SHARE, PANEL},
     END};
 
 static const struct figure PART_COLS[] = {

@@ -114,9 +114,10 @@ static cJSON *cli_report_json(const char *args)
     return j;
 }
 
-/* The title's figures and the memory verdict, each the report's figure j for the scenario
+/* The title's figures and the memory panel's, each the report's figure j for the scenario
  * on screen: its parameters, time at the MFU in use, memory total and whether it fits; the
- * total against the usable memory, how far over, the pipeline stage. */
+ * total against the usable memory, how far over, the capacity, each row's share, the
+ * pipeline stage. */
 static void ck_title_and_verdict(struct harness *h, const cJSON *j)
 {
     char tot[32], use[32], dur[32], n[32], over[32], line[256];
@@ -138,6 +139,18 @@ static void ck_title_and_verdict(struct harness *h, const cJSON *j)
         snprintf(line, sizeof line, "│ %s of %s usable: over by %s (%.1f×)", tot, use, over,
                  t / u);
     ck_assert_screen_has(h, line);
+    /* The header's capacity, and each row's bytes with its share of the total after them. */
+    json_fmt(j, "memory.capacity", units_bytes, use);
+    snprintf(line, sizeof line, " h100-sxm %s ─", use);
+    ck_assert_screen_has(h, line);
+    const cJSON *row;
+    cJSON_ArrayForEach(row, report_json_at(j, "memory.rows")) {
+        double bytes = json_fmt(row, "bytes", units_bytes, use);
+        snprintf(over, sizeof over, "%.0f%%", 100 * bytes / t);
+        snprintf(line, sizeof line, " %s%6s", use, over);
+        if (bytes > 0)
+            ck_assert_screen_has(h, line);
+    }
     double stage = json_num(j, "memory.stage.index"), stages = json_num(j, "memory.stage.stages");
     if (stages > 1) {
         snprintf(line, sizeof line, "): fits, stage %.0f/%.0f%s", stage + 1, stages,

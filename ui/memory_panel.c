@@ -9,7 +9,6 @@
 #include "compare_view.h"
 #include "figure.h"
 #include "report.h"
-#include "units.h"
 #include "widgets.h"
 
 _Static_assert(MEM_COUNT <= WIDGET_BAR_PARTS, "a memory bar fits widget_bar_split");
@@ -58,10 +57,13 @@ static void draw_memory_bar(const struct dash *d, struct screen *s, struct rect 
     screen_put(s, capx, y, d->cs.cap_mark, m->fits ? E_CAPACITY : E_OVER);
 }
 
-/* The verdict's figures: rows of the report's table (src/report.c), looked up once. */
-enum { VF_TOTAL, VF_USABLE, VF_SHARE, VF_OVER, VF_TIMES, VF_FITS, VF_STAGE, VF_STAGES,
-       VF_COUNT };
+/* The header's and the verdict's figures: rows of the report's table (src/report.c),
+ * looked up once into verdict_rows. */
+enum { VF_CAPACITY, VF_TOTAL, VF_USABLE, VF_SHARE, VF_OVER, VF_TIMES, VF_FITS, VF_STAGE,
+       VF_STAGES, VF_COUNT };
+static const struct figure *verdict_rows[VF_COUNT];
 static const char *const VERDICT_KEYS[VF_COUNT] = {
+    [VF_CAPACITY] = "memory.capacity",
     [VF_TOTAL] = "memory.total",         [VF_USABLE] = "memory.usable",
     [VF_SHARE] = "memory.usable_share",  [VF_OVER] = "memory.over_usable",
     [VF_TIMES] = "memory.usable_times",  [VF_FITS] = "memory.fits",
@@ -70,12 +72,10 @@ static const char *const VERDICT_KEYS[VF_COUNT] = {
 
 /* The verdict's three forms, long to short, of the report's figures: the total against the
  * usable memory (capacity less the reserve), and which pipeline stage the rows are. */
-static bool verdict_lines(const struct dash *d, char line[3][256], bool *fits)
+static void verdict_lines(const struct dash *d, const struct figure_value *v, char line[3][256],
+                          bool *fits)
 {
-    static const struct figure *rows[VF_COUNT];
-    struct figure_value v[VF_COUNT];
-    if (!report_figures_by_key(&d->ev, VERDICT_KEYS, VF_COUNT, rows, v))
-        return false;
+    const struct figure *const *rows = verdict_rows;
     /* Only the figures the verdict writes are formatted (a frame's time is in snprintf). */
     char f[VF_COUNT][32], stage[64] = "", sstage[32] = "";
     *fits = v[VF_FITS].kind == FK_BOOL && v[VF_FITS].b;
@@ -102,18 +102,17 @@ static bool verdict_lines(const struct dash *d, char line[3][256], bool *fits)
         snprintf(line[1], 256, "%s of %s: over by %s%s", tot, use, f[VF_OVER], sstage);
         snprintf(line[2], 256, "%s/%s over", tot, use);
     }
-    return true;
 }
 
 /* The verdict at y; shorter forms where the panel is narrow. Pinned (x): the total's change
  * from the pinned scenario's after it, "vs pinned" where that fits too: a shorter verdict
  * before a shorter change, the change left out before anything is cut. */
-static void draw_memory_verdict(const struct dash *d, struct screen *s, struct rect r, int y)
+static void draw_memory_verdict(const struct dash *d, struct screen *s, struct rect r, int y,
+                                const struct figure_value *v)
 {
     char line[3][256];
     bool fits;
-    if (!verdict_lines(d, line, &fits))
-        return;
+    verdict_lines(d, v, line, &fits);
     char dl[48], vs[2][64] = {"", ""};
     int del = E_DIM;
     if (compare_view_delta(&d->cmp, "memory.total", dl, sizeof dl, &del)) {
@@ -180,16 +179,17 @@ static void mem_columns(int x0, int limit, bool share, bool pinned, int *end)
     }
 }
 
-/* The dtype, element count and bytes of memory rows show[0..n-1] as the report's memory
- * table writes them (its columns in src/report.c: "-" and "off" for master weights that are
- * off), taken at once. */
+/* The dtype, element count, bytes and share of memory rows show[0..n-1] as the report's
+ * memory table writes them (its columns in src/report.c: "-" and "off" for master weights
+ * that are off), taken at once. */
 static void mem_cells(const struct dash *d, const int *show, int n, char cell[][MC_COUNT][48])
 {
     static const char *const keys[] = {[MC_DTYPE] = "memory.rows[].dtype",
                                        [MC_ELEMENTS] = "memory.rows[].elements",
-                                       [MC_BYTES] = "memory.rows[].bytes"};
-    static const struct figure *col[MC_BYTES + 1];
-    enum { PER = MC_BYTES + 1 };
+                                       [MC_BYTES] = "memory.rows[].bytes",
+                                       [MC_SHARE] = "memory.rows[].share"};
+    static const struct figure *col[MC_SHARE + 1];
+    enum { PER = MC_SHARE + 1 };
     struct figure_pick pick[MEM_COUNT * PER];
     struct figure_value v[MEM_COUNT * PER];
     bool shown[MEM_COUNT * PER];
@@ -202,7 +202,7 @@ static void mem_cells(const struct dash *d, const int *show, int n, char cell[][
     for (int j = 0; j < n; j++)
         for (int c = 0; c < PER; c++) {
             if (shown[j * PER + c])
-                figure_format(col[c], &v[j * PER + c], cell[j][c], sizeof cell[j][c]);
+                figure_format_brief(col[c], &v[j * PER + c], cell[j][c], sizeof cell[j][c]);
             else
                 snprintf(cell[j][c], sizeof cell[j][c], "?");
         }
@@ -252,10 +252,9 @@ static void draw_memory_rows(const struct dash *d, struct screen *s, struct rect
         screen_label(s, r.x + 3, y, cw_name, mem_name(i), el);
         char (*cell)[48] = cells[j];
         int elem[MC_COUNT] = {el, el, off ? E_DIM : E_VALUE, el, E_DIM};
-        cell[MC_SHARE][0] = cell[MC_DELTA][0] = '\0';
-        if (!off)
-            snprintf(cell[MC_SHARE], sizeof cell[0], "%.0f%%",
-                     m->total > 0 ? 100 * row->bytes / m->total : 0);
+        cell[MC_DELTA][0] = '\0';
+        if (off)
+            cell[MC_SHARE][0] = '\0';
         if (!compare_view_delta(&d->cmp, mem_keys[i], cell[MC_DELTA], sizeof cell[0],
                                 &elem[MC_DELTA]) ||
             screen_width(cell[MC_DELTA]) > mem_col_w[MC_DELTA])
@@ -268,9 +267,11 @@ static void draw_memory_rows(const struct dash *d, struct screen *s, struct rect
 
 void memory_panel_draw(const struct dash *d, struct screen *s, struct rect r, bool focused)
 {
-    const struct memory *m = &d->ev.an.memory;
+    struct figure_value v[VF_COUNT];
+    if (!report_figures_by_key(&d->ev, VERDICT_KEYS, VF_COUNT, verdict_rows, v))
+        return;
     char right[96], cap[32];
-    units_bytes(m->capacity, cap, sizeof cap);
+    figure_format_brief(verdict_rows[VF_CAPACITY], &v[VF_CAPACITY], cap, sizeof cap);
     snprintf(right, sizeof right, "%s %s", d->sc.gpu.id[0] ? d->sc.gpu.id : d->sc.gpu.name, cap);
     widget_header(s, &d->cs, r, "Memory per GPU", right, focused);
     if (r.h < 2)
@@ -278,6 +279,6 @@ void memory_panel_draw(const struct dash *d, struct screen *s, struct rect r, bo
     draw_memory_bar(d, s, r, r.y + 1);
     if (r.h < 3)
         return;
-    draw_memory_verdict(d, s, r, r.y + 2);
+    draw_memory_verdict(d, s, r, r.y + 2, v);
     draw_memory_rows(d, s, r, r.y + 3);
 }
