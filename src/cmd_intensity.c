@@ -145,14 +145,7 @@ static int intensity_compute(struct intensity *x)
 /* ---- the figures: one table (src/figure.h) that the four formats walk ------------------ */
 
 #define X const struct intensity *x = ctx
-#define NUM(k, f) .key = k, .get = g_num, .arg = (int)offsetof(struct intensity, f)
-
-/* A double of the context at byte offset arg. */
-static void g_num(const void *ctx, int item, int arg, struct figure_value *v)
-{
-    UNUSED_ITEM;
-    figure_num(v, figure_double_at(ctx, arg));
-}
+#define NUM(k, f) .key = k, .get = figure_get_double, .arg = (int)offsetof(struct intensity, f)
 
 enum intensity_word { IW_OP, IW_DTYPE, IW_BOUND, IW_GPU };
 

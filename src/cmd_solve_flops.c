@@ -49,13 +49,7 @@ struct flops_answer {
 /* ---- the figures: one table (src/figure.h) that the four formats walk ------------------ */
 
 #define F const struct flops_answer *x = ctx
-#define NUM(k, f) .key = k, .get = g_num, .arg = (int)offsetof(struct flops_answer, f)
-
-static void g_num(const void *ctx, int item, int arg, struct figure_value *v)
-{
-    UNUSED_ITEM;
-    figure_num(v, figure_double_at(ctx, arg));
-}
+#define NUM(k, f) .key = k, .get = figure_get_double, .arg = (int)offsetof(struct flops_answer, f)
 
 static void g_word(const void *ctx, int item, int arg, struct figure_value *v)
 {

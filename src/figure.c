@@ -49,6 +49,12 @@ int64_t figure_i64_at(const void *base, int off)
     return v;
 }
 
+void figure_get_double(const void *ctx, int item, int arg, struct figure_value *v)
+{
+    (void)item;
+    figure_num(v, figure_double_at(ctx, arg));
+}
+
 static const char *const UNIT_NAMES[FU_COUNT_OF_UNITS] = {
     [FU_NONE] = "", [FU_BYTES] = "bytes", [FU_PARAMS] = "parameters", [FU_COUNT] = "",
     [FU_STEPS] = "steps", [FU_TOKENS] = "tokens", [FU_SEQUENCES] = "sequences",

@@ -203,6 +203,10 @@ const char *figure_unit_name(enum figure_unit u);
 double figure_double_at(const void *base, int off);
 int64_t figure_i64_at(const void *base, int off);
 
+/* A getter of the double at byte offset arg of ctx itself: a table over one plain struct
+ * (`rooftop intensity`'s, `solve flops`'), its rows' arg an offsetof. */
+void figure_get_double(const void *ctx, int item, int arg, struct figure_value *v);
+
 /* Value setters for getters. */
 void figure_num(struct figure_value *v, double x);
 void figure_bool(struct figure_value *v, bool b);
