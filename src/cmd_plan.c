@@ -121,7 +121,7 @@ int cmd_plan(int argc, char **argv)
         return CLI_EXIT_FAIL;
     }
     plan_search_by(&s, &fixed, (int)top, by, res);
-    struct plan_report rep = {&s, res, by};
+    struct plan_report rep = {.base = &s, .r = res, .by = by};
     int rc = cli_print_figures(PLAN_REPORT, &rep, fmt, "plan");
     free(res);
     return rc;

@@ -136,7 +136,15 @@ static void t_best(const void *ctx, int item, int arg, char *buf, size_t n)
 static int n_plans(const void *ctx)
 {
     CTX;
-    return c->r->n;
+    return c->plans != NULL ? c->n : c->r->n;
+}
+
+/* Layout item of the list: those given (a view's list), else the search's; NULL past it. */
+static const struct plan *plan_at(const struct plan_report *c, int item)
+{
+    if (item < 0 || item >= n_plans(c))
+        return NULL;
+    return c->plans != NULL ? &c->plans[item] : &c->r->plans[item];
 }
 
 enum plan_col {
@@ -233,9 +241,9 @@ static void outcome_get(const struct plan *p, int arg, struct figure_value *v)
 static void g_plan(const void *ctx, int item, int arg, struct figure_value *v)
 {
     CTX;
-    if (item < 0 || item >= c->r->n)
+    const struct plan *p = plan_at(c, item);
+    if (p == NULL)
         return;
-    const struct plan *p = &c->r->plans[item];
     if (arg == PC_RANK)
         figure_num(v, item + 1);
     else if (!layout_get(c, p, arg, v))
@@ -245,16 +253,17 @@ static void g_plan(const void *ctx, int item, int arg, struct figure_value *v)
 static void g_part(const void *ctx, int item, int arg, struct figure_value *v)
 {
     CTX;
-    if (item >= 0 && item < c->r->n)
-        figure_num(v, isfinite(c->r->plans[item].pred.part[arg]) ? c->r->plans[item].pred.part[arg]
-                                                                  : 0.0);
+    const struct plan *p = plan_at(c, item);
+    if (p != NULL)
+        figure_num(v, isfinite(p->pred.part[arg]) ? p->pred.part[arg] : 0.0);
 }
 
 static bool w_uneven(const void *ctx, int item, int arg)
 {
     CTX;
     UNUSED_ARG;
-    return item >= 0 && item < c->r->n && scenario_uneven_stages(&c->r->plans[item].s);
+    const struct plan *p = plan_at(c, item);
+    return p != NULL && scenario_uneven_stages(&p->s);
 }
 
 /* The money column: the run's cost when priced, else its energy (else none: GPU-hours has
@@ -347,3 +356,11 @@ const struct figure PLAN_REPORT[] = {
     {.entry = FE_OBJECT, .key = "constrained", .object = o_constrained, .when = w_fixed, DATA},
     {.entry = FE_SECTION, .title = t_best, .when = w_plans},
     END};
+
+void plan_report_figures(const struct scenario *base, const struct plan *plans, int n,
+                         const struct figure_pick *pick, int k, struct figure_value *v,
+                         bool *shown)
+{
+    struct plan_report c = {.base = base, .plans = plans, .n = n, .by = PLAN_BY_TIME};
+    figure_get_picks(&c, pick, k, v, shown);
+}

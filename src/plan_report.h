@@ -9,14 +9,25 @@
 #include "figure.h"
 #include "plan.h"
 
-/* A search's result and what it searched. */
+/* A search's result and what it searched; or (plans set) a list of layouts alone, n of
+ * them, whose "plans" columns are all that is read (r NULL). */
 struct plan_report {
     const struct scenario *base;
     const struct plan_result *r;
     enum plan_by by;
+    const struct plan *plans;
+    int n;
 };
 
 /* The table, over a struct plan_report. */
 extern const struct figure PLAN_REPORT[];
+
+/* Pick i's value (a column of the table's "plans" list, "plans[].step_seconds", for layout
+ * pick[i].item) over plans[0..n-1], layouts of base as a search keeps them, into v[i] as
+ * figure_get_picks: for the views that list layouts (the dashboard's b), as `rooftop plan`
+ * writes them. */
+void plan_report_figures(const struct scenario *base, const struct plan *plans, int n,
+                         const struct figure_pick *pick, int k, struct figure_value *v,
+                         bool *shown);
 
 #endif

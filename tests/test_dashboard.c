@@ -266,6 +266,48 @@ START_TEST(test_panel_lines_are_the_report)
 }
 END_TEST
 
+/* The string at a dotted key of a report's JSON. */
+static const char *json_str(const cJSON *j, const char *key)
+{
+    const cJSON *o = report_json_at(j, key);
+    ck_assert_msg(cJSON_IsString(o), "no string at %s", key);
+    return o->valuestring;
+}
+
+/* The layouts list (b): its first row's cells are `rooftop plan`'s first layout's figures,
+ * as its JSON gives them, in the list's columns. */
+START_TEST(test_plans_list_is_plan)
+{
+    struct harness h;
+    harness_start(&h, 200, 60, true, true);
+    harness_keys(&h, "b");
+    ck_assert_int_eq(h.d.mode, DM_PLANS);
+    struct check_run run;
+    ck_assert_int_eq(check_run_bin(&run, "plan --format json"), 0);
+    cJSON *j = cJSON_Parse(run.out);
+    ck_assert_msg(j != NULL, "%s", run.out);
+    check_run_free(&run);
+    const cJSON *p = cJSON_GetArrayItem(report_json_at(j, "plans"), 0);
+    ck_assert(p != NULL);
+    char step[32], mem[32], train[32], hours[32], line[256];
+    units_duration(json_num(p, "step_seconds"), step, sizeof step);
+    units_bytes(json_num(p, "memory_total"), mem, sizeof mem);
+    units_duration(json_num(p, "days") * 86400, train, sizeof train);
+    units_count(json_num(p, "gpu_hours"), hours, sizeof hours);
+    snprintf(line, sizeof line,
+             "1  %4.0f %3.0f %3.0f %3.0f %3.0f %3.0f %3s %4.0f %3.0f %-9s %8s %5.3f %8s %11s %9s",
+             json_num(p, "dp"), json_num(p, "options.tp"), json_num(p, "options.pp"),
+             json_num(p, "options.vpp"), json_num(p, "options.cp"), json_num(p, "options.ep"),
+             json_str(p, "options.sp"), json_num(p, "options.zero"),
+             json_num(p, "options.micro-batch"), json_str(p, "options.recompute"), step,
+             json_num(p, "mfu"), mem, train, hours);
+    ck_assert_screen_has(&h, line);
+    ck_assert_screen_has(&h, "    dp  tp  pp vpp  cp  ep  sp zero  mb recompute     step   MFU");
+    cJSON_Delete(j);
+    harness_stop(&h);
+}
+END_TEST
+
 START_TEST(test_gpus_slider_halves_time)
 {
     struct harness h;
@@ -1384,6 +1426,7 @@ static Suite *dashboard_suite(void)
     tcase_add_test(tc, test_default_figures);
     tcase_add_test(tc, test_panels_are_the_report);
     tcase_add_test(tc, test_panel_lines_are_the_report);
+    tcase_add_test(tc, test_plans_list_is_plan);
     tcase_add_test(tc, test_gpus_slider_halves_time);
     tcase_add_test(tc, test_batch_grows_activation_bar);
     tcase_add_test(tc, test_too_big_model_overflows);

@@ -17,6 +17,7 @@
 #include "infer_frame.h"
 #include "keymap.h"
 #include "ops.h"
+#include "plan_report.h"
 #include "plot.h"
 #include "report.h"
 #include "units.h"
@@ -360,40 +361,51 @@ static void draw_picker(const struct dash *d, struct screen *s)
     }
 }
 
-/* The layouts list's columns; where the box is narrow those of highest drop go first (0:
- * never), so that the step, MFU, memory and training time are never cut. */
+/* The layouts list's columns: each a column of `rooftop plan`'s table (src/plan_report.c),
+ * its head the column's label and its cells the values the table gives; where the box is
+ * narrow those of highest drop go first (0: never), so that the step, MFU, memory and
+ * training time are never cut (a negative width: left-aligned). */
 enum { PC_DP, PC_TP, PC_PP, PC_VPP, PC_CP, PC_EP, PC_SP, PC_ZERO, PC_MB, PC_RECOMP, PC_STEP,
        PC_MFU, PC_MEMORY, PC_TRAIN, PC_GPU_HOURS, PC_COUNT };
 static const struct {
-    const char *head;
+    const char *key;
     int w, drop;
 } plan_cols[PC_COUNT] = {
-    [PC_DP] = {"dp", 4, 0},     [PC_TP] = {"tp", 3, 0},       [PC_PP] = {"pp", 3, 0},
-    [PC_VPP] = {"vpp", 3, 4},   [PC_CP] = {"cp", 3, 3},       [PC_EP] = {"ep", 3, 2},
-    [PC_SP] = {"sp", 3, 1},     [PC_ZERO] = {"zero", 4, 0},   [PC_MB] = {"mb", 3, 0},
-    [PC_RECOMP] = {"recompute", -9, 0}, [PC_STEP] = {"step", 8, 0}, [PC_MFU] = {"MFU", 5, 0},
-    [PC_MEMORY] = {"memory", 8, 0}, [PC_TRAIN] = {"training", 11, 0},
-    [PC_GPU_HOURS] = {"GPU-hours", 9, 5},
+    [PC_DP] = {"plans[].dp", 4, 0},             [PC_TP] = {"plans[].options.tp", 3, 0},
+    [PC_PP] = {"plans[].options.pp", 3, 0},     [PC_VPP] = {"plans[].options.vpp", 3, 4},
+    [PC_CP] = {"plans[].options.cp", 3, 3},     [PC_EP] = {"plans[].options.ep", 3, 2},
+    [PC_SP] = {"plans[].options.sp", 3, 1},     [PC_ZERO] = {"plans[].options.zero", 4, 0},
+    [PC_MB] = {"plans[].options.micro-batch", 3, 0},
+    [PC_RECOMP] = {"plans[].options.recompute", -9, 0},
+    [PC_STEP] = {"plans[].step_seconds", 8, 0}, [PC_MFU] = {"plans[].mfu", 5, 0},
+    [PC_MEMORY] = {"plans[].memory_total", 8, 0}, [PC_TRAIN] = {"plans[].days", 11, 0},
+    [PC_GPU_HOURS] = {"plans[].gpu_hours", 9, 5},
 };
 
-static void plan_cells(const struct plan *p, char v[PC_COUNT][32])
+/* The columns' rows, looked up once; false when one is missing from the table. */
+static bool plan_rows(const struct figure **rows)
 {
-    snprintf(v[PC_DP], 32, "%lld", (long long)scenario_dp(&p->s));
-    snprintf(v[PC_TP], 32, "%lld", (long long)p->s.tp);
-    snprintf(v[PC_PP], 32, "%lld", (long long)p->s.pp);
-    snprintf(v[PC_VPP], 32, "%lld", (long long)p->s.vpp);
-    snprintf(v[PC_CP], 32, "%lld", (long long)p->s.cp);
-    snprintf(v[PC_EP], 32, "%lld", (long long)p->s.ep);
-    snprintf(v[PC_SP], 32, "%s", p->s.sp ? "on" : "off");
-    snprintf(v[PC_ZERO], 32, "%d", p->s.zero);
-    snprintf(v[PC_MB], 32, "%lld", (long long)p->s.micro_batch);
-    snprintf(v[PC_RECOMP], 32, "%s", recompute_name(p->s.recompute));
-    units_duration(p->pred.step_seconds, v[PC_STEP], 32);
-    snprintf(v[PC_MFU], 32, "%.3f", p->pred.mfu);
-    units_bytes(p->memory_total, v[PC_MEMORY], 32);
-    /* The whole run at this layout's predicted step, as `rooftop plan` prints it. */
-    units_duration(p->pred.days * 86400.0, v[PC_TRAIN], 32);
-    units_count(p->pred.days * 24.0 * (double)p->s.gpus, v[PC_GPU_HOURS], 32);
+    static const struct figure *row[PC_COUNT];
+    bool all = true;
+    for (int c = 0; c < PC_COUNT; c++) {
+        rows[c] = figure_find_once(PLAN_REPORT, plan_cols[c].key, &row[c]);
+        all = all && rows[c] != NULL;
+    }
+    return all;
+}
+
+/* Layout i's cells as `rooftop plan` writes them. */
+static void plan_cells(const struct dash *d, const struct figure **rows, int i,
+                       char v[PC_COUNT][32])
+{
+    struct figure_pick pick[PC_COUNT];
+    struct figure_value fv[PC_COUNT];
+    bool shown[PC_COUNT];
+    for (int c = 0; c < PC_COUNT; c++)
+        pick[c] = (struct figure_pick){rows[c], i};
+    plan_report_figures(&d->sc, d->plans, d->n_plans, pick, PC_COUNT, fv, shown);
+    for (int c = 0; c < PC_COUNT; c++)
+        figure_format(rows[c], &fv[c], v[c], sizeof v[c]);
 }
 
 /* One row of the kept columns after lead (2 cells: the row's number, or blanks). */
@@ -427,15 +439,18 @@ static void draw_plans(const struct dash *d, struct screen *s)
                 keep[c] = false;
                 width -= 1 + abs(plan_cols[c].w);
             }
+    const struct figure *rows[PC_COUNT];
+    if (!plan_rows(rows))
+        return;
     char v[PC_COUNT][32], line[256];
     for (int c = 0; c < PC_COUNT; c++)
-        snprintf(v[c], sizeof v[c], "%s", plan_cols[c].head);
+        snprintf(v[c], sizeof v[c], "%s", rows[c]->label);
     plan_row("", v, keep, line, sizeof line);
     screen_label(s, in.x, in.y, in.w, line, E_OVERLAY);
     for (int i = 0; i < d->n_plans && i + 1 < in.h; i++) {
         char num[16];
         snprintf(num, sizeof num, "%d", i + 1);
-        plan_cells(&d->plans[i], v);
+        plan_cells(d, rows, i, v);
         plan_row(num, v, keep, line, sizeof line);
         int y = in.y + 1 + i;
         if (i == d->pick)
