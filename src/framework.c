@@ -13,7 +13,7 @@ static const struct framework_profile PROFILES[FRAMEWORK_COUNT] = {
     [FRAMEWORK_MEGATRON] = {FRAMEWORK_MEGATRON, "Megatron-LM",
                             "--overlap-grad-reduce --overlap-param-gather (distributed "
                             "optimizer), --tp-comm-overlap on Hopper and later",
-                            true, true, false, 40e6, 1.0, false, true, 0.0, true, 0.839},
+                            true, true, false, 40e6, 1.0, false, true, 0.0, true, 0.830},
     /* DeepSpeed: ZeRO 2 and 3 reduce-scatter gradients in reduce_bucket_size (5e8) buckets
      * after every micro-batch; overlap_comm defaults to true for ZeRO-3 only
      * (DeepSpeedZeroConfig's validator), false below it. ZeRO-3 fetches each submodule's
@@ -32,7 +32,7 @@ static const struct framework_profile PROFILES[FRAMEWORK_COUNT] = {
                              "overlap_comm (true under ZeRO-3, false below), "
                              "reduce_bucket_size 5e8, ZeRO-3 gathers per parameter tensor "
                              "unprefetched (as measured by Narayanan et al. 2021)",
-                             false, false, true, 5e8, 0.0, true, false, 5e-6, false, 0.673},
+                             false, false, true, 5e8, 0.0, true, false, 5e-6, false, 0.676},
     /* PyTorch FSDP (FULL_SHARD, one unit per transformer block): one all-gather of the
      * unit's flat parameter before its forward and again before its backward (a
      * checkpointed block recomputes inside that backward, with the gathered weights), one

@@ -97,20 +97,24 @@ void predict_group_link(const struct predict_node *node, double n, double stride
 
 /*
  * A GEMM's rate over the large-GEMM rate E, from its shape (M x K) . (K x N), `batch` of them,
- * and its dtype. NVIDIA's Matrix Multiplication Background User's Guide ("Dimension
- * Quantization Effects"): the output is computed in tiles, 128 x 128 being cuBLAS's common
- * large-GEMM tile, a partial tile costing a whole one (tile quantisation), and the tiles run
- * one per SM at a time, the last wave leaving SMs idle (wave quantisation; not applied when
- * the SM count is unknown). The main loop takes K in steps of 128 bytes of each operand (64
- * bf16 elements, 128 fp8, 32 fp32), and a tile's prologue and epilogue (filling the pipeline,
- * writing the tile back) cost about two of those steps: K / (K + 2 k_step), so a GEMM with a
- * short K (a small model's hidden size) runs further below E than a large one, as the
- * Megatron-LM README's weak-scaling table shows (MFU 41% at hidden 2048, 47-48% at 16384 and
- * more, "larger GEMMs have higher arithmetic intensity and are consequently more efficient").
- * Memory-bound skinny GEMMs are the caller's max with their bytes' time.
+ * and what writing one output element costs. NVIDIA's Matrix Multiplication Background User's
+ * Guide ("Dimension Quantization Effects"): the output is computed in tiles, 128 x 128 being
+ * cuBLAS's common large-GEMM tile, a partial tile costing a whole one (tile quantisation), and
+ * the tiles run one per SM at a time, the last wave leaving SMs idle (wave quantisation; not
+ * applied when the SM count is unknown). A tile's main loop does 2 K FLOPs per output element
+ * at E's rate; its epilogue then writes the tile back (reading it first where the GEMM
+ * accumulates into its output) at the SM's share of the memory bandwidth, the SM's tensor
+ * cores idle meanwhile: out_flops = the output's bytes per element x E's rate over the
+ * achieved bandwidth (FLOP/B: 263 on an H100 SXM in bf16, 146 on an A100, for 2 bytes 526
+ * and 292), and the tile runs at K / (K + out_flops / 2) of E. So a GEMM with a short K (a
+ * small model's hidden size) runs further below E than a large one, and more so on a GPU of
+ * a higher ridge point, as the Megatron-LM README's weak-scaling table shows (MFU 41% at
+ * hidden 2048, 47-48% at 16384 and more, "larger GEMMs have higher arithmetic intensity and
+ * are consequently more efficient"). Memory-bound skinny GEMMs are the caller's max with their
+ * bytes' time.
  */
 static double gemm_shape_efficiency(const struct gpu_spec *g, double M, double N, double K,
-                                    double batch, enum dtype d)
+                                    double batch, double out_flops)
 {
     if (M <= 0 || N <= 0 || K <= 0)
         return 1.0;
@@ -121,9 +125,25 @@ static double gemm_shape_efficiency(const struct gpu_spec *g, double M, double N
         double tiles = batch * tiles_m * tiles_n, sms = (double)g->sms;
         eff *= tiles / (ceil(tiles / sms) * sms);
     }
-    double k_step = 128.0 / dtype_bytes(d == DTYPE_TF32 ? DTYPE_FP32 : d);
-    return eff * K / (K + 2.0 * k_step);
+    return eff * K / (K + out_flops / 2.0);
 }
+
+/* What a GEMM's epilogue costs per output byte, in FLOPs at E's rate: E x the peak over the
+ * achieved memory bandwidth (0 when the bandwidth is unknown). */
+static double epilogue_flops_per_byte(const struct gpu_spec *g, enum dtype d)
+{
+    const double E = g->gemm_efficiency > 0 ? g->gemm_efficiency : PREDICT_GEMM_EFFICIENCY;
+    const double me = g->memory_efficiency > 0 ? g->memory_efficiency : PREDICT_MEMORY_EFFICIENCY;
+    return g->bandwidth > 0 ? E * gpu_peak(g, d) / (me * g->bandwidth) : 0.0;
+}
+
+/* The GEMMs' epilogues of a step: per output element, the forward's and the input
+ * gradient's write (the activations' bytes), and the weight gradient's (what the framework's
+ * accumulation costs: weight_grad bytes), each times epilogue_flops_per_byte. */
+struct gemm_epilogue {
+    double act, weight_grad;    /* FLOPs at E's rate per output element */
+    double fwd_passes;          /* forward passes a step (2 with full recomputation) */
+};
 
 static bool kind_is_gemm(enum op_kind k)
 {
@@ -141,18 +161,34 @@ static bool kind_is_core(enum op_kind k)
     return k == OP_SCORES || k == OP_SOFTMAX || k == OP_ATTN_V || k == OP_FLASH_ATTN;
 }
 
-/* Fraction of E a GEMM kind reaches: the FLOP-weighted harmonic mean of its shapes'
- * (a MoE model has a dense and an expert MLP of the same kind). */
+/* A GEMM's inverse rate over E, summed over a step's passes, each of the same FLOPs: the
+ * forward (M x K) . (K x N) (twice with full recomputation), the first operand's gradient
+ * (M x N) . (N x K), whose K is the forward's N, and the second's (K x M) . (M x N), whose K is
+ * the forward's M (the tokens, for a weight), its output costing wgrad_flops per element. The
+ * tiles' quantisation is the forward's for all three (the gradients' outputs are the
+ * forward's inputs, of the same large dimensions in a training step). */
+static double passes_inverse(const struct gpu_spec *g, double M, double N, double K, double batch,
+                             const struct gemm_epilogue *ep, double wgrad_flops)
+{
+    const double q = gemm_shape_efficiency(g, M, N, K, batch, 0.0);
+    const double half = ep->act / 2.0;
+    return (ep->fwd_passes * (1.0 + half / K) + (1.0 + half / N) + (1.0 + wgrad_flops / (2.0 * M))) / q;
+}
+
+/* Fraction of E a GEMM kind reaches over a step's passes (passes_inverse): the FLOP-weighted
+ * harmonic mean over its shapes (a MoE model has a dense and an expert MLP of the same
+ * kind). */
 static double kind_shape_efficiency(const struct gpu_spec *g, const struct measured_gemm *gm,
-                                    int n, enum op_kind kind, enum dtype d)
+                                    int n, enum op_kind kind, const struct gemm_epilogue *ep)
 {
     double w = 0, t = 0;
     for (int i = 0; i < n; i++) {
         if (gm[i].kind != kind)
             continue;
-        double f = 2.0 * (double)gm[i].m * (double)gm[i].n * (double)gm[i].k * gm[i].layers;
-        w += f;
-        t += f / gemm_shape_efficiency(g, (double)gm[i].m, (double)gm[i].n, (double)gm[i].k, 1.0, d);
+        const double M = (double)gm[i].m, N = (double)gm[i].n, K = (double)gm[i].k;
+        const double f = 2.0 * M * N * K * gm[i].layers;
+        w += f * (ep->fwd_passes + 2.0);
+        t += f * passes_inverse(g, M, N, K, 1.0, ep, ep->weight_grad);
     }
     return t > 0 ? w / t : 1.0;
 }
@@ -235,6 +271,15 @@ struct dp_window {
     double layers;         /* layers on the stage */
     double micro;          /* micro-batches per step */
     bool full;             /* full recomputation */
+    /* Micro-batches whose backward passes can run under the gradients' reduce (and whose
+     * forward passes under the weights' gather): the interleaved schedule runs the
+     * micro-batches in groups of p through every model chunk, and each chunk's gradients are
+     * final once the last group's p micro-batches have left it, its reduce launched then,
+     * while the other chunks still run that group (Megatron-LM r0.8 schedules.py:
+     * is_last_microbatch_for_model_chunk and the grad_sync_func it launches per chunk; the
+     * weights' gathers likewise per chunk through the first group, param_sync_func): p;
+     * otherwise the last micro-batch's backward (the first one's forward) alone: 1. */
+    double group;
 };
 
 /* The ranks the weights are sharded or reduced over and where they sit. */
@@ -284,11 +329,12 @@ static double dp_replicated(const struct scenario *s, const struct predict_node 
     const enum collective rc = split ? COLL_REDUCE_SCATTER : COLL_ALL_REDUCE;
     double r = nb * coll_time(node, rc, gr->n, gr->stride, Pg / nb);
     double r_last = edge < 1.0 ? coll_time(node, rc, gr->n, gr->stride, edge * Pg) : r;
-    double exposed = f->grad_overlap ? reduces * bounded_overlap(r, r_last, w->bwd, hidden) : reduces * r;
+    const double window = (reduces > 1.0 ? 1.0 : w->group) * w->bwd;
+    double exposed = f->grad_overlap ? reduces * bounded_overlap(r, r_last, window, hidden) : reduces * r;
     if (split) {
         double g = nb * coll_time(node, COLL_ALL_GATHER, gr->n, gr->stride, Pw / nb);
         double g_first = edge < 1.0 ? coll_time(node, COLL_ALL_GATHER, gr->n, gr->stride, edge * Pw) : g;
-        exposed += f->param_overlap ? bounded_overlap(g, g_first, w->fwd, hidden) : g;
+        exposed += f->param_overlap ? bounded_overlap(g, g_first, w->group * w->fwd, hidden) : g;
     }
     return exposed;
 }
@@ -398,6 +444,7 @@ struct step_ctx {
     double e;                    /* bytes of an activation on the wire */
     bool full, selective;        /* the forward recomputed whole / its attention core */
     double stage_layers;         /* layers of the busiest stage */
+    struct gemm_epilogue epi;    /* what the GEMMs' epilogues cost (stage_kernels) */
 };
 
 /* The busiest stage's kernels, all micro-batches: each op at its achievable rate. */
@@ -430,12 +477,15 @@ static double op_time(const struct step_ctx *c, const struct op *o, int i,
     if (kind_is_gemm(o->kind) && use_measured && m->op_seconds[i] >= 0) {
         sec = m->op_seconds[i];
     } else if (kind_is_gemm(o->kind)) {
-        sec = fmax(o->flops / (E * kind_shape_efficiency(g, gm, ngm, o->kind, s->dtype) * peak), mem);
+        sec = fmax(o->flops / (E * kind_shape_efficiency(g, gm, ngm, o->kind, &c->epi) * peak), mem);
     } else if (o->kind == OP_SCORES || o->kind == OP_ATTN_V) {
-        /* Batched per-head GEMMs: s x s (scores) or s x d (A.V) outputs per head. */
+        /* Batched per-head GEMMs: s x s (scores) or s x d (A.V) outputs per head, recomputed
+         * with full and selective recomputation; their gradients write activations. */
         double N = o->kind == OP_SCORES ? c->seq : hd, K = o->kind == OP_SCORES ? hd : c->seq;
-        sec = fmax(o->flops / (E * gemm_shape_efficiency(g, c->seq_r, N, K, c->mb * heads, s->dtype) *
-                               peak), mem);
+        struct gemm_epilogue core = c->epi;
+        core.fwd_passes = c->full || c->selective ? 2.0 : 1.0;
+        double inv = passes_inverse(g, c->seq_r, N, K, c->mb * heads, &core, core.act);
+        sec = fmax(o->flops * inv / ((core.fwd_passes + 2.0) * E * peak), mem);
     } else if (o->kind == OP_FLASH_ATTN) {
         /* The fused backward recomputes the scores: five matmuls to the forward's two, 2.5
          * forward passes where the op counts 2 (Dao 2023, FlashAttention-2, section 3.1.2;
@@ -463,6 +513,41 @@ static double loss_bytes_per_logit(const struct scenario *s, double e)
 {
     double cast = e < 4.0 ? 2.0 * (e + 4.0) : 0.0;
     return (s->framework == FRAMEWORK_FSDP ? 8.0 + 12.0 : 32.0 + 8.0) + cast;
+}
+
+/*
+ * The weight gradients' epilogue and their accumulation over a step's micro-batches.
+ * Megatron-LM adds each micro-batch's weight gradient into main_grad inside the GEMM
+ * (gradient_accumulation_fusion, its default since NVIDIA/Megatron-LM 83b1e42f30, 2022): the
+ * epilogue reads and writes the accumulator, 2 x the gradient's bytes a weight. Elsewhere the
+ * GEMM writes the gradient in the activations' dtype and PyTorch's autograd adds each later
+ * micro-batch's into .grad in a kernel of its own, 3 x those bytes a weight, except where each
+ * micro-batch's gradients are reduce-scattered and only a shard accumulates (ZeRO-3,
+ * DeepSpeed's ZeRO-2). Sets c->epi; the accumulation kernels' seconds of the stage's layers
+ * into *layer, of the LM head's weights into *head.
+ */
+static void weight_grad_epilogue(struct step_ctx *c, double derate, double *layer, double *head)
+{
+    const struct scenario *s = c->s;
+    const struct gpu_spec *g = &s->gpu;
+    const double R = epilogue_flops_per_byte(g, s->dtype);
+    const bool fused = s->framework == FRAMEWORK_MEGATRON;
+    const double grad = dtype_bytes(memory_grad_dtype(s, NULL));
+    c->epi.act = c->e * R;
+    c->epi.weight_grad = (fused ? 2.0 * grad : c->e) * R;
+    c->epi.fwd_passes = c->full ? 2.0 : 1.0;
+    *layer = *head = 0;
+    const bool sharded = s->zero >= 3 || (s->framework == FRAMEWORK_DEEPSPEED && s->zero >= 2);
+    if (fused || sharded || c->micro <= 1 || g->bandwidth <= 0)
+        return;
+    const struct param_counts *pc = &c->a->params;
+    const double me = g->memory_efficiency > 0 ? g->memory_efficiency : PREDICT_MEMORY_EFFICIENCY;
+    const double per_weight = 3.0 * c->e * (c->micro - 1.0) / (me * g->bandwidth * derate);
+    const double routed = c->ep > 1 ? scenario_expert_params(s) : 0.0;
+    const double linear = (double)(pc->attention + pc->mlp + pc->router);
+    const double on_gpu = (linear - routed) / c->t + routed / (c->t * c->ep);
+    *layer = on_gpu * c->stage_layers / (double)s->model.layers * per_weight;
+    *head = (double)(pc->lm_head > 0 ? pc->lm_head : pc->embedding) / c->t * per_weight;
 }
 
 /* The kernels as they execute: the attention core's work is the kernel's (causal with
@@ -509,12 +594,17 @@ static void stage_kernels(struct step_ctx *c, const struct measured *m, double d
     const double logits = c->micro * c->mb * c->seq_r * (double)s->model.vocab / c->t;
     const double loss_bytes = logits * loss_bytes_per_logit(s, c->e);
     memset(k, 0, sizeof *k);
+    double accum = 0, accum_head = 0;
+    weight_grad_epilogue(c, derate, &accum, &accum_head);
+    k->gemm_seconds = accum;
+    k->layer_compute = accum;
     for (int i = 0; i < n_ops; i++) {
         const struct op *o = &ops[i];
         double extra = (o->kind == OP_SOFTMAX ? drop_scores : 0.0) +
                        (o->kind == OP_RESIDUAL ? drop_hidden : 0.0) +
                        (o->kind == OP_LOSS ? fmax(0.0, loss_bytes - o->bytes) : 0.0);
-        double sec = op_time(c, o, i, m, use_measured, gm, ngm, extra, derate);
+        double sec = op_time(c, o, i, m, use_measured, gm, ngm, extra, derate) +
+                     (o->kind == OP_LM_HEAD ? accum_head : 0.0);
         if (o->kind == OP_OPTIMIZER) {
             out->part[PART_OPTIMIZER] += sec;
         } else if (kind_is_head(o->kind)) {
@@ -534,7 +624,10 @@ static void stage_kernels(struct step_ctx *c, const struct measured *m, double d
 
 /* Tensor parallelism (Megatron): per layer and micro-batch two all-reduces of the b.s.h
  * activations forward, two backward, two more when the forward is recomputed; sequence
- * parallelism turns each into a reduce-scatter and an all-gather of the same volume. The
+ * parallelism turns each into a reduce-scatter and an all-gather of the same volume, and
+ * its backward gathers the two column-parallel layers' inputs once more for their weight
+ * gradients, only the sequence-parallel shard being kept (Korthikanti et al. 2022, section
+ * 4.2.2; Transformer Engine's LayerNormLinear backward): two all-gathers more. The
  * first stage adds the vocabulary-parallel embedding's all-reduce, the last the LM head
  * input's in backward (*edge). Exposed: Megatron runs them on the critical path, except
  * where its --tp-comm-overlap (Transformer Engine's userbuffers, with sequence parallelism,
@@ -553,7 +646,8 @@ static double tp_comm(const struct step_ctx *c, const struct kernel_times *k, do
     double one = s->sp ? predict_collective(COLL_REDUCE_SCATTER, c->t, S, lbw, llat) +
                              predict_collective(COLL_ALL_GATHER, c->t, S, lbw, llat)
                        : predict_collective(COLL_ALL_REDUCE, c->t, S, lbw, llat);
-    double layer = c->stage_layers * c->micro * (4.0 + (c->full ? 2.0 : 0.0)) * one;
+    const double regather = s->sp ? predict_collective(COLL_ALL_GATHER, c->t, S, lbw, llat) : 0.0;
+    double layer = c->stage_layers * c->micro * ((4.0 + (c->full ? 2.0 : 0.0)) * one + 2.0 * regather);
     *edge = c->micro * one;
     if (c->t <= c->node->domain && s->sp && framework_tp_overlap(s)) {
         double hid = 0;
@@ -697,7 +791,7 @@ void predict_run_derated(const struct scenario *s, const struct analysis *a,
     pipeline_parts(&c, out);
 
     /* Data parallelism (dp_part) under one micro-batch's forward and backward. */
-    struct dp_window w = {0, 0, c.stage_layers, c.micro, c.full};
+    struct dp_window w = {0, 0, c.stage_layers, c.micro, c.full, c.v > 1 ? fmin(c.p, c.micro) : 1.0};
     if (c.micro > 0) {
         w.fwd = k.layer_compute / (3.0 * c.micro);
         w.bwd = 2.0 * w.fwd + k.layer_recompute / c.micro;

@@ -105,6 +105,10 @@ static void table1_scenario(const struct table1_row *r, struct scenario *s)
     s->dropout = true;
     s->flops_mode = FLOPS_DETAILED;
     s->dp_overlap = r->torch_ddp ? 1.0 : 0.0;
+    /* Gradients in fp16: the 2021 code accumulated and all-reduced them in fp32 only for
+     * bf16 or with --accumulate-allreduce-grads-in-fp32, which run_table_1.sh does not set
+     * (megatron/arguments.py at 6985e58938). */
+    s->grad_dtype = DTYPE_FP16;
     ck_assert_msg(scenario_validate(s, err, (int)sizeof err), "%s: %s", r->params, err);
 }
 
@@ -480,7 +484,7 @@ START_TEST(test_published_runs)
     double out_sum = 0, out_worst = 0;
     int out_n = 0;
     /* Each framework's constant held out: its runs' mean absolute error and count. */
-    double fw_held[FRAMEWORK_COUNT] = {0};
+    double fw_held[FRAMEWORK_COUNT] = {0}, fw_worst[FRAMEWORK_COUNT] = {0};
     int fw_n[FRAMEWORK_COUNT] = {0};
     bool fit_ok = true;
     for (int fw = 0; fw < FRAMEWORK_COUNT; fw++) {
@@ -512,6 +516,7 @@ START_TEST(test_published_runs)
         worst_held = fmax(worst_held, fabs(herr));
         if (!r->held_out) {
             fw_held[r->s.framework] += fabs(herr);
+            fw_worst[r->s.framework] = fmax(fw_worst[r->s.framework], fabs(herr));
             fw_n[r->s.framework]++;
         }
         if (r->held_out) {
@@ -539,38 +544,46 @@ START_TEST(test_published_runs)
            "worst %.1f%%\n", n, 100.0 * mae, 100.0 * worst, 100.0 * held_mae, 100.0 * worst_held);
     printf("  %d runs no constant is fitted on: mean absolute error %.1f%%, worst %.1f%%\n", out_n,
            100.0 * out_sum / out_n, 100.0 * out_worst);
+    for (int fw = 0; fw < FRAMEWORK_COUNT; fw++)
+        if (fw_n[fw] > 0)
+            printf("  %s's constant, each run held out of its fit: %.1f%% over its %d runs, worst "
+                   "%.1f%%\n", framework_profile((enum framework)fw)->label,
+                   100.0 * fw_held[fw] / fw_n[fw], fw_n[fw], 100.0 * fw_worst[fw]);
+    printf("  Narayanan 2021 Table 1: mean absolute error %.1f%%, held out %.1f%%, worst held out "
+           "%.1f%%\n", 100.0 * t1_sum / t1_n, 100.0 * t1_held_sum / t1_n, 100.0 * t1_worst_held);
     fflush(stdout);
-    /* The held-out runs at issue 16's targets (5% on average, none beyond 12%). */
+    /* The held-out runs within issue 16's targets (5% on average, none beyond 12%), held to
+     * what the model reaches (2.6%, worst 5.9%). */
     ck_assert_int_eq(out_n, FSDP_ROWS + 1);
-    ck_assert_msg(out_sum / out_n <= 0.05, "held-out runs: mean absolute error %.1f%%",
+    ck_assert_msg(out_sum / out_n <= 0.035, "held-out runs: mean absolute error %.1f%%",
                   100.0 * out_sum / out_n);
-    ck_assert_msg(out_worst <= 0.12, "held-out runs: worst off by %.1f%%", 100.0 * out_worst);
+    ck_assert_msg(out_worst <= 0.07, "held-out runs: worst off by %.1f%%", 100.0 * out_worst);
     /* Each framework's constant is its fit, not a number tuned by hand. */
     ck_assert_msg(fit_ok, "a framework's derating is not its fit (above)");
-    /* Issue 16's targets are 5% and 12%; not met yet (the Megatron-LM README's H100 rows
-     * without a pipeline come out 5-19% too fast, the more the smaller h / tp: a cost per
-     * layer in proportion to h / tp at this one sequence length, attention's or the
-     * elementwise kernels', that the model lacks): these bounds hold the present model to what
-     * it reaches, so that it cannot get worse unseen. */
-    ck_assert_msg(mae <= 0.06, "mean absolute error %.1f%%", 100.0 * mae);
-    ck_assert_msg(worst <= 0.20, "worst run off by %.1f%%", 100.0 * worst);
-    ck_assert_msg(held_mae <= 0.07, "held-out mean absolute error %.1f%%", 100.0 * held_mae);
-    ck_assert_msg(worst_held <= 0.20, "worst held-out run off by %.1f%%", 100.0 * worst_held);
-    /* Each fitted constant's leave-one-out error, as the README's table shows it (Megatron-LM
-     * 6.3% over 19 runs, DeepSpeed 9.7% over 6): held to what the present model reaches. */
+    /* Issue 16's targets are 5% and 12%: the mean is met (4.9%), no run beyond 12% is not
+     * (the Megatron-LM README's H100 1.7B row comes out 16% too fast, the 7.1B one 9%,
+     * falling with h: a cost of the small hidden sizes that the model lacks; ZeRO-3's 175B at
+     * 1536 GPUs 13.5% slow, 530B at 2240 12% fast): these bounds hold the present model to
+     * what it reaches, so that it cannot get worse unseen. */
+    ck_assert_msg(mae <= 0.05, "mean absolute error %.1f%%", 100.0 * mae);
+    ck_assert_msg(worst <= 0.17, "worst run off by %.1f%%", 100.0 * worst);
+    ck_assert_msg(held_mae <= 0.06, "held-out mean absolute error %.1f%%", 100.0 * held_mae);
+    ck_assert_msg(worst_held <= 0.17, "worst held-out run off by %.1f%%", 100.0 * worst_held);
+    /* Each fitted constant's leave-one-out error, as printed above and in the README's table
+     * (Megatron-LM 4.7% over 19 runs, DeepSpeed 9.5% over 6): held to what the present model
+     * reaches. */
     ck_assert_int_eq(fw_n[FRAMEWORK_MEGATRON], 19);
     ck_assert_int_eq(fw_n[FRAMEWORK_DEEPSPEED], 6);
-    ck_assert_msg(fw_held[FRAMEWORK_MEGATRON] / fw_n[FRAMEWORK_MEGATRON] <= 0.065,
+    ck_assert_msg(fw_held[FRAMEWORK_MEGATRON] / fw_n[FRAMEWORK_MEGATRON] <= 0.052,
                   "Megatron-LM held out: %.1f%%", 100.0 * fw_held[FRAMEWORK_MEGATRON] / 19);
-    ck_assert_msg(fw_held[FRAMEWORK_DEEPSPEED] / fw_n[FRAMEWORK_DEEPSPEED] <= 0.105,
+    ck_assert_msg(fw_held[FRAMEWORK_DEEPSPEED] / fw_n[FRAMEWORK_DEEPSPEED] <= 0.10,
                   "DeepSpeed held out: %.1f%%", 100.0 * fw_held[FRAMEWORK_DEEPSPEED] / 6);
-    /* Table 1 keeps the bounds it had before the other tables joined (under 10% on average,
-     * no row held out beyond 20%). */
+    /* Table 1 on its own (3.9% on average, held out 3.9%, the 1008B row's 8.7% the worst). */
     ck_assert_int_eq(t1_n, 10);
-    ck_assert_msg(t1_worst_held < 0.20, "Table 1: worst held-out row off by %.1f%%",
+    ck_assert_msg(t1_worst_held < 0.10, "Table 1: worst held-out row off by %.1f%%",
                   100.0 * t1_worst_held);
-    ck_assert_msg(t1_sum / t1_n < 0.10, "Table 1: mean absolute error %.1f%%", 100.0 * t1_sum / t1_n);
-    ck_assert_msg(t1_held_sum / t1_n < 0.10, "Table 1: held-out mean absolute error %.1f%%",
+    ck_assert_msg(t1_sum / t1_n < 0.045, "Table 1: mean absolute error %.1f%%", 100.0 * t1_sum / t1_n);
+    ck_assert_msg(t1_held_sum / t1_n < 0.045, "Table 1: held-out mean absolute error %.1f%%",
                   100.0 * t1_held_sum / t1_n);
 }
 END_TEST
@@ -604,8 +617,8 @@ START_TEST(test_selective_recompute_speedup)
     double ratio = pf.step_seconds / ps.step_seconds, published = 54.2 / 42.1;
     printf("Korthikanti 2022, 530B on 2240 A100s: full / selective step %.3f (published %.3f, "
            "%+.1f%%)\n", ratio, published, 100.0 * (ratio / published - 1.0));
-    /* 1.341 predicted: full recomputation comes out 4% too slow against selective. */
-    ck_assert_msg(fabs(ratio / published - 1.0) <= 0.05, "ratio %.3f, published %.3f", ratio,
+    /* 1.306 predicted: full recomputation comes out 1.4% too slow against selective. */
+    ck_assert_msg(fabs(ratio / published - 1.0) <= 0.03, "ratio %.3f, published %.3f", ratio,
                   published);
 }
 END_TEST
@@ -1175,8 +1188,8 @@ static void options_flags(const cJSON *options, char *buf, size_t n)
 }
 
 /* rooftop plan searches uneven stages: Llama 3 405B (126 layers) on 16,384 H100s, whose
- * pipelines of 16 split only with 7-layer ends; the fastest plan takes them, interleaved, and
- * its flags name them, so report reproduces its step. */
+ * pipelines of 8 or 16 split only with shorter ends (15 or 7 layers); the fastest plan takes
+ * them, interleaved, and its flags name them, so report reproduces its step. */
 START_TEST(test_plan_uneven)
 {
     struct check_run run;
@@ -1189,10 +1202,11 @@ START_TEST(test_plan_uneven)
     ck_assert_ptr_nonnull(root);
     const cJSON *p = cJSON_GetArrayItem(cJSON_GetObjectItem(root, "plans"), 0);
     const cJSON *o = cJSON_GetObjectItem(p, "options");
-    ck_assert_int_eq((int)jget(o, "pp"), 16);
+    const int pp = (int)jget(o, "pp"), ends = (int)jget(o, "decoder-first-pipeline-num-layers");
+    ck_assert_msg(pp == 8 || pp == 16, "pp %d", pp);
     ck_assert_int_gt((int)jget(o, "vpp"), 1);
-    ck_assert_int_eq((int)jget(o, "decoder-first-pipeline-num-layers"), 7);
-    ck_assert_int_eq((int)jget(o, "decoder-last-pipeline-num-layers"), 7);
+    ck_assert_int_eq(ends, pp == 8 ? 15 : 7);
+    ck_assert_int_eq((int)jget(o, "decoder-last-pipeline-num-layers"), ends);
     char flags[1024];
     options_flags(o, flags, sizeof flags);
     snprintf(args, sizeof args, "report %s%s --format json", base, flags);
