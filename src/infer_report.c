@@ -260,7 +260,8 @@ static void g_op(const void *ctx, int item, int arg, struct figure_value *v)
 #define SHARE(k, f) .key = k, .get = g_mem_share, .arg = (int)offsetof(struct infer_result, f), \
                     .unit = FU_SHARE, PANEL
 #define INT(k, f) .key = k, .get = g_int, .arg = (int)offsetof(struct infer_result, f)
-/* A phase's figures in JSON and CSV ("prefill.flops"); text shows them as the phases table. */
+/* A phase's figures in JSON and CSV ("prefill.flops"); text shows them as the phases table;
+ * its operations' sum in the dashboard's operations header alone. */
 #define PHASE(k, f, b)                                                                         \
     {VALUE, NUM(k ".flops", f.flops), .unit = FU_FLOP, DATA},                                  \
     {VALUE, NUM(k ".bytes", f.bytes), .unit = FU_BYTES, DATA},                                 \
@@ -269,7 +270,8 @@ static void g_op(const void *ctx, int item, int arg, struct figure_value *v)
     {VALUE, NUM(k ".seconds", f.seconds), .unit = FU_SECONDS, DATA},                           \
     {VALUE, NUM(k ".comm_seconds", f.comm_seconds), .brief = b " all-reduce",                  \
      .unit = FU_SECONDS, DATA},                                                                \
-    {VALUE, NUM(k ".keys", f.keys), .unit = FU_TOKENS, DATA}
+    {VALUE, NUM(k ".keys", f.keys), .unit = FU_TOKENS, DATA},                                  \
+    {VALUE, NUM(k ".compute_seconds", f.compute_seconds), .unit = FU_SECONDS, PANEL}
 
 static const struct figure PHASE_COLS[] = {
     {VALUE, .key = "phase", .label = "phase", .get = g_phase, .arg = PH_NAME, .width = 12},

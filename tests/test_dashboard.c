@@ -92,6 +92,14 @@ static double json_num(const cJSON *j, const char *key)
     return cJSON_IsBool(o) ? (double)cJSON_IsTrue(o) : o->valuedouble;
 }
 
+/* The string at a dotted key of a report's JSON. */
+static const char *json_str(const cJSON *j, const char *key)
+{
+    const cJSON *o = report_json_at(j, key);
+    ck_assert_msg(cJSON_IsString(o), "no string at %s", key);
+    return o->valuestring;
+}
+
 /* The number at key of j, also as fmt (a units_ writer) writes it into buf[32]. */
 static double json_fmt(const cJSON *j, const char *key, void (*fmt)(double, char *, size_t),
                        char *buf)
@@ -159,6 +167,35 @@ static void ck_title_and_verdict(struct harness *h, const cJSON *j)
     }
 }
 
+/* The roofline's ridge and the operations table's header: the report's figures j (the
+ * serving report's: the operations' sums of each phase). */
+static void ck_ops_headers(struct harness *h, const cJSON *j, bool serving)
+{
+    char a[32], b[32], line[256];
+    json_fmt(j, "roofline.ridge", units_plain, a);
+    snprintf(line, sizeof line, " ridge %s FLOP/B ─", a);
+    ck_assert_screen_has(h, line);
+    if (serving) {
+        double sum[2] = {0, 0};
+        const cJSON *op;
+        cJSON_ArrayForEach(op, report_json_at(j, "ops"))
+            sum[strcmp(json_str(op, "phase"), "prefill") != 0] += json_num(op, "seconds");
+        units_duration(sum[0], a, sizeof a);
+        units_duration(sum[1], b, sizeof b);
+        snprintf(line, sizeof line, " P %s, D %s ─", a, b);
+    } else {
+        json_fmt(j, "roofline.step_seconds", units_duration, a);
+        snprintf(line, sizeof line, " sum %s ─", a);
+    }
+    ck_assert_screen_has(h, line);
+    if (!serving && json_num(j, "memory.stage.stages") > 1) {
+        snprintf(line, sizeof line, "─ Ops per step, one GPU: %.0f layers%s ─",
+                 json_num(j, "roofline.stage_layers"),
+                 json_num(j, "roofline.stage_lm_head") != 0 ? " + head" : "");
+        ck_assert_screen_has(h, line);
+    }
+}
+
 /* The compute panel's step bar headline: the report's predicted step, its MFU, the MFU
  * assumed, and each part of at least 0.5% of the step by its share of the breakdown. */
 static void ck_step_bar(struct harness *h, const cJSON *j)
@@ -215,12 +252,14 @@ static bool ck_serving_lines(struct harness *h)
     snprintf(line, sizeof line, " efficiency %.2g / %.2g ─", json_num(j, "scenario.compute_eff"),
              json_num(j, "scenario.memory_eff"));
     ck_assert_screen_has(h, line);
+    ck_ops_headers(h, j, true);
     cJSON_Delete(j);
     return fits;
 }
 
 /* The lines the panels write around their figures (the title bar, the memory verdict, the
- * step bar's headline, the serving view's memory lines and efficiency header) each take
+ * step bar's headline, the roofline's and the operations' headers, the serving view's
+ * memory lines and efficiency header) each take
  * their figures from the report's rows: equal to `rooftop report`'s JSON for the same
  * scenario, where it fits, where it does not, and on a pipeline's first stage. */
 START_TEST(test_panel_lines_are_the_report)
@@ -231,6 +270,7 @@ START_TEST(test_panel_lines_are_the_report)
     cJSON *j = cli_report_json("");
     ck_title_and_verdict(&h, j);
     ck_step_bar(&h, j);
+    ck_ops_headers(&h, j, false);
     cJSON_Delete(j);
     /* ZeRO 0: every rank holds the whole optimizer state, over the usable memory. */
     harness_focus(&h, slider_id("zero"));
@@ -251,6 +291,7 @@ START_TEST(test_panel_lines_are_the_report)
     ck_assert(h.d.ev.an.memory.stages == 4 && h.d.ev.an.memory.fits);
     j = cli_report_json("--pp 4 --tp 8");
     ck_title_and_verdict(&h, j);
+    ck_ops_headers(&h, j, false);
     cJSON_Delete(j);
     harness_stop(&h);
     /* The serving view, where it fits and at a batch over the memory. */
@@ -262,17 +303,14 @@ START_TEST(test_panel_lines_are_the_report)
         harness_keys(&h, "<Down>");
     harness_keys(&h, "<End>");
     ck_assert(!ck_serving_lines(&h));
+    /* Tensor parallel 2 at batch 1: all-reduces in each phase beside its operations. */
+    harness_keys(&h, "<Home><Up><Right>");
+    ck_assert_int_eq(h.d.inf.ev.sc.tp, 2);
+    ck_assert(h.d.inf.ev.serving.decode.comm_seconds > 0);
+    ck_assert(ck_serving_lines(&h));
     harness_stop(&h);
 }
 END_TEST
-
-/* The string at a dotted key of a report's JSON. */
-static const char *json_str(const cJSON *j, const char *key)
-{
-    const cJSON *o = report_json_at(j, key);
-    ck_assert_msg(cJSON_IsString(o), "no string at %s", key);
-    return o->valuestring;
-}
 
 /* The layouts list (b): its first row's cells are `rooftop plan`'s first layout's figures,
  * as its JSON gives them, in the list's columns. */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "figure.h"
+#include "infer_report.h"
 #include "report.h"
 #include "roofline.h"
 #include "theme.h"
@@ -134,28 +135,70 @@ static double op_measured(const struct dash *d, const char *name)
     return -1;
 }
 
+bool ops_ridge(const struct dash *d, char *num, size_t n, const char **label)
+{
+    static const char *const key[] = {"roofline.ridge"};
+    static const struct figure *train[1], *serve[1];
+    struct figure_value v;
+    bool ok = d->inf.on ? infer_report_figures_by_key(&d->inf.ev.sc, &d->inf.ev.serving, key, 1,
+                                                      serve, &v)
+                        : report_figures_by_key(&d->ev, key, 1, train, &v);
+    if (!ok)
+        return false;
+    const struct figure *row = d->inf.on ? serve[0] : train[0];
+    figure_format(row, &v, num, n);
+    *label = figure_brief(row);
+    return true;
+}
+
+/* The table's figures at its header's right: the training step's sum and, with pipeline
+ * stages, the busiest stage's layers and whether it holds the LM head; serving: the
+ * operations' sums of prefill and of a decode step. */
+enum { OH_SUM, OH_LAYERS, OH_HEAD, OH_COUNT };
+static const char *const OPS_HEAD_KEYS[OH_COUNT] = {
+    [OH_SUM] = "roofline.step_seconds", [OH_LAYERS] = "roofline.stage_layers",
+    [OH_HEAD] = "roofline.stage_lm_head"};
+static const char *const SERVING_HEAD_KEYS[2] = {"prefill.compute_seconds",
+                                                 "decode.compute_seconds"};
+
+/* The header's right ("sum 1.89 s", "P 44.4 ms, D 4.78 ms") and title, of the report's rows. */
+static bool ops_header_text(const struct dash *d, char *rt, size_t rn, char *title, size_t tn)
+{
+    static const struct figure *rows[OH_COUNT], *serve[2];
+    struct figure_value v[OH_COUNT];
+    char a[32], b[32];
+    if (d->inf.on) {
+        if (!infer_report_figures_by_key(&d->inf.ev.sc, &d->inf.ev.serving, SERVING_HEAD_KEYS, 2,
+                                         serve, v))
+            return false;
+        figure_format(serve[0], &v[0], a, sizeof a);
+        figure_format(serve[1], &v[1], b, sizeof b);
+        snprintf(rt, rn, "P %s, D %s", a, b);
+        snprintf(title, tn, "Prefill (P) and a decode step (D), one GPU");
+        return true;
+    }
+    if (!report_figures_by_key(&d->ev, OPS_HEAD_KEYS, OH_COUNT, rows, v))
+        return false;
+    /* The lecture's operations have no sum of the model's. */
+    if (d->lecture_ops)
+        figure_num(&v[OH_SUM], 0.0);
+    figure_format(rows[OH_SUM], &v[OH_SUM], a, sizeof a);
+    snprintf(rt, rn, "sum %s", a);
+    /* With pipeline stages the table is one GPU of the busiest one (flops_ops). */
+    if (d->sc.pp > 1)
+        snprintf(title, tn, "Ops per step, one GPU: %.0f layers%s", v[OH_LAYERS].num,
+                 v[OH_HEAD].kind == FK_BOOL && v[OH_HEAD].b ? " + head" : "");
+    else
+        snprintf(title, tn, "Operations per step, one GPU");
+    return true;
+}
+
 /* The table's title and the sum (or prefill's and decode's times) at its right. */
 static void ops_header(const struct dash *d, struct screen *s, struct rect r, bool focused)
 {
-    char right[64];
-    units_duration(d->lecture_ops ? 0 : d->ev.an.roofline.step_seconds, right, sizeof right);
-    char rt[80];
-    snprintf(rt, sizeof rt, "sum %s", right);
-    /* With pipeline stages the table is one GPU of the busiest one (flops_ops). */
-    char title[96];
-    if (d->inf.on)
-        snprintf(title, sizeof title, "Prefill (P) and a decode step (D), one GPU");
-    else if (d->sc.pp > 1)
-        snprintf(title, sizeof title, "Ops per step, one GPU: %.0f layers%s",
-                 d->ev.an.roofline.stage_layers, d->ev.an.roofline.stage_head ? " + head" : "");
-    else
-        snprintf(title, sizeof title, "Operations per step, one GPU");
-    if (d->inf.on) {
-        char a[32], b[32];
-        units_duration(d->inf.ev.serving.prefill.compute_seconds, a, sizeof a);
-        units_duration(d->inf.ev.serving.decode.compute_seconds, b, sizeof b);
-        snprintf(rt, sizeof rt, "P %s, D %s", a, b);
-    }
+    char rt[80], title[96];
+    if (!ops_header_text(d, rt, sizeof rt, title, sizeof title))
+        return;
     bool lecture = d->lecture_ops && !d->inf.on;
     widget_header(s, &d->cs, r, lecture ? "The lecture's operations" : title,
                   lecture ? NULL : rt, focused);

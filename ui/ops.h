@@ -32,6 +32,10 @@ struct view_roof {
 };
 void ops_roof(const struct dash *d, struct view_roof *out);
 
+/* The view's ridge as its report writes it (roofline.ridge of the training report, or of the
+ * serving one in the i view) into num, and the row's label; false without the row. */
+bool ops_ridge(const struct dash *d, char *num, size_t n, const char **label);
+
 /* Draws the operations table (header row included) into r. */
 void ops_draw(const struct dash *d, struct screen *s, struct rect r, bool focused);
 

@@ -527,8 +527,10 @@ static void plot_header(const struct dash *d, struct screen *s, struct rect r, b
     if (screen_width(title) + 4 > r.w)
         snprintf(title, sizeof title, "Roofline: %s%s on %s", what, dtype_name(vr->dtype),
                  g->id[0] ? g->id : g->name);
-    units_plain(vr->ridge, num, num_n);
-    snprintf(right, sizeof right, "ridge %s FLOP/B", num);
+    const char *label = "ridge";
+    if (!ops_ridge(d, num, num_n, &label))
+        units_plain(vr->ridge, num, num_n);
+    snprintf(right, sizeof right, "%s %s FLOP/B", label, num);
     widget_header(s, &d->cs, r, title, right, focused);
 }
 
