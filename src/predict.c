@@ -457,6 +457,13 @@ struct kernel_times {
 
 /* One op's time: measured where points apply, else its rate on the GPU for its kind and
  * shape, never faster than the roofline, divided by the framework's derating. */
+/* FlashAttention's rates with attention dropout over its rates without: FA4's SM100 kernels
+ * and cuDNN's fused attention, bf16, p 0.125, head dims 64 and 128 (Dao-AILab/flash-attention
+ * PR #2597, its benchmark: "Dropout costs ~20-40% over no-drop ... fwd ~ 75-85%, bwd ~ 60-70%
+ * of no-drop TFLOPS", cuDNN's dropout backward slower still), the middle of each range. */
+#define FLASH_DROPOUT_FWD 0.80
+#define FLASH_DROPOUT_BWD 0.65
+
 static double op_time(const struct step_ctx *c, const struct op *o, int i,
                       const struct measured *m, bool use_measured,
                       const struct measured_gemm *gm, int ngm, double extra_bytes, double derate)
@@ -491,7 +498,13 @@ static double op_time(const struct step_ctx *c, const struct op *o, int i,
          * forward passes where the op counts 2 (Dao 2023, FlashAttention-2, section 3.1.2;
          * its benchmarks count the backward as 2.5 x the forward). */
         const double counted = 3.0 + (c->full ? 1.0 : 0.0);
-        sec = fmax(o->flops * (counted + 0.5) / counted / (F * peak), mem);
+        const double fwd = counted - 2.0;
+        /* Dropout inside the fused kernel draws a Philox number per score element, forward
+         * and again in the backward (which regenerates the mask): the forward runs at
+         * FLASH_DROPOUT_FWD and the backward at FLASH_DROPOUT_BWD of their dropout-free
+         * rates. */
+        const double pf = s->dropout ? FLASH_DROPOUT_FWD : 1.0, pb = s->dropout ? FLASH_DROPOUT_BWD : 1.0;
+        sec = fmax(o->flops * (fwd / pf + 2.5 / pb) / counted / (F * peak), mem);
     } else {
         sec = fmax(o->flops / vector_peak, mem);
     }

@@ -129,7 +129,9 @@ static double narayanan_flops(double B, double s, double l, double h, double V)
  * - sequence parallelism with tp (--tp-comm-overlap requires it), the distributed optimizer
  *   (--overlap-param-gather requires it) over fp32 main weights and gradients reduced in
  *   fp32 (arguments.py forces accumulate_allreduce_grads_in_fp32 for bf16), Transformer
- *   Engine's fused attention, no recomputation (the TFLOP/s count none), no dropout;
+ *   Engine's fused attention, no recomputation (the TFLOP/s count none), Megatron's default
+ *   dropout (--attention-dropout and --hidden-dropout 0.1, arguments.py; the README names no
+ *   other and examples/gpt3's script keeps them);
  * - without a pipeline, each rank's 4 sequences in one micro-batch: the gradients are
  *   reduced only after the last micro-batch (no_sync on the others, schedules.py), and with
  *   micro-batch 1 the 32B row's fp32 reduce-scatter of 15 GB a GPU over its one NDR NIC
@@ -312,7 +314,7 @@ static void h100_scenario(const struct h100_row *r, struct scenario *s)
     s->seq = 4096;
     s->recompute = RECOMPUTE_NONE;
     s->flash = true;
-    s->dropout = false;
+    s->dropout = true;
     s->flops_mode = FLOPS_DETAILED;
     s->framework = FRAMEWORK_MEGATRON;
     ck_assert_msg(scenario_validate(s, err, (int)sizeof err), "%s: %s", r->params, err);
@@ -560,30 +562,29 @@ START_TEST(test_published_runs)
     ck_assert_msg(out_worst <= 0.07, "held-out runs: worst off by %.1f%%", 100.0 * out_worst);
     /* Each framework's constant is its fit, not a number tuned by hand. */
     ck_assert_msg(fit_ok, "a framework's derating is not its fit (above)");
-    /* Issue 16's targets are 5% and 12%: the mean is met (4.9%), no run beyond 12% is not
-     * (the Megatron-LM README's H100 1.7B row comes out 16% too fast, the 7.1B one 9%,
-     * falling with h: a cost of the small hidden sizes that the model lacks; ZeRO-3's 175B at
-     * 1536 GPUs 13.5% slow, 530B at 2240 12% fast): these bounds hold the present model to
-     * what it reaches, so that it cannot get worse unseen. */
-    ck_assert_msg(mae <= 0.05, "mean absolute error %.1f%%", 100.0 * mae);
-    ck_assert_msg(worst <= 0.17, "worst run off by %.1f%%", 100.0 * worst);
-    ck_assert_msg(held_mae <= 0.06, "held-out mean absolute error %.1f%%", 100.0 * held_mae);
-    ck_assert_msg(worst_held <= 0.17, "worst held-out run off by %.1f%%", 100.0 * worst_held);
+    /* Issue 16's targets are 5% and 12%: the mean is met (4.3%), no run beyond 12% is not
+     * (ZeRO-3's 175B at 1536 GPUs 13.5% slow, 530B at 2240 12% fast; the Megatron-LM
+     * README's H100 1.7B row, 9.6% too fast, is the worst of the rest): these bounds hold the
+     * present model to what it reaches, so that it cannot get worse unseen. */
+    ck_assert_msg(mae <= 0.045, "mean absolute error %.1f%%", 100.0 * mae);
+    ck_assert_msg(worst <= 0.14, "worst run off by %.1f%%", 100.0 * worst);
+    ck_assert_msg(held_mae <= 0.05, "held-out mean absolute error %.1f%%", 100.0 * held_mae);
+    ck_assert_msg(worst_held <= 0.14, "worst held-out run off by %.1f%%", 100.0 * worst_held);
     /* Each fitted constant's leave-one-out error, as printed above and in the README's table
-     * (Megatron-LM 4.7% over 19 runs, DeepSpeed 9.5% over 6): held to what the present model
+     * (Megatron-LM 3.6% over 19 runs, DeepSpeed 9.5% over 6): held to what the present model
      * reaches. */
     ck_assert_int_eq(fw_n[FRAMEWORK_MEGATRON], 19);
     ck_assert_int_eq(fw_n[FRAMEWORK_DEEPSPEED], 6);
-    ck_assert_msg(fw_held[FRAMEWORK_MEGATRON] / fw_n[FRAMEWORK_MEGATRON] <= 0.052,
+    ck_assert_msg(fw_held[FRAMEWORK_MEGATRON] / fw_n[FRAMEWORK_MEGATRON] <= 0.04,
                   "Megatron-LM held out: %.1f%%", 100.0 * fw_held[FRAMEWORK_MEGATRON] / 19);
     ck_assert_msg(fw_held[FRAMEWORK_DEEPSPEED] / fw_n[FRAMEWORK_DEEPSPEED] <= 0.10,
                   "DeepSpeed held out: %.1f%%", 100.0 * fw_held[FRAMEWORK_DEEPSPEED] / 6);
-    /* Table 1 on its own (3.9% on average, held out 3.9%, the 1008B row's 8.7% the worst). */
+    /* Table 1 on its own (3.3% on average, held out 3.3%, the 1008B row's 7.9% the worst). */
     ck_assert_int_eq(t1_n, 10);
-    ck_assert_msg(t1_worst_held < 0.10, "Table 1: worst held-out row off by %.1f%%",
+    ck_assert_msg(t1_worst_held < 0.085, "Table 1: worst held-out row off by %.1f%%",
                   100.0 * t1_worst_held);
-    ck_assert_msg(t1_sum / t1_n < 0.045, "Table 1: mean absolute error %.1f%%", 100.0 * t1_sum / t1_n);
-    ck_assert_msg(t1_held_sum / t1_n < 0.045, "Table 1: held-out mean absolute error %.1f%%",
+    ck_assert_msg(t1_sum / t1_n < 0.04, "Table 1: mean absolute error %.1f%%", 100.0 * t1_sum / t1_n);
+    ck_assert_msg(t1_held_sum / t1_n < 0.04, "Table 1: held-out mean absolute error %.1f%%",
                   100.0 * t1_held_sum / t1_n);
 }
 END_TEST
