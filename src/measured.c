@@ -11,11 +11,17 @@
 #include "model.h"
 
 /* A width as one tensor-parallel rank holds it: rounded up where t does not divide it (the
- * rank with the larger share sets the pace). */
+ * rank with the larger share sets the pace), at least 1: ceil(v - 1e-9), by one truncating
+ * conversion (the floor of x > 0) and a compare rather than libm's ceil, which without SSE4.1
+ * is some 17 instructions; three widths a GEMM, a dozen GEMMs every evaluation (every key of
+ * the dashboard, every layout a plan tries). */
 static long width(double v)
 {
-    double w = ceil(v - 1e-9);
-    return w < 1 ? 1 : (long)w;
+    const double x = v - 1e-9;
+    if (!(x > 0))
+        return 1;
+    long w = (long)x;
+    return (double)w < x ? w + 1 : w;
 }
 
 /* label + suffix into g->label (both short literals: "mlp_down" "_moe"). */
@@ -32,7 +38,9 @@ static void put_label(struct measured_gemm *g, const char *label, const char *su
 }
 
 /* labels: whether to write the label (matching points needs it; the step-time model, which
- * runs for every layout plan searches and on every key of the dashboard, does not). */
+ * runs for every layout plan searches and on every key of the dashboard, does not: its label
+ * is ""). Each field is written once, measured_match's as not matched, rather than the whole
+ * struct (mostly the label's bytes) zeroed first, for the same reason. */
 static int add(struct measured_gemm *out, int max, int n, bool labels, enum op_kind kind,
                const char *label, const char *suffix, double m, double k, double nn,
                double layers)
@@ -40,10 +48,15 @@ static int add(struct measured_gemm *out, int max, int n, bool labels, enum op_k
     if (n >= max || layers <= 0)
         return n;
     struct measured_gemm *g = &out[n];
-    memset(g, 0, sizeof *g);
     g->kind = kind;
     if (labels)
         put_label(g, label, suffix);
+    else
+        g->label[0] = '\0';
+    g->found = false;
+    g->pm = g->pn = g->pk = 0;
+    g->dtype = DTYPE_FP64; /* enum dtype's 0, as zeroed */
+    g->flops_per_s = 0;
     g->m = width(m);
     g->k = width(k);
     g->n = width(nn);
