@@ -350,18 +350,40 @@ void flops_totals(const struct scenario *s, const struct param_counts *pc, struc
     f->detailed = detailed_step * steps;
 }
 
-static void put_op(struct op *ops, int *n_ops, const struct op_fwd *o, double mult, double peak,
+/*
+ * The ops being written and where each kind went. put_op merges an op into the entry of its
+ * kind (dense and MoE layers both have MLPs); finding that entry through `at` rather than by
+ * scanning the list saves some 1,100 instructions a dashboard key (28 ops a key, each
+ * scanning the list so far) and the same for every layout a plan tries.
+ */
+struct op_list {
+    struct op *ops;
+    int *n;
+    int at[OP_KIND_COUNT]; /* ops[at[kind]] is the kind's entry; -1: none yet */
+};
+
+static void op_list_start(struct op_list *l, struct op *ops, int *n)
+{
+    l->ops = ops;
+    l->n = n;
+    *n = 0;
+    for (int k = 0; k < OP_KIND_COUNT; k++)
+        l->at[k] = -1;
+}
+
+static void put_op(struct op_list *l, const struct op_fwd *o, double mult, double peak,
                    double bandwidth, double ridge)
 {
-    /* Merge into an existing entry of the same kind (dense and MoE layers both have MLPs). */
-    struct op *dst = NULL;
-    for (int i = 0; i < *n_ops; i++)
-        if (ops[i].kind == o->kind)
-            dst = &ops[i];
-    if (!dst) {
-        if (*n_ops >= ANALYSIS_MAX_OPS)
+    if ((unsigned)o->kind >= OP_KIND_COUNT)
+        return;
+    struct op *dst;
+    if (l->at[o->kind] >= 0) {
+        dst = &l->ops[l->at[o->kind]];
+    } else {
+        if (*l->n >= ANALYSIS_MAX_OPS)
             return;
-        dst = &ops[(*n_ops)++];
+        l->at[o->kind] = *l->n;
+        dst = &l->ops[(*l->n)++];
         memset(dst, 0, sizeof *dst);
         dst->kind = o->kind;
         dst->name = o->name;
@@ -388,7 +410,8 @@ static double stage_ops(const struct scenario *s, const struct param_counts *pc,
                         double m, double layers, bool head, const struct rates *r, struct op *out,
                         int *n_out, double *model_flops)
 {
-    *n_out = 0;
+    struct op_list list;
+    op_list_start(&list, out, n_out);
     *model_flops = 0;
     const double share = layers / (double)s->model.layers;
     const double moe_layers = (double)model_moe_layers(&s->model) * share;
@@ -405,7 +428,7 @@ static double stage_ops(const struct scenario *s, const struct param_counts *pc,
         for (int i = 0; i < n; i++) {
             double passes = 3.0 + ((full || (selective && ops[i].core)) ? 1.0 : 0.0);
             double peak = ops[i].tensor ? r->tensor : r->vector;
-            put_op(out, n_out, &ops[i], count * m * passes, peak, bw, bw > 0 ? peak / bw : 0);
+            put_op(&list, &ops[i], count * m * passes, peak, bw, bw > 0 ? peak / bw : 0);
             *model_flops += ops[i].flops * count * m * 3.0;
         }
     }
@@ -413,7 +436,7 @@ static double stage_ops(const struct scenario *s, const struct param_counts *pc,
         int n = head_ops(z, ops);
         for (int i = 0; i < n; i++) {
             double peak = ops[i].tensor ? r->tensor : r->vector;
-            put_op(out, n_out, &ops[i], m * 3.0, peak, bw, bw > 0 ? peak / bw : 0);
+            put_op(&list, &ops[i], m * 3.0, peak, bw, bw > 0 ? peak / bw : 0);
             *model_flops += ops[i].flops * m * 3.0;
         }
     }
@@ -426,7 +449,7 @@ static double stage_ops(const struct scenario *s, const struct param_counts *pc,
     struct op_fwd opt = {OP_OPTIMIZER, "optimizer", false, false, false,
                          optimizer_flops_per_param(s->optimizer) * np,
                          np * (2.0 * pbytes + pbytes + 2.0 * sbytes + 2.0 * mbytes)};
-    put_op(out, n_out, &opt, 1.0, r->vector, bw, bw > 0 ? r->vector / bw : 0);
+    put_op(&list, &opt, 1.0, r->vector, bw, bw > 0 ? r->vector / bw : 0);
 
     double step = 0;
     for (int i = 0; i < *n_out; i++)
@@ -518,7 +541,8 @@ void flops_ops_executed(const struct scenario *s, const struct param_counts *pc,
 void flops_pass(const struct model_arch *m, const struct gpu_spec *g, const struct flops_pass *p,
                 struct op *ops, int *n_ops)
 {
-    *n_ops = 0;
+    struct op_list list;
+    op_list_start(&list, ops, n_ops);
     struct shape z;
     shape_fill(m, p->seqs, p->queries, p->keys, p->tp, true, &z);
     /* Serving reads only the routed experts some token of the pass chose: with T tokens each
@@ -553,7 +577,7 @@ void flops_pass(const struct model_arch *m, const struct gpu_spec *g, const stru
         int n = layer_ops(&z, p->flash, pass == 1, fwd);
         for (int i = 0; i < n; i++) {
             double peak = fwd[i].tensor ? tensor_peak : vector_peak;
-            put_op(ops, n_ops, &fwd[i], count, peak, bw, bw > 0 ? peak / bw : 0);
+            put_op(&list, &fwd[i], count, peak, bw, bw > 0 ? peak / bw : 0);
         }
     }
     /* The head sees only the tokens whose logits are wanted (serving: one per sequence). */
@@ -564,6 +588,6 @@ void flops_pass(const struct model_arch *m, const struct gpu_spec *g, const stru
         if (fwd[i].kind == OP_LOSS)
             continue;
         double peak = fwd[i].tensor ? tensor_peak : vector_peak;
-        put_op(ops, n_ops, &fwd[i], 1.0, peak, bw, bw > 0 ? peak / bw : 0);
+        put_op(&list, &fwd[i], 1.0, peak, bw, bw > 0 ? peak / bw : 0);
     }
 }
