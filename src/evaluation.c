@@ -2,7 +2,6 @@
 #include "evaluation.h"
 
 #include <stdio.h>
-#include <string.h>
 
 /* The MFU the mode asks for, or the typed one with the reason it could not be had. */
 static void resolve_mfu(struct evaluation *ev)
@@ -41,7 +40,7 @@ void evaluation_run(const struct scenario *s, const struct eval_input *in, struc
     if (out->have_points)
         measured_match(s, &out->an, in->points, in->any_device, &out->meas);
     else
-        memset(&out->meas, 0, sizeof out->meas);
+        measured_clear(&out->meas);
     predict_run(s, &out->an, out->have_points ? &out->meas : NULL, &out->pred);
     resolve_mfu(out);
     if (out->mfu != s->mfu)

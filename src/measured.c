@@ -351,6 +351,18 @@ void measured_match(const struct scenario *s, const struct analysis *a,
         out->efficiency = 0;
 }
 
+/* Each count, figure and flag, not the 2 KB of arrays they bound: an evaluation without
+ * points (every key of the dashboard) zeroed them all, some 250 instructions, for nothing
+ * that is read. A field added to struct measured is set here too. */
+void measured_clear(struct measured *m)
+{
+    m->n_gemms = m->n_found = m->n_ops = m->n_gemm_ops = m->n_ops_measured = 0;
+    m->flops = m->seconds = m->peak = m->efficiency = 0;
+    m->shape_differs = m->dtype_differs = m->other_device = false;
+    m->point_dtype = DTYPE_FP64; /* enum dtype's 0, as zeroed */
+    m->device[0] = m->device_why[0] = '\0';
+}
+
 bool measured_mfu(const struct measured *m, double *mfu, char *why, size_t n)
 {
     if (m->other_device && m->n_ops_measured == 0) {

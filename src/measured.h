@@ -37,6 +37,7 @@ struct measured_gemm {
     double flops_per_s;         /* the point's achieved rate */
 };
 
+/* measured_clear sets every field but the two arrays: a field added here goes there too. */
 struct measured {
     struct measured_gemm gemm[MEASURED_MAX_GEMMS];
     int n_gemms;
@@ -96,6 +97,10 @@ bool measured_device_matches(const struct probe_device *dev, const struct gpu_sp
  */
 void measured_match(const struct scenario *s, const struct analysis *a,
                     const struct points_doc *d, bool any_device, struct measured *out);
+
+/* The match of no points: no GEMMs, no ops, nothing measured, no device. The arrays gemm and
+ * op_seconds are left unwritten, as every reader stops at n_gemms and n_ops. */
+void measured_clear(struct measured *m);
 
 /*
  * The measured efficiency as the utilisation of the time estimate. False with the reason
