@@ -121,13 +121,16 @@ static struct step_bounds bounds_of(const struct input *in, const struct scenari
     return b;
 }
 
-void slider_range(const struct presets *p, const struct scenario *s, int id,
-                  double *lo, double *hi)
+/*
+ * The helpers below take the row and its bounds, which the public functions find once: a
+ * step found the row four times and its bounds (for the GPU count, rules_steps_gpus) twice,
+ * once for its steps and again for the range slider_apply clamps to, on the same scenario.
+ */
+static void range_in(const struct presets *p, const struct input *in,
+                     const struct step_bounds *b, double *lo, double *hi)
 {
-    const struct input *in = slider_input(id);
-    struct step_bounds b = bounds_of(in, s);
-    *lo = b.lo;
-    *hi = b.hi;
+    *lo = b->lo;
+    *hi = b->hi;
     switch (in->steps) {
     case STEPS_MODELS:
     case STEPS_GPUS:
@@ -141,6 +144,14 @@ void slider_range(const struct presets *p, const struct scenario *s, int id,
     default:
         break;
     }
+}
+
+void slider_range(const struct presets *p, const struct scenario *s, int id,
+                  double *lo, double *hi)
+{
+    const struct input *in = slider_input(id);
+    struct step_bounds b = bounds_of(in, s);
+    range_in(p, in, &b, lo, hi);
 }
 
 /* Sorts vals ascending and drops repeats (the params ladder merges two lists). */
@@ -184,11 +195,10 @@ static int family_steps(const struct presets *p, const struct input *in,
     return sort_unique(vals, n);
 }
 
-int slider_steps(const struct presets *p, const struct scenario *s, int id, double *vals,
-                 int max)
+static int steps_in(const struct presets *p, const struct input *in, const struct scenario *s,
+                    const struct step_bounds *bounds, double *vals, int max)
 {
-    const struct input *in = slider_input(id);
-    struct step_bounds b = bounds_of(in, s);
+    const struct step_bounds b = *bounds;
     int n = 0;
     switch (in->steps) {
     case STEPS_MODELS:
@@ -224,9 +234,16 @@ int slider_steps(const struct presets *p, const struct scenario *s, int id, doub
     return n;
 }
 
-double slider_value(const struct presets *p, const struct scenario *s, int id)
+int slider_steps(const struct presets *p, const struct scenario *s, int id, double *vals,
+                 int max)
 {
     const struct input *in = slider_input(id);
+    struct step_bounds b = bounds_of(in, s);
+    return steps_in(p, in, s, &b, vals, max);
+}
+
+static double value_in(const struct presets *p, const struct input *in, const struct scenario *s)
+{
     if (in->steps == STEPS_GPUS) {
         int i = presets_gpu_index(p, s->gpu.id);
         return i < 0 ? 0 : i;
@@ -252,6 +269,11 @@ double slider_value(const struct presets *p, const struct scenario *s, int id)
     return p->n_models - 1;
 }
 
+double slider_value(const struct presets *p, const struct scenario *s, int id)
+{
+    return value_in(p, slider_input(id), s);
+}
+
 static bool is_log(const struct input *in)
 {
     return in->steps == STEPS_NICE || in->steps == STEPS_POW2 || in->steps == STEPS_SIZES;
@@ -259,9 +281,11 @@ static bool is_log(const struct input *in)
 
 double slider_position(const struct presets *p, const struct scenario *s, int id)
 {
+    const struct input *in = slider_input(id);
+    const struct step_bounds bounds = bounds_of(in, s);
     double vals[SLIDER_MAX_STEPS];
-    int n = slider_steps(p, s, id, vals, SLIDER_MAX_STEPS);
-    double v = slider_value(p, s, id);
+    int n = steps_in(p, in, s, &bounds, vals, SLIDER_MAX_STEPS);
+    double v = value_in(p, in, s);
     if (n < 2 || !(v > vals[0]))
         return 0;
     if (v >= vals[n - 1])
@@ -270,7 +294,7 @@ double slider_position(const struct presets *p, const struct scenario *s, int id
     while (k < n - 1 && vals[k] < v)
         k++;
     double a = vals[k - 1], b = vals[k], f;
-    if (is_log(slider_input(id)) && a > 0)
+    if (is_log(in) && a > 0)
         f = log(v / a) / log(b / a);
     else
         f = (v - a) / (b - a);
@@ -282,18 +306,17 @@ static double clampd(double v, double lo, double hi)
     return v < lo ? lo : v > hi ? hi : v;
 }
 
-bool slider_apply(const struct presets *p, struct scenario *s, int id, double v)
+/* v, clamped to [lo, hi] (the row's range on s), applied to s. */
+static bool apply_in(const struct presets *p, struct scenario *s, const struct input *in,
+                     double v, double lo, double hi)
 {
-    double lo = 0, hi = 0;
-    slider_range(p, s, id, &lo, &hi);
     if (!(v == v))
         return false;
     v = clampd(v, lo, hi);
-    const struct input *in = slider_input(id);
-    int i = (int)llround(v);
     if (in->steps == STEPS_MODELS || in->steps == STEPS_GPUS) {
         if (preset_count(p, in) == 0)
             return false;
+        int i = (int)llround(v);
         if (in->steps == STEPS_MODELS)
             s->model = p->models[i].arch;
         else
@@ -317,11 +340,22 @@ bool slider_apply(const struct presets *p, struct scenario *s, int id, double v)
     return inputs_set(in, s, v);
 }
 
+bool slider_apply(const struct presets *p, struct scenario *s, int id, double v)
+{
+    const struct input *in = slider_input(id);
+    struct step_bounds b = bounds_of(in, s);
+    double lo = 0, hi = 0;
+    range_in(p, in, &b, &lo, &hi);
+    return apply_in(p, s, in, v, lo, hi);
+}
+
 bool slider_step(const struct presets *p, struct scenario *s, int id, int delta)
 {
+    const struct input *in = slider_input(id);
+    const struct step_bounds b = bounds_of(in, s);
     double vals[SLIDER_MAX_STEPS];
-    int n = slider_steps(p, s, id, vals, SLIDER_MAX_STEPS);
-    double v = slider_value(p, s, id);
+    int n = steps_in(p, in, s, &b, vals, SLIDER_MAX_STEPS);
+    double v = value_in(p, in, s);
     /* Off-grid values (typed, or a custom model size) move to the next step past them. */
     double eps = fabs(v) * 1e-9 + 1e-12;
     int k;
@@ -342,7 +376,9 @@ bool slider_step(const struct presets *p, struct scenario *s, int id, int delta)
     } else {
         return false;
     }
-    return slider_apply(p, s, id, vals[k]);
+    double lo = 0, hi = 0;
+    range_in(p, in, &b, &lo, &hi);
+    return apply_in(p, s, in, vals[k], lo, hi);
 }
 
 bool slider_set_position(const struct presets *p, struct scenario *s, int id,
@@ -403,8 +439,10 @@ void slider_format(const struct presets *p, const struct scenario *s, int id,
 
 bool slider_in_range(const struct presets *p, const struct scenario *s, int id)
 {
+    const struct input *in = slider_input(id);
+    const struct step_bounds b = bounds_of(in, s);
     double lo = 0, hi = 0;
-    slider_range(p, s, id, &lo, &hi);
-    double v = slider_value(p, s, id);
+    range_in(p, in, &b, &lo, &hi);
+    double v = value_in(p, in, s);
     return v == v && v >= lo - 1e-9 && v <= hi + 1e-9;
 }
