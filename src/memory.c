@@ -471,9 +471,9 @@ static void stage_layers(const struct scenario *s, int64_t i, double *layers, do
  * (vpp - 1) pp + 1 model chunks in flight, each 1/vpp of the stage's layers, so for the first
  * stage pp + (pp - 1)/vpp stage-sized micro-batches: Megatron's 1 + (pp - 1)/(pp vpp)
  * times the pp of 1F1B. */
-static double stage_in_flight(const struct scenario *s, int64_t i)
+static double stage_in_flight(const struct scenario *s, int64_t i, int64_t accum_steps)
 {
-    double m = (double)scenario_accum_steps(s);
+    double m = (double)accum_steps;
     if (m < 1)
         m = 1;
     const double pp = (double)s->pp, v = (double)s->vpp;
@@ -493,13 +493,17 @@ struct state_rows {
     double el[MEM_COUNT];
 };
 
-static void state_rows(const struct scenario *s, double params, double expert, double gathered,
-                       enum dtype wd, enum dtype gd, struct state_rows *o)
+/* dpc, at least 1: an invalid layout (dp 0) must not divide by zero on its way to the check
+ * that names it. */
+static double state_ranks(const struct scenario *s)
+{
+    return fmax(1.0, (double)(scenario_dp(s) * (s->cp > 1 ? s->cp : 1)));
+}
+
+static void state_rows(const struct scenario *s, double dpc, double params, double expert,
+                       double gathered, enum dtype wd, enum dtype gd, struct state_rows *o)
 {
     memset(o, 0, sizeof *o);
-    /* At least 1: an invalid layout (dp 0) must not divide by zero on its way to the check
-     * that names it. */
-    const double dpc = fmax(1.0, (double)(scenario_dp(s) * (s->cp > 1 ? s->cp : 1)));
     const double ep = s->ep > 1 ? (double)s->ep : 1.0;
     const double edp = fmax(1.0, dpc / ep);
     const double dense = params - expert;
@@ -519,12 +523,13 @@ static void state_rows(const struct scenario *s, double params, double expert, d
     o->el[MEM_BUFFERS] = buf;
 }
 
-static double state_bytes(const struct state_rows *r, const enum dtype *dt)
+/* bpe: each row's bytes per element (its dtype's). */
+static double state_bytes(const struct state_rows *r, const double *bpe)
 {
     double b = 0;
     for (int k = 0; k < MEM_COUNT; k++)
         if (k != MEM_ACTIVATIONS)
-            b += r->el[k] * dtype_bytes(dt[k]);
+            b += r->el[k] * bpe[k];
     return b;
 }
 
@@ -692,6 +697,14 @@ void memory_compute(const struct scenario *s, const struct param_counts *pc, str
     act_parts_of(s, out, &acts);
 
     out->stages = pp;
+    /* The same for every stage: found once, not again for each stage's state, its bytes and
+     * its in-flight count (plan sizes the memory of every layout it tries, up to tens of
+     * stages each). */
+    const int64_t accum_steps = scenario_accum_steps(s);
+    const double dpc = state_ranks(s);
+    double bpe[MEM_COUNT];
+    for (int k = 0; k < MEM_COUNT; k++)
+        bpe[k] = dtype_bytes(dt[k]);
     bool have = false;
     double best_el[MEM_COUNT] = {0};
     double act_elements = 0;
@@ -704,13 +717,13 @@ void memory_compute(const struct scenario *s, const struct param_counts *pc, str
         struct stage_params par;
         stage_params_of(s, pc, &lay, i, nl, nm, &par);
         struct state_rows sr;
-        state_rows(s, par.per_gpu, par.expert, par.gathered, out->weights_dtype, out->grad_dtype,
-                   &sr);
+        state_rows(s, dpc, par.per_gpu, par.expert, par.gathered, out->weights_dtype,
+                   out->grad_dtype, &sr);
         /* Activations: the stage's layers for each micro-batch in flight. */
-        double inflight = stage_in_flight(s, i);
+        double inflight = stage_in_flight(s, i, accum_steps);
         double act_el, act_b;
         stage_activations(s, &acts, i, nl, nm, inflight, &act_el, &act_b);
-        struct mem_stage st = {i, (int64_t)nl, par.per_gpu, inflight, state_bytes(&sr, dt), act_b,
+        struct mem_stage st = {i, (int64_t)nl, par.per_gpu, inflight, state_bytes(&sr, bpe), act_b,
                                0};
         st.total = st.state + st.activations;
         if (i == 0)
