@@ -754,22 +754,40 @@ static void poison(struct cpu_run *r, void *buf, size_t n, bool dbl)
  * pass does. */
 #define PIECE_BYTES ((size_t)8 << 20)
 
+/* A piece lasts at most this long, and a point's repeats span at least MIN_WINDOW_S: a
+ * compute-bound sweep point's 8 MiB is 4-9 ms of FMAs, longer than a thread's slice on two
+ * cores shared with other processes, so under a load average of 7 every pass of it was
+ * preempted (the fp32 sweep read 30-66 GFLOP/s at 512 FMAs after 94-157 at 128, whose pieces
+ * last 2 ms); pieces of 2 ms over 0.3 s leave a quiet slice to find, and the best of the
+ * window is what the hardware does. */
+#define PIECE_S 0.002
+#define MIN_WINDOW_S 0.3
+
 /* cut(whole, piece, lo, n): piece = whole restricted to elements [lo, lo + n). */
 typedef void (*cut_fn)(const void *whole, void *piece, size_t lo, size_t n);
 
 /* Seconds for the whole job of total elements (elem_bytes per array, cut at multiples of unit)
- * at its fastest piece's rate: WARMUP whole passes, then REPEATS passes piece by piece, each
- * piece timed on all threads. */
+ * at its fastest piece's rate: WARMUP whole passes, then passes piece by piece (REPEATS, and
+ * for at least MIN_WINDOW_S), each piece timed on all threads; a piece is at most PIECE_BYTES
+ * of each array and PIECE_S of the last warm-up pass's time. */
 static double time_pieces(struct cpu_run *r, job_fn fn, void *whole, void *piece, cut_fn cut,
                           size_t total, size_t elem_bytes, size_t unit)
 {
+    double whole_s = 0;
     for (int i = 0; i < WARMUP; i++)
-        pool_run(&r->pool, fn, whole);
-    size_t len = PIECE_BYTES / elem_bytes / unit * unit;
-    if (len == 0 || len > total)
+        whole_s = pool_run(&r->pool, fn, whole);
+    size_t len = PIECE_BYTES / elem_bytes;
+    if (whole_s > PIECE_S && (double)total * PIECE_S / whole_s < (double)len)
+        len = (size_t)((double)total * PIECE_S / whole_s);
+    len = len / unit * unit;
+    if (len < unit)
+        len = unit;
+    if (len > total)
         len = total;
     double best = 0; /* elements per second */
-    for (int rep = 0; rep < REPEATS; rep++)
+    const double t0 = probe_now();
+    for (int rep = 0; rep < REPEATS || (probe_now() - t0 < MIN_WINDOW_S && rep < 64 * REPEATS);
+         rep++)
         for (size_t lo = 0; lo < total; lo += len) {
             size_t n = total - lo < len ? total - lo : len;
             cut(whole, piece, lo, n);
