@@ -443,6 +443,11 @@ struct step_ctx {
     double micro;                /* micro-batches per step per pipeline */
     double e;                    /* bytes of an activation on the wire */
     bool full, selective;        /* the forward recomputed whole / its attention core */
+    /* The GPU's rates, found once per prediction rather than for each op (op_time): the
+     * dense peak of the scenario's dtype, the vector (fp32) peak elementwise ops run at (the
+     * dense one where the GPU gives none), the bandwidth, the large-GEMM and memory
+     * efficiencies, and FlashAttention's. */
+    double peak, vector_peak, bw, E, me, F;
     double stage_layers;         /* layers of the busiest stage */
     struct gemm_epilogue epi;    /* what the GEMMs' epilogues cost (stage_kernels) */
 };
@@ -470,14 +475,8 @@ static double op_time(const struct step_ctx *c, const struct op *o, int i,
 {
     const struct scenario *s = c->s;
     const struct gpu_spec *g = &s->gpu;
-    const double peak = gpu_peak(g, s->dtype);
-    double vector_peak = gpu_peak(g, DTYPE_FP32);
-    if (vector_peak <= 0)
-        vector_peak = peak;
-    const double bw = g->bandwidth;
-    const double E = g->gemm_efficiency > 0 ? g->gemm_efficiency : PREDICT_GEMM_EFFICIENCY;
-    const double me = g->memory_efficiency > 0 ? g->memory_efficiency : PREDICT_MEMORY_EFFICIENCY;
-    const double F = fmin(PREDICT_FLASH_EFFICIENCY, E);
+    const double peak = c->peak, vector_peak = c->vector_peak, bw = c->bw;
+    const double E = c->E, me = c->me, F = c->F;
     const double heads = (double)s->model.heads / c->t, hd = c->h / (double)s->model.heads;
     double mem = bw > 0 ? (o->bytes + extra_bytes) / (me * bw) : 0.0;
     double sec;
@@ -745,7 +744,7 @@ static void step_totals(const struct step_ctx *c, struct prediction *out)
     for (int i = 0; i < PART_COUNT; i++)
         step += out->part[i];
     out->step_seconds = step;
-    double rate = step * (double)s->gpus * gpu_peak(&s->gpu, s->dtype);
+    double rate = step * (double)s->gpus * c->peak;
     if (rate > 0) {
         out->mfu = c->a->flops.model_per_step / rate;
         out->hfu = c->a->flops.per_step / rate;
@@ -778,6 +777,14 @@ void predict_run_derated(const struct scenario *s, const struct analysis *a,
         .full = s->recompute == RECOMPUTE_FULL || s->recompute == RECOMPUTE_SQRT,
         .selective = s->recompute == RECOMPUTE_SELECTIVE && !s->flash,
     };
+    c.peak = gpu_peak(g, s->dtype);
+    c.vector_peak = gpu_peak(g, DTYPE_FP32);
+    if (c.vector_peak <= 0)
+        c.vector_peak = c.peak;
+    c.bw = g->bandwidth;
+    c.E = out->gemm_efficiency;
+    c.me = g->memory_efficiency > 0 ? g->memory_efficiency : PREDICT_MEMORY_EFFICIENCY;
+    c.F = fmin(PREDICT_FLASH_EFFICIENCY, c.E);
     struct kernel_times k;
     stage_kernels(&c, m, derate, &k, out);
     double edge_tp = 0;
