@@ -708,23 +708,33 @@ void memory_compute(const struct scenario *s, const struct param_counts *pc, str
     bool have = false;
     double best_el[MEM_COUNT] = {0};
     double act_elements = 0;
+    /* A stage's parameters and state depend on its layers (nl, nm) and on whether it is the
+     * first or the last, not on its place otherwise: a middle stage holding the layers of
+     * the stage before it (itself a middle one) has its state, which is kept rather than
+     * found again (most of a deep pipeline's stages). */
+    struct stage_params par;
+    struct state_rows sr;
+    double state = 0, prev_nl = 0, prev_nm = 0;
     /* Every stage: the busiest decides the rows (the first holds the embedding and the most
      * micro-batches, the last the LM head and the logits; a middle one can hold an extra
      * layer). */
     for (int64_t i = 0; i < pp; i++) {
         double nl, nm;
         stage_layers(s, i, &nl, &nm);
-        struct stage_params par;
-        stage_params_of(s, pc, &lay, i, nl, nm, &par);
-        struct state_rows sr;
-        state_rows(s, dpc, par.per_gpu, par.expert, par.gathered, out->weights_dtype,
-                   out->grad_dtype, &sr);
+        /* Stage i and the one before it are middle ones when 1 < i < pp - 1. */
+        if (!(i > 1 && i < pp - 1 && nl == prev_nl && nm == prev_nm)) {
+            stage_params_of(s, pc, &lay, i, nl, nm, &par);
+            state_rows(s, dpc, par.per_gpu, par.expert, par.gathered, out->weights_dtype,
+                       out->grad_dtype, &sr);
+            state = state_bytes(&sr, bpe);
+        }
+        prev_nl = nl;
+        prev_nm = nm;
         /* Activations: the stage's layers for each micro-batch in flight. */
         double inflight = stage_in_flight(s, i, accum_steps);
         double act_el, act_b;
         stage_activations(s, &acts, i, nl, nm, inflight, &act_el, &act_b);
-        struct mem_stage st = {i, (int64_t)nl, par.per_gpu, inflight, state_bytes(&sr, bpe), act_b,
-                               0};
+        struct mem_stage st = {i, (int64_t)nl, par.per_gpu, inflight, state, act_b, 0};
         st.total = st.state + st.activations;
         if (i == 0)
             out->first = st;
