@@ -231,6 +231,15 @@ static void g_model_id(const void *ctx, int item, int arg, struct figure_value *
                   : arg == 2 ? c->s.gpu.id : c->s.gpu.name);
 }
 
+/* The tokens of one optimizer step: the global batch's sequences times their length. */
+static void g_tokens_per_step(const void *ctx, int item, int arg, struct figure_value *v)
+{
+    CTX;
+    UNUSED_ITEM;
+    UNUSED_ARG;
+    figure_num(v, (double)c->s.batch * (double)c->s.seq);
+}
+
 static void g_checkpoint_bytes(const void *ctx, int item, int arg, struct figure_value *v)
 {
     CTX;
@@ -386,6 +395,34 @@ static void g_mem_word(const void *ctx, int item, int arg, struct figure_value *
                                     : memory_grad_why_text(m->grad_why));
 }
 
+/* The model state's bytes per parameter, row by row, as the dtypes store them (not per GPU):
+ * storage, not compute (fp8 training keeps bf16 weights; gradients as the setup keeps them),
+ * the optimizer's states times their dtype, 4 for an fp32 master copy; their sum; and the
+ * optimizer's number of states. The explain line's sum. */
+enum state_bytes { SB_PARAMS, SB_GRADS, SB_OPTIMIZER, SB_MASTER, SB_TOTAL, SB_STATES };
+
+static void g_state_bytes(const void *ctx, int item, int arg, struct figure_value *v)
+{
+    CTX;
+    UNUSED_ITEM;
+    const struct memory *m = &c->ev->an.memory;
+    enum optimizer o = c->s.optimizer;
+    double b[SB_STATES + 1] = {dtype_bytes(m->weights_dtype), dtype_bytes(m->grad_dtype),
+                               optimizer_states(o) * dtype_bytes(optimizer_state_dtype(o)),
+                               scenario_master_copy(&c->s) ? 4 : 0, 0, optimizer_states(o)};
+    b[SB_TOTAL] = b[SB_PARAMS] + b[SB_GRADS] + b[SB_OPTIMIZER] + b[SB_MASTER];
+    figure_num(v, b[arg]);
+}
+
+/* The dtype the optimizer keeps its states in. */
+static void g_state_dtype(const void *ctx, int item, int arg, struct figure_value *v)
+{
+    CTX;
+    UNUSED_ITEM;
+    UNUSED_ARG;
+    figure_str(v, dtype_name(optimizer_state_dtype(c->s.optimizer)));
+}
+
 enum stage_field { SF_INDEX, SF_STAGES, SF_LAYERS, SF_FIRST, SF_LAST };
 
 static void g_stage_field(const void *ctx, int item, int arg, struct figure_value *v)
@@ -516,7 +553,7 @@ static void g_typed(const void *ctx, int item, int arg, struct figure_value *v)
     figure_num(v, p->typed > 0 ? (double)p->typed : NAN);
 }
 
-enum count_field { CF_VOCAB, CF_MODEL_VOCAB, CF_SIX_ND_N };
+enum count_field { CF_VOCAB, CF_MODEL_VOCAB, CF_SIX_ND_N, CF_EMBEDDINGS };
 
 static void g_count(const void *ctx, int item, int arg, struct figure_value *v)
 {
@@ -525,6 +562,7 @@ static void g_count(const void *ctx, int item, int arg, struct figure_value *v)
     const struct param_counts *p = &c->ev->an.params;
     figure_num(v, arg == CF_VOCAB ? (double)scenario_vocab(&c->s)
                   : arg == CF_MODEL_VOCAB ? (double)c->s.model.vocab
+                  : arg == CF_EMBEDDINGS  ? (double)(p->embedding + p->position)
                   : (double)(p->typed > 0 ? p->typed : p->active));
 }
 
@@ -748,7 +786,7 @@ static void a_of_peak(const void *ctx, int item, int arg, char *buf, size_t n)
     snprintf(buf, n, "%s", c->ev->pred.gemm_measured ? "" : "of peak");
 }
 
-enum pred_word { PW_FRAMEWORK, PW_ASSUMES, PW_MEASURED, PW_OVERRIDE };
+enum pred_word { PW_FRAMEWORK, PW_ASSUMES, PW_MEASURED, PW_OVERRIDE, PW_DERATE };
 
 static void g_pred_word(const void *ctx, int item, int arg, struct figure_value *v)
 {
@@ -769,6 +807,9 @@ static void g_pred_word(const void *ctx, int item, int arg, struct figure_value 
         return;
     case PW_OVERRIDE:
         figure_bool(v, p->overlap_override);
+        return;
+    case PW_DERATE:
+        figure_num(v, f->derate);
         return;
     }
 }
@@ -1096,6 +1137,8 @@ static const struct figure REPORT[] = {
     {VALUE, .key = "parallel.micro_batch", .get = g_layout, .arg = LF_MICRO, DATA},
     {VALUE, .key = "parallel.accum_steps", .brief = "accum", .unit = FU_INT, .get = g_layout,
      .arg = LF_ACCUM, DATA},
+    {VALUE, .key = "parallel.tokens_per_step", .unit = FU_TOKENS, .get = g_tokens_per_step,
+     PANEL},
     {VALUE, .key = "header.model", .label = "model", .get = g_model_line, PROSE},
     {VALUE, .key = "header.weights", .label = "weights", .get = g_checkpoint_line,
      .when = w_checkpoint, PROSE},
@@ -1140,6 +1183,16 @@ static const struct figure REPORT[] = {
     {VALUE, .key = "memory.weights_dtype", .get = g_mem_word, .arg = MW_WEIGHTS, DATA},
     {VALUE, .key = "memory.grad_dtype", .get = g_mem_word, .arg = MW_GRAD, DATA},
     {VALUE, .key = "memory.grad_dtype_why", .get = g_mem_word, .arg = MW_GRAD_WHY, DATA},
+    {VALUE, .key = "memory.bytes_per_param.params", .get = g_state_bytes, .arg = SB_PARAMS,
+     PANEL},
+    {VALUE, .key = "memory.bytes_per_param.grads", .get = g_state_bytes, .arg = SB_GRADS, PANEL},
+    {VALUE, .key = "memory.bytes_per_param.optimizer", .get = g_state_bytes,
+     .arg = SB_OPTIMIZER, PANEL},
+    {VALUE, .key = "memory.bytes_per_param.master", .get = g_state_bytes, .arg = SB_MASTER,
+     PANEL},
+    {VALUE, .key = "memory.bytes_per_param.total", .get = g_state_bytes, .arg = SB_TOTAL, PANEL},
+    {VALUE, .key = "memory.optimizer_states", .get = g_state_bytes, .arg = SB_STATES, PANEL},
+    {VALUE, .key = "memory.optimizer_state_dtype", .get = g_state_dtype, PANEL},
     /* The pipeline stage the rows are (the busiest), as Megatron-LM lays it out. */
     {VALUE, .key = "memory.stage.index", .get = g_stage_field, .arg = SF_INDEX, DATA},
     {VALUE, .key = "memory.stage.stages", .get = g_stage_field, .arg = SF_STAGES, DATA},
@@ -1174,6 +1227,9 @@ static const struct figure REPORT[] = {
     {VALUE, .key = "params.model_vocab", .unit = FU_COUNT, .get = g_count, .arg = CF_MODEL_VOCAB,
      DATA},
     {VALUE, .key = "params.six_nd_n", .unit = FU_PARAMS, .get = g_count, .arg = CF_SIX_ND_N, DATA},
+    /* The token embeddings and the learned positions together (the explain line's sum). */
+    {VALUE, .key = "params.embeddings", .unit = FU_PARAMS, .get = g_count, .arg = CF_EMBEDDINGS,
+     PANEL},
     {.entry = FE_LINES, .count = n_typed_note, .get = g_typed_note, PROSE},
 
     SECTION("FLOPs", 22),
@@ -1253,6 +1309,9 @@ static const struct figure REPORT[] = {
      .get = g_pred_word, .arg = PW_ASSUMES, .aside = a_override},
     {VALUE, .key = "time.predicted.dp_overlap_override", .get = g_pred_word, .arg = PW_OVERRIDE,
      DATA},
+    /* What the framework's kernel time is divided by (src/framework.h). */
+    {VALUE, .key = "time.predicted.framework_derate", .get = g_pred_word, .arg = PW_DERATE,
+     PANEL},
 
     {.entry = FE_SECTION, .title = t_ops},
     {.entry = FE_LIST, .key = "ops", .count = n_ops, .item_name = op_name, .cols = OP_COLS},

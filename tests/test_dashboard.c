@@ -13,6 +13,7 @@
 #include "check_util.h"
 #include "dash_harness.h"
 #include "demo.h"
+#include "explain.h"
 #include "infer_frame.h"
 #include "infer_report.h"
 #include "ops.h"
@@ -308,6 +309,73 @@ START_TEST(test_panel_lines_are_the_report)
     ck_assert_int_eq(h.d.inf.ev.sc.tp, 2);
     ck_assert(h.d.inf.ev.serving.decode.comm_seconds > 0);
     ck_assert(ck_serving_lines(&h));
+    harness_stop(&h);
+}
+END_TEST
+
+/* The explain line's arithmetic for the focused slider, each number the report's figure j
+ * for the scenario on screen, in the line's own display (explain_number): the FLOPs (6ND's N,
+ * the tokens, 6ND, the detailed count and their difference), the time (executed FLOPs, GPUs,
+ * peak, the MFU in use, the seconds) and the model state's bytes per parameter (each memory
+ * row's bytes over the parameters' elements, the optimizer's states and dtype). */
+static void ck_explain_is_report(struct harness *h, const cJSON *j)
+{
+    char a[32], b[32], c[32], e[32], f[32], line[400];
+    harness_focus(h, slider_id("tokens"));
+    explain_number(json_num(j, "params.six_nd_n"), a, sizeof a);
+    explain_number(json_num(j, "scenario.tokens"), b, sizeof b);
+    explain_number(json_num(j, "flops.six_nd"), c, sizeof c);
+    explain_number(json_num(j, "flops.detailed"), e, sizeof e);
+    snprintf(line, sizeof line, "= 6 × %s × %s = %s FLOPs   (counted per operation: %s, %+.1f%%)",
+             a, b, c, e, json_num(j, "flops.detailed_vs_six_nd_percent"));
+    ck_assert_screen_has(h, line);
+    harness_focus(h, slider_id("gpus"));
+    explain_number(json_num(j, "flops.total"), a, sizeof a);
+    explain_number(json_num(j, "parallel.gpus"), b, sizeof b);
+    explain_number(json_num(j, "roofline.peak"), c, sizeof c);
+    explain_number(json_num(j, "time.seconds"), e, sizeof e);
+    units_duration(json_num(j, "time.seconds"), f, sizeof f);
+    snprintf(line, sizeof line, "= %s / (%s × %s × %.3g) = %s s = %s", a, b, c,
+             json_num(j, "scenario.mfu"), e, f);
+    ck_assert_screen_has(h, line);
+    harness_focus(h, slider_id("optimizer"));
+    const cJSON *rows = report_json_at(j, "memory.rows");
+    double n = json_num(cJSON_GetArrayItem(rows, MEM_PARAMS), "elements"), per[MEM_MASTER + 1];
+    for (int i = MEM_PARAMS; i <= MEM_MASTER; i++)
+        per[i] = json_num(cJSON_GetArrayItem(rows, i), "bytes") / n;
+    double states = json_num(cJSON_GetArrayItem(rows, MEM_OPTIMIZER), "elements") / n;
+    char master[48] = "";
+    if (per[MEM_MASTER] > 0)
+        snprintf(master, sizeof master, " + %.3g master (fp32)", per[MEM_MASTER]);
+    snprintf(line, sizeof line,
+             "bytes/param = %.3g params (%s) + %.3g grads (%s) + %.3g %s state (%.0f × %s)%s = "
+             "%.3g B",
+             per[MEM_PARAMS], json_str(j, "memory.weights_dtype"), per[MEM_GRADS],
+             json_str(j, "memory.grad_dtype"), per[MEM_OPTIMIZER], json_str(j, "scenario.optimizer"),
+             states, json_str(cJSON_GetArrayItem(rows, MEM_OPTIMIZER), "dtype"), master,
+             per[MEM_PARAMS] + per[MEM_GRADS] + per[MEM_OPTIMIZER] + per[MEM_MASTER]);
+    ck_assert_screen_has(h, line);
+}
+
+/* The explain line takes its figures from the report's rows (issue 15): for the FLOPs, the
+ * time and the bytes per parameter, equal to `rooftop report`'s JSON for the same scenario,
+ * as it starts and with master weights, 8-bit Adam, 512 GPUs and 2T tokens. */
+START_TEST(test_explain_line_is_the_report)
+{
+    struct harness h;
+    harness_start(&h, 200, 60, true, true);
+    cJSON *j = cli_report_json("");
+    ck_explain_is_report(&h, j);
+    cJSON_Delete(j);
+    h.d.sc.master_weights = true;
+    h.d.sc.optimizer = OPT_ADAM8BIT;
+    h.d.sc.gpus = 512;
+    h.d.sc.tokens = 2e12;
+    dash_recompute(&h.d);
+    harness_draw(&h);
+    j = cli_report_json("--master-weights on --optimizer adam8bit --gpus 512 --tokens 2e12");
+    ck_explain_is_report(&h, j);
+    cJSON_Delete(j);
     harness_stop(&h);
 }
 END_TEST
@@ -1464,6 +1532,7 @@ static Suite *dashboard_suite(void)
     tcase_add_test(tc, test_default_figures);
     tcase_add_test(tc, test_panels_are_the_report);
     tcase_add_test(tc, test_panel_lines_are_the_report);
+    tcase_add_test(tc, test_explain_line_is_the_report);
     tcase_add_test(tc, test_plans_list_is_plan);
     tcase_add_test(tc, test_gpus_slider_halves_time);
     tcase_add_test(tc, test_batch_grows_activation_bar);
