@@ -557,6 +557,21 @@ struct act_parts {
     bool full, sqrt_ckpt;         /* the recomputation */
 };
 
+/* What a layer stores with nothing recomputed, per layer as activations_per_layer: the
+ * layers' own figure `per` except under selective recomputation, which leaves out the
+ * attention core a non-flash layer would store (the layers are summed again only then). */
+static double layer_stored(const struct scenario *s, double per)
+{
+    if (s->recompute != RECOMPUTE_SELECTIVE || s->flash)
+        return per;
+    struct scenario t = *s;
+    t.recompute = RECOMPUTE_NONE;
+    const double L = (double)t.model.layers, moe = (double)model_moe_layers(&t.model);
+    double dense = memory_layer_activations(&t, false, NULL).bytes;
+    double routed = moe > 0 ? memory_layer_activations(&t, true, NULL).bytes : dense;
+    return ((L - moe) * dense + moe * routed) / L;
+}
+
 /* The activation parts, and the per-layer, low-precision, outside and embedding figures of
  * out. */
 static void act_parts_of(const struct scenario *s, struct memory *out, struct act_parts *a)
@@ -574,15 +589,17 @@ static void act_parts_of(const struct scenario *s, struct memory *out, struct ac
     out->activations_per_layer =
         (dense_layers * a->dense.bytes + (double)moe_layers * a->moe.bytes) / L;
     out->activations_low = (dense_layers * low_dense + (double)moe_layers * low_moe) / L;
+    out->layer_stored = layer_stored(s, out->activations_per_layer);
     a->full = s->recompute == RECOMPUTE_FULL;
     a->sqrt_ckpt = s->recompute == RECOMPUTE_SQRT;
+    a->ckpt = layer_checkpoint(s);
+    out->layer_input = a->ckpt.bytes;
     if (a->full || a->sqrt_ckpt)
-        out->activations_per_layer = layer_checkpoint(s).bytes;
+        out->activations_per_layer = a->ckpt.bytes;
     a->outside = outside_activations(s);
     a->embed = embedding_activations(s);
     out->activations_outside = a->outside.bytes;
     out->activations_embedding = a->embed.bytes;
-    a->ckpt = layer_checkpoint(s);
 }
 
 /* Stage i's parameters per GPU (nl layers, nm of them MoE): all of them, the routed-expert
@@ -763,6 +780,8 @@ void memory_toy_mlp(double B, double D, double layers, enum dtype d, int states,
     double act = B * D * layers;
     out->row[MEM_ACTIVATIONS] = (struct mem_row){d, act, act * dtype_bytes(d)};
     out->activations_per_layer = B * D * dtype_bytes(d);
+    out->layer_stored = out->activations_per_layer;
+    out->layer_input = out->activations_per_layer;
     out->weights_dtype = d;
     out->grad_dtype = d;
     out->grad_why = GRAD_WHY_WEIGHTS;

@@ -60,6 +60,11 @@ struct memory {
     double activations_outside;    /* final norm, LM head input, fp32 logits: last stage, bytes */
     double activations_embedding;  /* token ids and embedding dropout mask: first stage, per
                                       micro-batch, bytes */
+    /* The checkpoint panel's two sizes (src/checkpoint.h's A and I): what a layer stores
+     * per micro-batch with nothing recomputed, and its input, all full recomputation keeps
+     * of it; bytes per GPU. */
+    double layer_stored;
+    double layer_input;
     double activations_low;        /* of activations_per_layer: the fp8/fp4 copies of GEMM
                                       inputs that fp8 training keeps for backward, bytes */
     double total;                  /* bytes per GPU */

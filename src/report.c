@@ -10,6 +10,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "checkpoint.h"
 #include "cost.h"
 #include "dtype.h"
 #include "figure.h"
@@ -373,6 +374,88 @@ static void a_per_micro_batch(const void *ctx, int item, int arg, char *buf, siz
     UNUSED_ITEM;
     UNUSED_ARG;
     snprintf(buf, n, "per micro-batch");
+}
+
+/* ---- checkpointing: the checkpoint panel's figures (src/checkpoint.h) -------------------- */
+
+enum ckpt_fig { CF_LAYERS, CF_STORED, CF_INPUT, CF_RATIO, CF_BEST_K, CF_SQRT_L };
+
+static void g_ckpt(const void *ctx, int item, int arg, struct figure_value *v)
+{
+    CTX;
+    UNUSED_ITEM;
+    const struct memory *m = &c->ev->an.memory;
+    const double L = (double)c->s.model.layers, A = m->layer_stored, I = m->layer_input;
+    const double x[] = {L, A, I, I > 0 ? A / I : 0, checkpoint_best_k(L, A, I), sqrt(L)};
+    figure_num(v, x[arg]);
+}
+
+#define CKPT_ROWS 24
+
+/* The curve of the scenario's layers (toy: the lecture's, a layer storing its output only). */
+static int ckpt_curve_of(const struct report_ctx *c, bool toy, struct ckpt_row *rows)
+{
+    const struct memory *m = &c->ev->an.memory;
+    return checkpoint_curve((double)c->s.model.layers, toy ? 1 : m->layer_stored,
+                            toy ? 1 : m->layer_input, rows, CKPT_ROWS);
+}
+
+static int n_ckpt_rows(const void *ctx)
+{
+    CTX;
+    struct ckpt_row rows[CKPT_ROWS];
+    return ckpt_curve_of(c, false, rows);
+}
+
+/* The row the scenario's recompute setting is (none: store all; full: every layer). */
+static bool ckpt_current(const struct scenario *s, const struct ckpt_row *row)
+{
+    if (s->recompute == RECOMPUTE_NONE || s->recompute == RECOMPUTE_SELECTIVE)
+        return row->kind == CKPT_ALL;
+    if (s->recompute == RECOMPUTE_FULL)
+        return row->kind == CKPT_EVERY && row->k == 1;
+    return row->kind == CKPT_EVERY && row->sqrt_l;
+}
+
+enum ckpt_col { CC_KIND, CC_K, CC_SQRT_L, CC_CHECKPOINTS, CC_MEMORY, CC_RECOMPUTE, CC_CURRENT,
+                CC_TOY_MEMORY, CC_TOY_RECOMPUTE };
+
+static void g_ckpt_col(const void *ctx, int item, int arg, struct figure_value *v)
+{
+    CTX;
+    struct ckpt_row rows[CKPT_ROWS];
+    int n = ckpt_curve_of(c, arg == CC_TOY_MEMORY || arg == CC_TOY_RECOMPUTE, rows);
+    if (item < 0 || item >= n) {
+        figure_null(v);
+        return;
+    }
+    const struct ckpt_row *w = &rows[item];
+    static const char *const KINDS[] = {"all", "every", "none"};
+    switch ((enum ckpt_col)arg) {
+    case CC_KIND:
+        figure_str(v, KINDS[w->kind]);
+        break;
+    case CC_SQRT_L:
+        figure_bool(v, w->sqrt_l);
+        break;
+    case CC_CURRENT:
+        figure_bool(v, ckpt_current(&c->s, w));
+        break;
+    case CC_K:
+        figure_num(v, w->k);
+        break;
+    case CC_CHECKPOINTS:
+        figure_num(v, w->kind == CKPT_EVERY ? ceil((double)c->s.model.layers / w->k) : 0);
+        break;
+    case CC_MEMORY:
+    case CC_TOY_MEMORY:
+        figure_num(v, w->memory);
+        break;
+    case CC_RECOMPUTE:
+    case CC_TOY_RECOMPUTE:
+        figure_num(v, w->recompute);
+        break;
+    }
 }
 
 static void g_fits(const void *ctx, int item, int arg, struct figure_value *v)
@@ -1085,6 +1168,19 @@ static const struct figure MEM_COLS[] = {
     {VALUE, .key = "share", .unit = FU_SHARE, .get = g_mem_col, .arg = MC_SHARE, PANEL},
     END};
 
+/* The checkpoint curve's rows (src/checkpoint.h's struct ckpt_row), in the dashboard's panel. */
+static const struct figure CKPT_COLS[] = {
+    {VALUE, .key = "kind", .get = g_ckpt_col, .arg = CC_KIND, PANEL},
+    {VALUE, .key = "k", .get = g_ckpt_col, .arg = CC_K, PANEL},
+    {VALUE, .key = "sqrt_l", .get = g_ckpt_col, .arg = CC_SQRT_L, PANEL},
+    {VALUE, .key = "checkpoints", .get = g_ckpt_col, .arg = CC_CHECKPOINTS, PANEL},
+    {VALUE, .key = "memory", .unit = FU_BYTES, .get = g_ckpt_col, .arg = CC_MEMORY, PANEL},
+    {VALUE, .key = "recompute", .get = g_ckpt_col, .arg = CC_RECOMPUTE, PANEL},
+    {VALUE, .key = "current", .get = g_ckpt_col, .arg = CC_CURRENT, PANEL},
+    {VALUE, .key = "toy_memory", .get = g_ckpt_col, .arg = CC_TOY_MEMORY, PANEL},
+    {VALUE, .key = "toy_recompute", .get = g_ckpt_col, .arg = CC_TOY_RECOMPUTE, PANEL},
+    END};
+
 static const struct figure PART_COLS[] = {
     {VALUE, .key = "seconds", .unit = FU_SECONDS, .get = g_part, .arg = PC_SECONDS, DATA},
     {VALUE, .key = "part", .label = "part", .get = g_part, .arg = PC_LABEL, PROSE, .width = 22},
@@ -1180,6 +1276,19 @@ static const struct figure REPORT[] = {
      PANEL},
     {VALUE, .key = "memory.usable_times", .unit = FU_TIMES, .get = g_mem_usable,
      .arg = MU_TIMES, PANEL},
+    /* The checkpoint panel's: A and I of src/checkpoint.h, and the curve against the interval. */
+    {VALUE, .key = "memory.checkpoint.layers", .unit = FU_LAYERS, .get = g_ckpt,
+     .arg = CF_LAYERS, PANEL},
+    {VALUE, .key = "memory.checkpoint.layer_stored", .unit = FU_BYTES, .get = g_ckpt,
+     .arg = CF_STORED, PANEL},
+    {VALUE, .key = "memory.checkpoint.layer_input", .unit = FU_BYTES, .get = g_ckpt,
+     .arg = CF_INPUT, PANEL},
+    {VALUE, .key = "memory.checkpoint.stored_times_input", .unit = FU_TIMES, .get = g_ckpt,
+     .arg = CF_RATIO, PANEL},
+    {VALUE, .key = "memory.checkpoint.best_k", .get = g_ckpt, .arg = CF_BEST_K, PANEL},
+    {VALUE, .key = "memory.checkpoint.sqrt_layers", .get = g_ckpt, .arg = CF_SQRT_L, PANEL},
+    {.entry = FE_LIST, .key = "memory.checkpoint.curve", .count = n_ckpt_rows,
+     .cols = CKPT_COLS, PANEL},
     {VALUE, .key = "memory.weights_dtype", .get = g_mem_word, .arg = MW_WEIGHTS, DATA},
     {VALUE, .key = "memory.grad_dtype", .get = g_mem_word, .arg = MW_GRAD, DATA},
     {VALUE, .key = "memory.grad_dtype_why", .get = g_mem_word, .arg = MW_GRAD_WHY, DATA},

@@ -11,11 +11,14 @@
 #include <unistd.h>
 
 #include "check_util.h"
+#include "checkpoint.h"
+#include "checkpoint_panel.h"
 #include "dash_harness.h"
 #include "demo.h"
 #include "explain.h"
 #include "infer_frame.h"
 #include "infer_report.h"
+#include "memory.h"
 #include "ops.h"
 #include "predict.h"
 #include "report.h"
@@ -376,6 +379,63 @@ START_TEST(test_explain_line_is_the_report)
     j = cli_report_json("--master-weights on --optimizer adam8bit --gpus 512 --tokens 2e12");
     ck_explain_is_report(&h, j);
     cJSON_Delete(j);
+    harness_stop(&h);
+}
+END_TEST
+
+/* The checkpoint panel's figures are the report's rows memory.checkpoint.*: A and I equal
+ * what memory_compute gives the scenario without and with full recomputation (as the panel
+ * once computed them), and the curve is checkpoint_curve's of them, row by row; under
+ * selective recomputation without FlashAttention too, where A differs from the layers'
+ * own figure. */
+static void ck_checkpoint_panel_is_core(struct harness *h)
+{
+    struct scenario s = h->d.sc;
+    struct memory m;
+    s.recompute = RECOMPUTE_NONE;
+    memory_compute(&s, &h->d.ev.an.params, &m);
+    double A = m.activations_per_layer;
+    s.recompute = RECOMPUTE_FULL;
+    memory_compute(&s, &h->d.ev.an.params, &m);
+    double I = m.activations_per_layer, L = (double)s.model.layers;
+    struct checkpoint_sizes z;
+    ck_assert(checkpoint_panel_sizes(&h->d, &z));
+    ck_assert(A > 0 && I > 0 && A != I);
+    ck_assert(z.x[CS_STORED] == A && z.x[CS_INPUT] == I && z.x[CS_LAYERS] == L);
+    ck_assert(z.x[CS_RATIO] == A / I && z.x[CS_BEST_K] == checkpoint_best_k(L, A, I));
+    ck_assert(z.x[CS_OUTSIDE] == h->d.ev.an.memory.activations_outside);
+    struct ckpt_row want[24], toy[24];
+    struct checkpoint_line got[24];
+    int n = checkpoint_curve(L, A, I, want, 24);
+    checkpoint_curve(L, 1, 1, toy, 24);
+    ck_assert_int_gt(n, 3);
+    ck_assert_int_eq(checkpoint_panel_curve(&h->d, got, 24), n);
+    static const char *const kinds[] = {"all", "every", "none"};
+    int current = 0;
+    for (int i = 0; i < n; i++) {
+        ck_assert_str_eq(got[i].kind, kinds[want[i].kind]);
+        ck_assert(got[i].x[CC_K] == want[i].k && got[i].sqrt_l == want[i].sqrt_l);
+        ck_assert(got[i].x[CC_MEMORY] == want[i].memory);
+        ck_assert(got[i].x[CC_RECOMPUTE] == want[i].recompute);
+        ck_assert(got[i].x[CC_TOY_MEMORY] == toy[i].memory);
+        ck_assert(got[i].x[CC_TOY_RECOMPUTE] == toy[i].recompute);
+        current += got[i].current;
+    }
+    ck_assert_int_eq(current, 1);
+}
+
+START_TEST(test_checkpoint_panel_is_core)
+{
+    struct harness h;
+    harness_start(&h, 200, 60, true, true);
+    h.d.sc.recompute = RECOMPUTE_SQRT;
+    dash_recompute(&h.d);
+    ck_checkpoint_panel_is_core(&h);
+    h.d.sc.recompute = RECOMPUTE_SELECTIVE;
+    h.d.sc.flash = false;
+    dash_recompute(&h.d);
+    ck_checkpoint_panel_is_core(&h);
+    ck_assert(h.d.ev.an.memory.layer_stored > h.d.ev.an.memory.activations_per_layer);
     harness_stop(&h);
 }
 END_TEST
@@ -1533,6 +1593,7 @@ static Suite *dashboard_suite(void)
     tcase_add_test(tc, test_panels_are_the_report);
     tcase_add_test(tc, test_panel_lines_are_the_report);
     tcase_add_test(tc, test_explain_line_is_the_report);
+    tcase_add_test(tc, test_checkpoint_panel_is_core);
     tcase_add_test(tc, test_plans_list_is_plan);
     tcase_add_test(tc, test_gpus_slider_halves_time);
     tcase_add_test(tc, test_batch_grows_activation_bar);

@@ -2,7 +2,6 @@
  * would write it on the board. */
 #include "explain.h"
 
-#include "checkpoint.h"
 #include "checkpoint_panel.h"
 #include <math.h>
 #include <stdio.h>
@@ -321,14 +320,28 @@ static void explain_sqrt(const struct dash *d, struct variants *v)
     /* Why sqrt(L) checkpoints hold more than full's every-layer input here: a layer stores A,
      * many times its input I, and sqrt(L) is the best interval only when A = I (the
      * lecture's toy). */
-    double A, I, L = (double)d->sc.model.layers, k = ceil(sqrt(L));
-    checkpoint_panel_sizes(d, &A, &I);
+    struct checkpoint_sizes z;
+    struct checkpoint_line rows[24];
+    checkpoint_panel_sizes(d, &z);
+    int n = checkpoint_panel_curve(d, rows, 24);
+    double full_mem = 0, root_mem = 0, k = 0, kept = 0;
+    for (int i = n - 1; i >= 0; i--) {
+        if (strcmp(rows[i].kind, "every") != 0)
+            continue;
+        if (rows[i].x[CC_K] == 1)
+            full_mem = rows[i].x[CC_MEMORY];
+        if (rows[i].sqrt_l) {
+            root_mem = rows[i].x[CC_MEMORY];
+            k = rows[i].x[CC_K];
+            kept = rows[i].x[CC_CHECKPOINTS];
+        }
+    }
     char full[32], root[32];
-    units_bytes(checkpoint_memory(L, A, I, 1), full, sizeof full);
-    units_bytes(checkpoint_memory(L, A, I, k), root, sizeof root);
-    double ratio = I > 0 ? A / I : 0, best = checkpoint_best_k(L, A, I);
+    units_bytes(full_mem, full, sizeof full);
+    units_bytes(root_mem, root, sizeof root);
+    double ratio = z.x[CS_RATIO], best = z.x[CS_BEST_K];
     ADD(v, "sqrt: %.0f checkpoints + %.0f layers' activations = %s of layers; a layer stores %.1f %s its input, so full (every input + one layer) holds %s: least at k = sqrt(L I / A) = %.1f; sqrt(L) is best when A = I, the lecture's toy",
-        ceil(L / k), k, root, ratio, d->cs.times, full, best);
+        kept, k, root, ratio, d->cs.times, full, best);
     ADD(v, "sqrt: layers %s, full %s: a layer keeps %.1f%s its input, best k = %.1f", root, full,
         ratio, d->cs.times, best);
 }
