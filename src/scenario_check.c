@@ -54,17 +54,9 @@ static void set_add(struct row_set *set, int r)
     set->bits[r / 64] |= (uint64_t)1 << (r % 64);
 }
 
-/*
- * The lowest bit of a set's word as its place: x & -x keeps that bit alone, and multiplied
- * by a de Bruijn sequence (each of its 64 six-bit windows different) it brings a different
- * window to the top for each place, which lowest_at maps back (filled by walk_find).
- */
-#define DE_BRUIJN UINT64_C(0x03f79d71b4cb0a89)
-static unsigned char lowest_at[64];
-
-static int lowest_bit(uint64_t x)
+static bool set_has(const struct row_set *set, int r)
 {
-    return lowest_at[((x & -x) * DE_BRUIJN) >> 58];
+    return (set->bits[r / 64] >> (r % 64)) & 1u;
 }
 
 /* The bytes of row in's field, 0 for a row behind accessors or without a field. */
@@ -112,8 +104,6 @@ static void walk_find(void)
         return;
     walk.n_ranged = walk.n_checked = walk.n_giving = walk.n_words = 0;
     walk.by_value = (struct row_set){{0}};
-    for (int i = 0; i < 64; i++)
-        lowest_at[(((uint64_t)1 << i) * DE_BRUIJN) >> 58] = (unsigned char)i;
     for (int i = 0; i < inputs_count() && walk.n_ranged < ROWS_MAX; i++)
         if (range_checked(inputs_at(i))) {
             walk.ranged[walk.n_ranged] = inputs_at(i);
@@ -214,12 +204,10 @@ static bool check(const struct scenario *s, const struct scenario *base, const c
                 return false;
     } else {
         struct row_set maybe = rows_changed(s, base);
-        for (int k = 0; k < SET_WORDS; k++)
-            for (uint64_t x = maybe.bits[k]; x != 0; x &= x - 1) {
-                int i = 64 * k + lowest_bit(x);
-                if (!same_value(walk.ranged[i], s, base) && !range_holds(i, s, key, msg, n))
-                    return false;
-            }
+        for (int i = 0; i < walk.n_ranged; i++)
+            if (set_has(&maybe, i) && !same_value(walk.ranged[i], s, base) &&
+                !range_holds(i, s, key, msg, n))
+                return false;
     }
     for (int i = 0; i < walk.n_checked; i++) {
         /* A rule that reads its row alone (no depends: the model's) holds as it held for
