@@ -179,9 +179,6 @@ static bool ops_header_text(const struct dash *d, char *rt, size_t rn, char *tit
     }
     if (!report_figures_by_key(&d->ev, OPS_HEAD_KEYS, OH_COUNT, rows, v))
         return false;
-    /* The lecture's operations have no sum of the model's. */
-    if (d->lecture_ops)
-        figure_num(&v[OH_SUM], 0.0);
     figure_format(rows[OH_SUM], &v[OH_SUM], a, sizeof a);
     snprintf(rt, rn, "sum %s", a);
     /* With pipeline stages the table is one GPU of the busiest one (flops_ops). */
