@@ -181,6 +181,28 @@ static const struct zero3_row zero3_table[] = {
 #define ZERO3_ROWS (int)(sizeof zero3_table / sizeof zero3_table[0])
 
 /*
+ * Megatron-Turing NLG 530B (Smith et al. 2022, arXiv 2201.11990, section 2.4, as
+ * cli99/llm-analysis examples/megatron-turing-nlg quotes it): DeepSpeed's pipeline engine
+ * with Megatron's tensor parallelism and ZeRO data parallelism on Selene's DGX A100 80GB
+ * nodes, the 530B GPT of Table 1 (105 layers, hidden 20480, 128 heads, sequence 2048) at
+ * tp 8 within a node and pp 35 across nodes, global batch 1920, on 280, 350 and 420 nodes:
+ * 60.1, 50.2 and 44.4 s an iteration, 126, 121 and 113 TFLOP/s per GPU by Narayanan et al.'s
+ * count (the 2240-GPU figure is 96 B s l h^2 (1 + s/6h + V/16lh) over 60.1 s with V 51200).
+ * Assumed as Table 1's runs of the same code base and year: fp16, full recomputation, no
+ * FlashAttention, Megatron's default dropout, micro-batch 1; the plain 1F1B schedule
+ * (DeepSpeed's pipeline engine does not interleave), ZeRO stage 1 (the stage DeepSpeed's
+ * pipeline engine runs with). Held out: the DeepSpeed constant is fitted on Table 2's ZeRO-3
+ * runs only, so these check it on runs of another kind.
+ */
+struct mtnlg_row {
+    int gpus;
+    double tflops;
+};
+
+static const struct mtnlg_row mtnlg_table[] = {{2240, 126}, {2800, 121}, {3360, 113}};
+#define MTNLG_ROWS (int)(sizeof mtnlg_table / sizeof mtnlg_table[0])
+
+/*
  * torchtitan's FSDP2 runs on 64 A100 80GB (docs/performance.md as pytorch/torchtitan
  * 1ea476e9f2, 2024-04-24, kept until 4d88a8a44f dropped Llama 2 on 2024-12-03): 1D
  * parallelism (FSDP2 over all 64 GPUs, tp 1, pp 1), one fully_shard unit per transformer
@@ -283,7 +305,7 @@ struct published {
     bool held_out;
 };
 
-#define PUBLISHED_MAX (TABLE1_ROWS + H100_ROWS + ZERO3_ROWS + FSDP_ROWS + 1)
+#define PUBLISHED_MAX (TABLE1_ROWS + H100_ROWS + ZERO3_ROWS + MTNLG_ROWS + FSDP_ROWS + 1)
 
 static void gpt_shape(struct model_arch *m, const char *params, int heads, int hidden, int layers,
                       int64_t vocab)
@@ -330,6 +352,17 @@ static void zero3_scenario(const struct zero3_row *r, struct scenario *s)
     s->framework = FRAMEWORK_DEEPSPEED;
     s->dp_overlap = SCENARIO_OVERLAP_AUTO;
     ck_assert_msg(scenario_validate(s, err, (int)sizeof err), "%s: %s", r->params, err);
+}
+
+static void mtnlg_scenario(const struct mtnlg_row *r, struct scenario *s)
+{
+    char err[SPEC_ERR_MAX];
+    struct table1_row t = {"529.6B", 128, 20480, 105, 8, 35, r->gpus, 1920, 0, 1, 0, false};
+    table1_scenario(&t, s);
+    s->zero = 1;
+    s->framework = FRAMEWORK_DEEPSPEED;
+    s->dp_overlap = SCENARIO_OVERLAP_AUTO;
+    ck_assert_msg(scenario_validate(s, err, (int)sizeof err), "MT-NLG %d: %s", r->gpus, err);
 }
 
 static void fsdp_scenario(const struct fsdp_row *r, struct scenario *s)
@@ -387,6 +420,15 @@ static int published_runs(struct published *out)
         out[n].flops = narayanan_flops(r->batch, 2048, r->layers, r->hidden, 51200);
         out[n].tflops = r->tflops;
         out[n].held_out = false;
+    }
+    for (int i = 0; i < MTNLG_ROWS; i++, n++) {
+        const struct mtnlg_row *r = &mtnlg_table[i];
+        out[n].table = "Smith 2022 MT-NLG";
+        out[n].params = "529.6B";
+        mtnlg_scenario(r, &out[n].s);
+        out[n].flops = narayanan_flops(1920, 2048, 105, 20480, 51200);
+        out[n].tflops = r->tflops;
+        out[n].held_out = true;
     }
     for (int i = 0; i < FSDP_ROWS; i++, n++) {
         const struct fsdp_row *r = &fsdp_table[i];
@@ -467,28 +509,37 @@ static double fit_derate(const struct published *runs, int n, enum framework fw,
     return best;
 }
 
-/*
- * The validation: every published run predicted with its framework's constant, and held out
- * of that constant's fit (the constant refitted on the framework's other runs). Targets
- * (issue 16): mean absolute error at most 5%, no run beyond 12%, held out as well; each
- * framework's constant is its fit.
- */
-START_TEST(test_published_runs)
+/* Absolute errors of a group of runs: their sum, the worst and the count. */
+struct tally {
+    double sum, worst;
+    int n;
+};
+
+static void tally_add(struct tally *t, double err)
 {
-    static struct published runs[PUBLISHED_MAX];
-    int n = published_runs(runs);
-    double sum = 0, held_sum = 0, worst = 0, worst_held = 0;
-    /* Narayanan et al.'s Table 1, which the old single constant was fitted on, on its own. */
-    double t1_sum = 0, t1_held_sum = 0, t1_worst_held = 0;
-    int t1_n = 0;
-    /* The runs no constant is fitted on (torchtitan's FSDP2, Megatron-core's Mixtral): their
-     * error as predicted. */
-    double out_sum = 0, out_worst = 0;
-    int out_n = 0;
-    /* Each framework's constant held out: its runs' mean absolute error and count. */
-    double fw_held[FRAMEWORK_COUNT] = {0}, fw_worst[FRAMEWORK_COUNT] = {0};
-    int fw_n[FRAMEWORK_COUNT] = {0};
-    bool fit_ok = true;
+    t->sum += fabs(err);
+    t->worst = fmax(t->worst, fabs(err));
+    t->n++;
+}
+
+static double tally_mean(const struct tally *t)
+{
+    return t->n > 0 ? t->sum / t->n : 0.0;
+}
+
+/* The validation's groups: every run as predicted and held out of its fit; Narayanan et
+ * al.'s Table 1 (which the old single constant was fitted on) on its own; the runs no
+ * constant is fitted on, apart for the DeepSpeed ones (MT-NLG), which check the one constant
+ * fitted on ZeRO-3 runs alone; each framework's constant with each of its runs held out. */
+struct validation {
+    struct tally all, all_held, t1, t1_held, unfitted, ds_unfitted;
+    struct tally fw_held[FRAMEWORK_COUNT];
+};
+
+/* Whether each framework's constant is its fit over its runs (printed). */
+static bool constants_are_fits(const struct published *runs, int n)
+{
+    bool ok = true;
     for (int fw = 0; fw < FRAMEWORK_COUNT; fw++) {
         double own = framework_profile((enum framework)fw)->derate;
         int k = 0;
@@ -499,93 +550,125 @@ START_TEST(test_published_runs)
         double all = fit_derate(runs, n, (enum framework)fw, -1);
         printf("%s: kernel derating %.3f, fitted on its %d runs %.3f\n",
                framework_profile((enum framework)fw)->label, own, k, all);
-        fit_ok = fit_ok && fabs(all - own) <= 0.005;
+        ok = ok && fabs(all - own) <= 0.005;
     }
-    printf("  %-30s %-7s %5s %3s %3s %4s %4s %9s %9s %7s %6s %7s   %s\n", "table", "params", "GPUs",
-           "tp", "pp", "vpp", "zero", "published", "predicted", "error", "held", "error", "parts (s)");
-    for (int i = 0; i < n; i++) {
-        const struct published *r = &runs[i];
-        struct prediction p, q;
-        double got = run_tflops(r, 0, &p);
-        double err = (got - r->tflops) / r->tflops;
-        /* A held-out run is predicted with its framework's constant as it is. */
-        double d = r->held_out ? framework_profile(r->s.framework)->derate
-                               : fit_derate(runs, n, r->s.framework, i);
-        double herr = (run_tflops(r, d, &q) - r->tflops) / r->tflops;
-        sum += fabs(err);
-        held_sum += fabs(herr);
-        worst = fmax(worst, fabs(err));
-        worst_held = fmax(worst_held, fabs(herr));
-        if (!r->held_out) {
-            fw_held[r->s.framework] += fabs(herr);
-            fw_worst[r->s.framework] = fmax(fw_worst[r->s.framework], fabs(herr));
-            fw_n[r->s.framework]++;
-        }
-        if (r->held_out) {
-            out_sum += fabs(err);
-            out_worst = fmax(out_worst, fabs(err));
-            out_n++;
-        }
-        if (strcmp(r->table, "Narayanan 2021 Table 1") == 0) {
-            t1_sum += fabs(err);
-            t1_held_sum += fabs(herr);
-            t1_worst_held = fmax(t1_worst_held, fabs(herr));
-            t1_n++;
-        }
-        printf("  %-30s %-7s %5lld %3lld %3lld %4lld %4d %9.1f %9.1f %+6.1f%% %6.3f %+6.1f%%   step %.2f:",
-               r->table, r->params, (long long)r->s.gpus, (long long)r->s.tp, (long long)r->s.pp,
-               (long long)r->s.vpp, r->s.zero, r->tflops, got, 100.0 * err, d, 100.0 * herr,
-               p.step_seconds);
-        for (int k = 0; k < PART_COUNT; k++)
-            if (p.part[k] > 0)
-                printf(" %s %.2f", predict_part_name((enum predict_part)k), p.part[k]);
-        printf("\n");
+    return ok;
+}
+
+/* Run i predicted with its framework's constant and held out of its fit (a held-out run
+ * with the constant as it is), printed as a row and added to v's groups. */
+static void validation_row(const struct published *runs, int n, int i, struct validation *v)
+{
+    const struct published *r = &runs[i];
+    struct prediction p, q;
+    double err = (run_tflops(r, 0, &p) - r->tflops) / r->tflops;
+    double d = r->held_out ? framework_profile(r->s.framework)->derate
+                           : fit_derate(runs, n, r->s.framework, i);
+    double herr = (run_tflops(r, d, &q) - r->tflops) / r->tflops;
+    tally_add(&v->all, err);
+    tally_add(&v->all_held, herr);
+    if (!r->held_out)
+        tally_add(&v->fw_held[r->s.framework], herr);
+    else if (r->s.framework == FRAMEWORK_DEEPSPEED)
+        tally_add(&v->ds_unfitted, err);
+    else
+        tally_add(&v->unfitted, err);
+    if (strcmp(r->table, "Narayanan 2021 Table 1") == 0) {
+        tally_add(&v->t1, err);
+        tally_add(&v->t1_held, herr);
     }
-    double mae = sum / n, held_mae = held_sum / n;
+    printf("  %-30s %-7s %5lld %3lld %3lld %4lld %4d %9.1f %9.1f %+6.1f%% %6.3f %+6.1f%%   step %.2f:",
+           r->table, r->params, (long long)r->s.gpus, (long long)r->s.tp, (long long)r->s.pp,
+           (long long)r->s.vpp, r->s.zero, r->tflops, r->tflops * (1.0 + err), 100.0 * err, d,
+           100.0 * herr, p.step_seconds);
+    for (int k = 0; k < PART_COUNT; k++)
+        if (p.part[k] > 0)
+            printf(" %s %.2f", predict_part_name((enum predict_part)k), p.part[k]);
+    printf("\n");
+}
+
+static void validation_print(const struct validation *v)
+{
     printf("  %d runs: mean absolute error %.1f%%, worst %.1f%%; each held out of its fit %.1f%%, "
-           "worst %.1f%%\n", n, 100.0 * mae, 100.0 * worst, 100.0 * held_mae, 100.0 * worst_held);
-    printf("  %d runs no constant is fitted on: mean absolute error %.1f%%, worst %.1f%%\n", out_n,
-           100.0 * out_sum / out_n, 100.0 * out_worst);
+           "worst %.1f%%\n", v->all.n, 100.0 * tally_mean(&v->all), 100.0 * v->all.worst,
+           100.0 * tally_mean(&v->all_held), 100.0 * v->all_held.worst);
+    printf("  %d runs no constant is fitted on (FSDP, Megatron-core MoE): mean absolute error "
+           "%.1f%%, worst %.1f%%\n", v->unfitted.n, 100.0 * tally_mean(&v->unfitted),
+           100.0 * v->unfitted.worst);
+    printf("  %d DeepSpeed runs the DeepSpeed constant is not fitted on (MT-NLG): mean absolute "
+           "error %.1f%%, worst %.1f%%\n", v->ds_unfitted.n, 100.0 * tally_mean(&v->ds_unfitted),
+           100.0 * v->ds_unfitted.worst);
     for (int fw = 0; fw < FRAMEWORK_COUNT; fw++)
-        if (fw_n[fw] > 0)
+        if (v->fw_held[fw].n > 0)
             printf("  %s's constant, each run held out of its fit: %.1f%% over its %d runs, worst "
                    "%.1f%%\n", framework_profile((enum framework)fw)->label,
-                   100.0 * fw_held[fw] / fw_n[fw], fw_n[fw], 100.0 * fw_worst[fw]);
+                   100.0 * tally_mean(&v->fw_held[fw]), v->fw_held[fw].n,
+                   100.0 * v->fw_held[fw].worst);
     printf("  Narayanan 2021 Table 1: mean absolute error %.1f%%, held out %.1f%%, worst held out "
-           "%.1f%%\n", 100.0 * t1_sum / t1_n, 100.0 * t1_held_sum / t1_n, 100.0 * t1_worst_held);
+           "%.1f%%\n", 100.0 * tally_mean(&v->t1), 100.0 * tally_mean(&v->t1_held),
+           100.0 * v->t1_held.worst);
     fflush(stdout);
-    /* The held-out runs within issue 16's targets (5% on average, none beyond 12%), held to
-     * what the model reaches (2.6%, worst 5.9%). */
-    ck_assert_int_eq(out_n, FSDP_ROWS + 1);
-    ck_assert_msg(out_sum / out_n <= 0.035, "held-out runs: mean absolute error %.1f%%",
-                  100.0 * out_sum / out_n);
-    ck_assert_msg(out_worst <= 0.07, "held-out runs: worst off by %.1f%%", 100.0 * out_worst);
+}
+
+/*
+ * The validation: every published run predicted with its framework's constant, and held out
+ * of that constant's fit (the constant refitted on the framework's other runs). Targets
+ * (issue 16): mean absolute error at most 5%, no run beyond 12%, held out as well; each
+ * framework's constant is its fit.
+ */
+START_TEST(test_published_runs)
+{
+    static struct published runs[PUBLISHED_MAX];
+    int n = published_runs(runs);
+    struct validation v;
+    memset(&v, 0, sizeof v);
+    bool fit_ok = constants_are_fits(runs, n);
+    printf("  %-30s %-7s %5s %3s %3s %4s %4s %9s %9s %7s %6s %7s   %s\n", "table", "params", "GPUs",
+           "tp", "pp", "vpp", "zero", "published", "predicted", "error", "held", "error", "parts (s)");
+    for (int i = 0; i < n; i++)
+        validation_row(runs, n, i, &v);
+    validation_print(&v);
+    /* The runs no constant is fitted on within issue 16's targets (5% on average, none
+     * beyond 12%), held to what the model reaches: torchtitan's and Mixtral's 2.8%, worst
+     * 5.9%; MT-NLG's three, the DeepSpeed constant's check outside the ZeRO-3 runs it is
+     * fitted on, 5.6%, worst 7.4% (all three too slow). */
+    ck_assert_int_eq(v.unfitted.n, FSDP_ROWS + 1);
+    ck_assert_msg(tally_mean(&v.unfitted) <= 0.035, "held-out runs: mean absolute error %.1f%%",
+                  100.0 * tally_mean(&v.unfitted));
+    ck_assert_msg(v.unfitted.worst <= 0.07, "held-out runs: worst off by %.1f%%",
+                  100.0 * v.unfitted.worst);
+    ck_assert_int_eq(v.ds_unfitted.n, MTNLG_ROWS);
+    ck_assert_msg(tally_mean(&v.ds_unfitted) <= 0.06, "MT-NLG: mean absolute error %.1f%%",
+                  100.0 * tally_mean(&v.ds_unfitted));
+    ck_assert_msg(v.ds_unfitted.worst <= 0.08, "MT-NLG: worst off by %.1f%%",
+                  100.0 * v.ds_unfitted.worst);
     /* Each framework's constant is its fit, not a number tuned by hand. */
     ck_assert_msg(fit_ok, "a framework's derating is not its fit (above)");
-    /* Issue 16's targets are 5% and 12%: the mean is met (4.3%), no run beyond 12% is not
+    /* Issue 16's targets are 5% and 12%: the mean is met (4.5%), no run beyond 12% is not
      * (ZeRO-3's 175B at 1536 GPUs 13.5% slow, 530B at 2240 12% fast; the Megatron-LM
      * README's H100 1.7B row, 9.6% too fast, is the worst of the rest): these bounds hold the
      * present model to what it reaches, so that it cannot get worse unseen. */
-    ck_assert_msg(mae <= 0.045, "mean absolute error %.1f%%", 100.0 * mae);
-    ck_assert_msg(worst <= 0.14, "worst run off by %.1f%%", 100.0 * worst);
-    ck_assert_msg(held_mae <= 0.05, "held-out mean absolute error %.1f%%", 100.0 * held_mae);
-    ck_assert_msg(worst_held <= 0.14, "worst held-out run off by %.1f%%", 100.0 * worst_held);
+    ck_assert_msg(tally_mean(&v.all) <= 0.045, "mean absolute error %.1f%%", 100.0 * tally_mean(&v.all));
+    ck_assert_msg(v.all.worst <= 0.14, "worst run off by %.1f%%", 100.0 * v.all.worst);
+    ck_assert_msg(tally_mean(&v.all_held) <= 0.05, "held-out mean absolute error %.1f%%",
+                  100.0 * tally_mean(&v.all_held));
+    ck_assert_msg(v.all_held.worst <= 0.14, "worst held-out run off by %.1f%%", 100.0 * v.all_held.worst);
     /* Each fitted constant's leave-one-out error, as printed above and in the README's table
      * (Megatron-LM 3.6% over 19 runs, DeepSpeed 9.5% over 6): held to what the present model
      * reaches. */
-    ck_assert_int_eq(fw_n[FRAMEWORK_MEGATRON], 19);
-    ck_assert_int_eq(fw_n[FRAMEWORK_DEEPSPEED], 6);
-    ck_assert_msg(fw_held[FRAMEWORK_MEGATRON] / fw_n[FRAMEWORK_MEGATRON] <= 0.04,
-                  "Megatron-LM held out: %.1f%%", 100.0 * fw_held[FRAMEWORK_MEGATRON] / 19);
-    ck_assert_msg(fw_held[FRAMEWORK_DEEPSPEED] / fw_n[FRAMEWORK_DEEPSPEED] <= 0.10,
-                  "DeepSpeed held out: %.1f%%", 100.0 * fw_held[FRAMEWORK_DEEPSPEED] / 6);
+    ck_assert_int_eq(v.fw_held[FRAMEWORK_MEGATRON].n, 19);
+    ck_assert_int_eq(v.fw_held[FRAMEWORK_DEEPSPEED].n, 6);
+    ck_assert_msg(tally_mean(&v.fw_held[FRAMEWORK_MEGATRON]) <= 0.04, "Megatron-LM held out: %.1f%%",
+                  100.0 * tally_mean(&v.fw_held[FRAMEWORK_MEGATRON]));
+    ck_assert_msg(tally_mean(&v.fw_held[FRAMEWORK_DEEPSPEED]) <= 0.10, "DeepSpeed held out: %.1f%%",
+                  100.0 * tally_mean(&v.fw_held[FRAMEWORK_DEEPSPEED]));
     /* Table 1 on its own (3.3% on average, held out 3.3%, the 1008B row's 7.9% the worst). */
-    ck_assert_int_eq(t1_n, 10);
-    ck_assert_msg(t1_worst_held < 0.085, "Table 1: worst held-out row off by %.1f%%",
-                  100.0 * t1_worst_held);
-    ck_assert_msg(t1_sum / t1_n < 0.04, "Table 1: mean absolute error %.1f%%", 100.0 * t1_sum / t1_n);
-    ck_assert_msg(t1_held_sum / t1_n < 0.04, "Table 1: held-out mean absolute error %.1f%%",
-                  100.0 * t1_held_sum / t1_n);
+    ck_assert_int_eq(v.t1.n, 10);
+    ck_assert_msg(v.t1_held.worst < 0.085, "Table 1: worst held-out row off by %.1f%%",
+                  100.0 * v.t1_held.worst);
+    ck_assert_msg(tally_mean(&v.t1) < 0.04, "Table 1: mean absolute error %.1f%%", 100.0 * tally_mean(&v.t1));
+    ck_assert_msg(tally_mean(&v.t1_held) < 0.04, "Table 1: held-out mean absolute error %.1f%%",
+                  100.0 * tally_mean(&v.t1_held));
 }
 END_TEST
 
