@@ -27,7 +27,11 @@ static const struct framework_profile PROFILES[FRAMEWORK_COUNT] = {
      * buffer (what _all_gather_base, PyTorch 1.10, was added to avoid): n launches of about
      * 5 us (CUDA's kernel launch overhead) a call, growing with the ranks. Later releases
      * coalesce a module's gathers into one flat buffer: rooftop's DeepSpeed is the measured
-     * one, pessimistic for them. */
+     * one, pessimistic for them. Doubtful: v0.3.13's stage3_param_persistence_threshold
+     * (1e5 elements by default, zero/constants.py) keeps tensors smaller than that (a GPT
+     * layer's biases and norms) whole on every rank, which would leave 4 gathers a layer,
+     * while zarzen's v0.3.16 profile (DeepSpeed issue #1069) shows 320-element gathers; with
+     * 4 the model's 175B falls 2.1x from 384 to 1536 GPUs where the table's falls 3.3x. */
     [FRAMEWORK_DEEPSPEED] = {FRAMEWORK_DEEPSPEED, "DeepSpeed",
                              "overlap_comm (true under ZeRO-3, false below), "
                              "reduce_bucket_size 5e8, ZeRO-3 gathers per parameter tensor "
