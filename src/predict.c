@@ -151,6 +151,19 @@ static bool kind_is_gemm(enum op_kind k)
            k == OP_MLP_GATE || k == OP_MLP_DOWN || k == OP_LM_HEAD;
 }
 
+/*
+ * The matmuls an fp8 (or fp4) run computes in that dtype: Transformer Engine's linear layers
+ * (QKV, the attention's output projection, the MLP's). The rest stay in bf16 as Megatron-core
+ * runs them: dot-product attention unless --fp8-dot-product-attention
+ * (TransformerConfig.fp8_dot_product_attention, False by default), the LM head (GPTModel's
+ * output_layer, Megatron's own ColumnParallelLinear, not Transformer Engine's, unless an
+ * MXFP8 output projection is asked for), and the router.
+ */
+static bool narrow_kind(enum op_kind k)
+{
+    return k == OP_QKV || k == OP_OUT_PROJ || k == OP_MLP_UP || k == OP_MLP_GATE || k == OP_MLP_DOWN;
+}
+
 static bool kind_is_head(enum op_kind k)
 {
     return k == OP_FINAL_NORM || k == OP_LM_HEAD || k == OP_LOSS;
@@ -448,6 +461,9 @@ struct step_ctx {
      * dense one where the GPU gives none), the bandwidth, the large-GEMM and memory
      * efficiencies, and FlashAttention's. */
     double peak, vector_peak, bw, E, me, F;
+    /* The rate of the matmuls an fp8 or fp4 run leaves in bf16 (narrow_kind): the dtype's
+     * peak otherwise. */
+    double wide_peak;
     double stage_layers;         /* layers of the busiest stage */
     struct gemm_epilogue epi;    /* what the GEMMs' epilogues cost (stage_kernels) */
 };
@@ -475,7 +491,8 @@ static double op_time(const struct step_ctx *c, const struct op *o, int i,
 {
     const struct scenario *s = c->s;
     const struct gpu_spec *g = &s->gpu;
-    const double peak = c->peak, vector_peak = c->vector_peak, bw = c->bw;
+    const double peak = narrow_kind(o->kind) ? c->peak : c->wide_peak;
+    const double vector_peak = c->vector_peak, bw = c->bw;
     const double E = c->E, me = c->me, F = c->F;
     const double heads = (double)s->model.heads / c->t, hd = c->h / (double)s->model.heads;
     double mem = bw > 0 ? (o->bytes + extra_bytes) / (me * bw) : 0.0;
@@ -778,6 +795,8 @@ void predict_run_derated(const struct scenario *s, const struct analysis *a,
         .selective = s->recompute == RECOMPUTE_SELECTIVE && !s->flash,
     };
     c.peak = gpu_peak(g, s->dtype);
+    c.wide_peak = dtype_bytes(s->dtype) < 2.0 && gpu_peak(g, DTYPE_BF16) > 0 ? gpu_peak(g, DTYPE_BF16)
+                                                                            : c.peak;
     c.vector_peak = gpu_peak(g, DTYPE_FP32);
     if (c.vector_peak <= 0)
         c.vector_peak = c.peak;
