@@ -152,16 +152,16 @@ static bool kind_is_gemm(enum op_kind k)
 }
 
 /*
- * The matmuls an fp8 (or fp4) run computes in that dtype: Transformer Engine's linear layers
- * (QKV, the attention's output projection, the MLP's). The rest stay in bf16 as Megatron-core
- * runs them: dot-product attention unless --fp8-dot-product-attention
+ * The matmuls an fp8 (or fp4) run computes in that dtype: Transformer Engine's linear layers,
+ * every GEMM kind but the router and the LM head. The rest stay in bf16 as Megatron-core runs
+ * them: dot-product attention unless --fp8-dot-product-attention
  * (TransformerConfig.fp8_dot_product_attention, False by default), the LM head (GPTModel's
  * output_layer, Megatron's own ColumnParallelLinear, not Transformer Engine's, unless an
  * MXFP8 output projection is asked for), and the router.
  */
 static bool narrow_kind(enum op_kind k)
 {
-    return k == OP_QKV || k == OP_OUT_PROJ || k == OP_MLP_UP || k == OP_MLP_GATE || k == OP_MLP_DOWN;
+    return kind_is_gemm(k) && k != OP_ROUTER && k != OP_LM_HEAD;
 }
 
 static bool kind_is_head(enum op_kind k)
