@@ -475,6 +475,17 @@ static const struct input TABLE[] = {
      "layers of the last pipeline stage (auto: the even split)", "pp model",
      INPUT_HIDDEN | INPUT_AUTO_ZERO, STEPS_NONE, 0, 0, 0, F(last_stage_layers), FIELD_I64, NULL, NO_RULES,
      .def = "auto"},
+    /* Megatron-LM's flags (Megatron-Bridge's Llama 3.1 405B and Qwen3 235B recipes set both):
+     * rules_check_stages checks them with the stages. */
+    {"account_for_embedding_in_pipeline_split", "count embedding", INPUT_ONOFF, "", 0, 1, ONOFF_WORDS,
+     COUNT_OF(ONOFF_WORDS), "on|off",
+     "the embedding counts as a layer of the first stage in the even split, as Megatron-LM's flag",
+     "pp model", INPUT_HIDDEN, STEPS_WORDS, 0, 0, 0, F(account_embedding), FIELD_BOOL, NULL, NO_RULES,
+     .def = "off"},
+    {"account_for_loss_in_pipeline_split", "count loss", INPUT_ONOFF, "", 0, 1, ONOFF_WORDS,
+     COUNT_OF(ONOFF_WORDS), "on|off", "the LM head and loss count as a layer of the last stage",
+     "pp model", INPUT_HIDDEN, STEPS_WORDS, 0, 0, 0, F(account_loss), FIELD_BOOL, NULL, NO_RULES,
+     .def = "off"},
     {"zero", "ZeRO", INPUT_COUNT, "", 0, 3, NULL, 0, "0..3",
      "ZeRO stage over the data-parallel ranks: 1 optimizer, 2 +grads, 3 +params (FSDP)", "", 0,
      STEPS_LINEAR, 0, 3, 1, F(zero), FIELD_INT, NULL, NO_RULES,

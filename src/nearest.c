@@ -77,11 +77,13 @@ static bool in_order(const char *s, const char *c)
 
 enum tier { TIER_PREFIX, TIER_IN_ORDER };
 
+/* In order only within a name at most three times as long: a long name holds most short
+ * words' letters in order ("topp" in "account-for-embedding-in-pipeline-split"). */
 static bool matches(enum tier t, const char *s, const char *c)
 {
     if (t == TIER_PREFIX)
         return strncasecmp(c, s, strlen(s)) == 0;
-    return in_order(s, c);
+    return strlen(c) <= 3 * strlen(s) && in_order(s, c);
 }
 
 /* Appends "LEADname" after ", " when buf holds some; false when it does not fit. */

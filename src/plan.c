@@ -230,6 +230,8 @@ static void search_outer(struct search *st, const struct scenario *base,
                     continue;
                 s.first_stage_layers = edge;
                 s.last_stage_layers = edge;
+                s.account_embedding = false; /* the search makes its own split */
+                s.account_loss = false;
                 int64_t dp = G / (tp * pp * cp);
                 if (base->batch % dp != 0)
                     continue;

@@ -25,6 +25,27 @@ static bool uneven_split_ok(const struct scenario *s)
     return s->pp >= 2 && rest >= 0 && (mid == 0 ? rest == 0 : rest >= mid && rest % mid == 0);
 }
 
+/* Whether the embedding or the loss is counted as a layer of the split
+ * (--account-for-embedding/loss-in-pipeline-split). */
+static bool accounted(const struct scenario *s)
+{
+    return s->account_embedding || s->account_loss;
+}
+
+/* The layers with the embedding and the loss counted in, as Megatron-core splits them. */
+static int64_t accounted_layers(const struct scenario *s)
+{
+    return s->model.layers + (s->account_embedding ? 1 : 0) + (s->account_loss ? 1 : 0);
+}
+
+/* Megatron-core's rule for that split: the counted layers an equal share of every stage's
+ * vpp chunks, with a layer left on the first and the last stage. */
+static bool accounted_split_ok(const struct scenario *s, int64_t vpp)
+{
+    const int64_t chunks = s->pp * (vpp > 1 ? vpp : 1);
+    return s->pp >= 2 && accounted_layers(s) % chunks == 0 && accounted_layers(s) / s->pp >= 2;
+}
+
 /* The fewest layers a stage holds (interleaving needs vpp of them). */
 static int64_t fewest_stage_layers(const struct scenario *s)
 {
@@ -150,14 +171,47 @@ bool rules_check_vpp(const struct scenario *s, const char **key, char *msg, size
     if (s->vpp > 1 && s->pp == 1)
         FAIL("vpp", "%lld virtual stages need pipeline parallelism (pp above 1)",
              (long long)s->vpp);
-    if (s->vpp > 1 && !scenario_uneven_stages(s) && s->model.layers % (s->pp * s->vpp) != 0)
-        FAIL("vpp", "%lld layers do not split into pp %lld x vpp %lld chunks",
+    /* (With the embedding and loss counted in, or uneven stages: rules_check_stages.) */
+    if (s->vpp > 1 && !accounted(s) && !scenario_uneven_stages(s) &&
+        s->model.layers % (s->pp * s->vpp) != 0)
+        FAIL("vpp", "%lld layers do not split into pp %lld x vpp %lld chunks (counting the "
+                    "embedding and loss in the split, or uneven first and last stages, may)",
              (long long)s->model.layers, (long long)s->pp, (long long)s->vpp);
     /* Megatron-LM's interleaved schedule runs micro-batches in groups of pp. */
     if (s->vpp > 1 && scenario_accum_steps(s) % s->pp != 0)
         FAIL("vpp", "the interleaved schedule needs micro-batches per step (%lld) to be a "
                     "multiple of pp %lld",
              (long long)scenario_accum_steps(s), (long long)s->pp);
+    return true;
+}
+
+/* The uneven pipeline stages: within the layers, on a pipeline, the stages between them an
+ * equal share, each stage at least vpp layers when interleaved. */
+/* The embedding or the loss counted as a layer: a pipeline whose stages' chunks take an equal
+ * share of the counted layers (Megatron-core's get_num_layers_to_build asserts it), and never
+ * with given first or last stages (its TransformerConfig refuses both). */
+static bool check_accounted(const struct scenario *s, const char **key, char *msg, size_t n)
+{
+    const char *which = s->account_embedding ? "account_for_embedding_in_pipeline_split"
+                                             : "account_for_loss_in_pipeline_split";
+    if (s->first_stage_layers > 0 || s->last_stage_layers > 0)
+        FAIL(which, "cannot be on with the first or last stage's layers given (Megatron-LM "
+                    "takes one or the other)");
+    if (s->pp < 2)
+        FAIL(which, "counts a layer of the pipeline split: it needs pipeline parallelism (pp "
+                    "above 1)");
+    const char *counted = !s->account_loss        ? "the embedding"
+                          : !s->account_embedding ? "the loss"
+                                                  : "the embedding and the loss";
+    if (!accounted_split_ok(s, 1))
+        FAIL(which, "%lld layers and %s (%lld counted) do not split into pp %lld stages of 2 or "
+                    "more",
+             (long long)s->model.layers, counted, (long long)accounted_layers(s), (long long)s->pp);
+    if (!accounted_split_ok(s, s->vpp))
+        FAIL("vpp", "%lld layers and %s (%lld counted) do not split into pp %lld x vpp %lld "
+                    "chunks",
+             (long long)s->model.layers, counted, (long long)accounted_layers(s), (long long)s->pp,
+             (long long)s->vpp);
     return true;
 }
 
@@ -171,6 +225,8 @@ bool rules_check_stages(const struct scenario *s, const char **key, char *msg, s
     if (s->last_stage_layers > s->model.layers)
         FAIL("decoder_last_pipeline_num_layers", "must be between 1 and the %lld layers, got %lld",
              (long long)s->model.layers, (long long)s->last_stage_layers);
+    if (accounted(s))
+        return check_accounted(s, key, msg, n);
     if (!scenario_uneven_stages(s))
         return true;
     const char *which = s->first_stage_layers > 0 ? "decoder_first_pipeline_num_layers"
@@ -351,9 +407,18 @@ void rules_give_way_micro_batch(struct scenario *c, const struct give_way *g)
     c->micro_batch = m;
 }
 
-/* Given first and last stages that this pipeline cannot hold: the even split. */
+/* Given first and last stages that this pipeline cannot hold: the even split; likewise the
+ * embedding and loss counted in where the counted layers do not split over the stages. */
 void rules_give_way_stages(struct scenario *c, const struct give_way *g)
 {
+    if (accounted(c)) {
+        if (c->first_stage_layers == 0 && c->last_stage_layers == 0 && accounted_split_ok(c, 1))
+            return;
+        c->account_embedding = false;
+        c->account_loss = false;
+        snprintf(g->note, g->n, "embedding and loss not counted in the split: it does not fit pp %lld",
+                 (long long)c->pp);
+    }
     if (!scenario_uneven_stages(c) || uneven_split_ok(c))
         return;
     c->first_stage_layers = 0;
@@ -363,16 +428,18 @@ void rules_give_way_stages(struct scenario *c, const struct give_way *g)
 }
 
 /* Interleaving needs the layers to split into pp x vpp chunks (with uneven stages: vpp
- * layers on every stage) and the micro-batches to come in groups of pp (Megatron-LM); where
- * they do not, the plain schedule. */
+ * layers on every stage; with the embedding and loss counted in: those counted layers) and
+ * the micro-batches to come in groups of pp (Megatron-LM); where they do not, the plain
+ * schedule. */
 void rules_give_way_vpp(struct scenario *c, const struct give_way *g)
 {
     int64_t v = g->want->vpp;
     if (v <= 1)
         return;
     int64_t m = scenario_accum_steps(c);
-    bool splits = scenario_uneven_stages(c) ? fewest_stage_layers(c) >= v
-                                            : c->model.layers % (c->pp * v) == 0;
+    bool splits = accounted(c)                ? accounted_split_ok(c, v)
+                  : scenario_uneven_stages(c) ? fewest_stage_layers(c) >= v
+                                              : c->model.layers % (c->pp * v) == 0;
     if (c->pp == 1 || !splits || m <= 0 || m % c->pp != 0)
         v = 1;
     if (v != g->want->vpp)

@@ -67,25 +67,49 @@ const char *mfu_mode_name(enum mfu_mode m)
     return m >= 0 && m < MFU_MODE_COUNT ? names[m] : "?";
 }
 
+/* Megatron-core's get_num_layers_to_build: with the embedding or the loss accounted for,
+ * the layers and those counted in split evenly over the pp stages (each stage's share over
+ * its vpp chunks), and the first (last) stage builds one layer fewer. */
+static int64_t accounted_share(const struct scenario *s)
+{
+    int64_t counted = s->model.layers + (s->account_embedding ? 1 : 0) + (s->account_loss ? 1 : 0);
+    return s->pp > 1 ? counted / s->pp : 0;
+}
+
+int64_t scenario_first_stage_layers(const struct scenario *s)
+{
+    if (s->first_stage_layers > 0)
+        return s->first_stage_layers;
+    return s->account_embedding && s->pp > 1 ? accounted_share(s) - 1 : 0;
+}
+
+int64_t scenario_last_stage_layers(const struct scenario *s)
+{
+    if (s->last_stage_layers > 0)
+        return s->last_stage_layers;
+    return s->account_loss && s->pp > 1 ? accounted_share(s) - 1 : 0;
+}
+
 bool scenario_uneven_stages(const struct scenario *s)
 {
-    return s->first_stage_layers > 0 || s->last_stage_layers > 0;
+    return scenario_first_stage_layers(s) > 0 || scenario_last_stage_layers(s) > 0;
 }
 
 void scenario_middle_stages(const struct scenario *s, int64_t *stages, int64_t *layers)
 {
-    *stages = s->pp - (s->first_stage_layers > 0 ? 1 : 0) - (s->last_stage_layers > 0 ? 1 : 0);
-    *layers = s->model.layers - s->first_stage_layers - s->last_stage_layers;
+    const int64_t first = scenario_first_stage_layers(s), last = scenario_last_stage_layers(s);
+    *stages = s->pp - (first > 0 ? 1 : 0) - (last > 0 ? 1 : 0);
+    *layers = s->model.layers - first - last;
 }
 
 int64_t scenario_stage_layers(const struct scenario *s, int64_t i)
 {
     if (i < 0 || i >= s->pp)
         return 0;
-    if (i == 0 && s->first_stage_layers > 0)
-        return s->first_stage_layers;
-    if (i == s->pp - 1 && s->last_stage_layers > 0)
-        return s->last_stage_layers;
+    if (i == 0 && scenario_first_stage_layers(s) > 0)
+        return scenario_first_stage_layers(s);
+    if (i == s->pp - 1 && scenario_last_stage_layers(s) > 0)
+        return scenario_last_stage_layers(s);
     int64_t mid, rest;
     scenario_middle_stages(s, &mid, &rest);
     return mid > 0 ? rest / mid : 0;

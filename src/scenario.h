@@ -71,6 +71,11 @@ struct scenario {
     int64_t first_stage_layers; /* Megatron-LM's --decoder-first-pipeline-num-layers: the first
                                    pipeline stage's layers; 0 = the even split */
     int64_t last_stage_layers;  /* --decoder-last-pipeline-num-layers: the last stage's */
+    /* Megatron-LM's --account-for-embedding-in-pipeline-split and
+     * --account-for-loss-in-pipeline-split: the embedding (the LM head and loss) counts as
+     * one layer of the first (last) stage's first (last) chunk in the even split. */
+    bool account_embedding;
+    bool account_loss;
     enum framework framework; /* Megatron-LM (default), DeepSpeed or PyTorch FSDP */
     double dp_overlap;       /* fraction of data-parallel communication hidden under compute,
                                 or SCENARIO_OVERLAP_AUTO: as the framework hides it */
@@ -126,13 +131,20 @@ void scenario_trained_model(const struct scenario *s, struct model_arch *out);
  * (MoE layers x experts x one expert's matrices, three when gated; expert biases, a few per
  * million, stay with the dense weights). 0 for a dense model. */
 double scenario_expert_params(const struct scenario *s);
-/* Whether the first or the last pipeline stage's layers are given (uneven stages). */
+/* Whether the first or the last pipeline stage's layers differ from the others': given
+ * (uneven stages), or one fewer for the embedding or the loss counted as a layer. */
 bool scenario_uneven_stages(const struct scenario *s);
-/* The stages between a given first and last stage, and the layers left for them. */
+/* The first and the last stage's layers as the split makes them: given, or the even share
+ * of the layers with the embedding and the loss counted in, less the one each counts for;
+ * 0 where that stage takes the even split. */
+int64_t scenario_first_stage_layers(const struct scenario *s);
+int64_t scenario_last_stage_layers(const struct scenario *s);
+/* The stages between an uneven first and last stage, and the layers left for them. */
 void scenario_middle_stages(const struct scenario *s, int64_t *stages, int64_t *layers);
 /* With uneven stages, the layers pipeline stage i of pp holds: the first and the last as
- * given, the stages between them the rest in equal parts (Megatron-LM's rule, which
- * scenario_validate checks: src/scenario_check.h); 0 for i outside 0..pp-1. */
+ * scenario_first/last_stage_layers make them, the stages between them the rest in equal
+ * parts (Megatron-LM's rule, which scenario_validate checks: src/scenario_check.h); 0 for i
+ * outside 0..pp-1. */
 int64_t scenario_stage_layers(const struct scenario *s, int64_t i);
 /* Micro-batch actually used (resolves 0 to batch / dp). */
 int64_t scenario_micro_batch(const struct scenario *s);
