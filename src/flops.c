@@ -33,6 +33,7 @@ struct shape {
     double n_act;    /* experts a token visits in a MoE layer (1 for dense) */
     double n_exp;    /* experts held in a MoE layer */
     double t;        /* tensor-parallel degree */
+    double et;       /* the routed experts' tensor-parallel degree (t unless folded) */
     double e;        /* bytes per element of activations */
     double ew, ekv;  /* bytes per element of weights and of the K/V cache */
     enum mlp_kind mlp;
@@ -87,6 +88,7 @@ static void shape_fill(const struct model_arch *m, double seqs, double queries, 
     z->n_act = model_experts_visited(m);
     z->n_exp = model_experts_held(m);
     z->t = t;
+    z->et = t;
     z->mlp = m->mlp;
     z->norms = (double)model_layer_norms(m);
     z->qk_norm_w = m->qk_norm != QK_NORM_NONE ? (z->qd + z->kd) / t : 0.0;
@@ -203,17 +205,24 @@ static int layer_ops(const struct shape *z, bool flash, bool moe_layer, struct o
     ops[n++] = matmul(OP_OUT_PROJ, "out_proj", T, z->od / t, h, e, z->ew, e);
     ops[n++] = elementwise(OP_RESIDUAL, "residual", 2.0 * Tn * h, 1.0, 2.0 * 3.0 * e * Tn * h);
 
-    double f = z->f, k = 1.0, w = 1.0; /* hidden width, tokens per token, weight copies */
+    /* hidden width, tokens per token, weight copies, and the MLP's tensor-parallel degree
+     * with the rows each rank takes per token of its tensor-parallel group */
+    double f = z->f, k = 1.0, w = 1.0, mt = t, rows = 1.0;
     if (moe_layer) {
         f = z->fe;
         k = z->n_act;
         w = z->n_exp;
+        mt = z->et;
+        rows = z->et / t;
         ops[n++] = matmul(OP_ROUTER, "router", T, h, z->E, e, z->ew, 4.0);
     }
     /* A MoE layer sends k copies of each token through experts and reads the w experts it
-     * holds that some token chose (all of them in training): tokens k*T, weights w*h*f. */
-    struct op_fwd up = matmul(OP_MLP_UP, "mlp_up", k * T, h, f / t, e, z->ew, e);
-    up.bytes = e * (k * T * h + k * T * f / t) + z->ew * w * h * f / t;
+     * holds that some token chose (all of them in training): tokens k*T, weights w*h*f. With
+     * the experts' own tensor-parallel degree et (folded: Megatron-core's
+     * --expert-tensor-parallel-size), a rank runs et/t of its group's k*T rows at f/et wide:
+     * the same work, other shapes and weight bytes. */
+    struct op_fwd up = matmul(OP_MLP_UP, "mlp_up", k * T * rows, h, f / mt, e, z->ew, e);
+    up.bytes = e * (k * T * rows * h + k * T * f / t) + z->ew * w * h * f / mt;
     ops[n++] = up;
     const bool gated = model_mlp_gated(z->mlp);
     if (gated) {
@@ -225,8 +234,8 @@ static int layer_ops(const struct shape *z, bool flash, bool moe_layer, struct o
     double act_el = k * T * f / t;
     ops[n++] = elementwise(OP_ACT, model_mlp_name(z->mlp), act_el, activation_flops(z->mlp),
                            (gated ? 3.0 : 2.0) * e * act_el);
-    struct op_fwd down = matmul(OP_MLP_DOWN, "mlp_down", k * T, f / t, h, e, z->ew, e);
-    down.bytes = e * (k * T * f / t + k * T * h) + z->ew * w * h * f / t;
+    struct op_fwd down = matmul(OP_MLP_DOWN, "mlp_down", k * T * rows, f / mt, h, e, z->ew, e);
+    down.bytes = e * (k * T * f / t + k * T * rows * h) + z->ew * w * h * f / mt;
     ops[n++] = down;
     return n;
 }
@@ -311,7 +320,8 @@ static double optimizer_params_per_gpu(const struct scenario *s, const struct pa
     const double mp = (double)(s->tp * s->pp);
     if (s->zero >= 1)
         return ceil(ceil((double)pc->total / mp) / (double)scenario_dp_cp(s));
-    return ceil(((double)pc->total - routed) / mp) + ceil(routed / (mp * (double)s->ep));
+    return ceil(((double)pc->total - routed) / mp) +
+           ceil(routed / ((double)(scenario_etp(s) * s->pp) * (double)s->ep));
 }
 
 void flops_totals(const struct scenario *s, const struct param_counts *pc, struct flops *f)
@@ -331,12 +341,12 @@ void flops_totals(const struct scenario *s, const struct param_counts *pc, struc
     else
         recompute_step = recompute_forward(s, step_tokens);
     /* Without ZeRO every rank holding a copy repeats its update: dp x cp copies of the
-     * dense weights, dp x cp / ep of the routed experts. */
+     * dense weights, the expert-data-parallel degree's of the routed experts. */
     const double copies = s->zero >= 1 ? 1.0 : (double)scenario_dp_cp(s);
     const double routed = s->ep > 1 ? scenario_expert_params(s) : 0.0;
+    const double expert_copies = s->zero >= 1 ? 1.0 : fmax(1.0, (double)scenario_expert_dp(s));
     double opt_step = optimizer_flops_per_param(s->optimizer) *
-                      (((double)pc->total - routed) * copies +
-                       routed * (s->zero >= 1 ? 1.0 : copies / (double)s->ep));
+                      (((double)pc->total - routed) * copies + routed * expert_copies);
 
     f->model_per_step = s->flops_mode == FLOPS_6ND ? six_nd_step : detailed_step;
     f->recompute_per_step = recompute_step;
@@ -475,6 +485,7 @@ void flops_ops(const struct scenario *s, const struct param_counts *pc, struct o
      * so the work stays and the expert weights it reads divide by ep. */
     if (s->ep > 1 && z.moe)
         z.n_exp -= z.E * (1.0 - 1.0 / (double)s->ep);
+    z.et = (double)scenario_etp(s);
     const double m = (double)scenario_accum_steps(s);
 
     struct rates r;

@@ -454,8 +454,15 @@ static const struct input TABLE[] = {
      .check = rules_check_cp, .give_way = rules_give_way_cp, .level = SETTLE_DEGREES,
      .step_bounds = rules_steps_cp,
      .def = "1"},
+    /* Megatron-core's --expert-tensor-parallel-size (MoE parallel folding): the expert layers
+     * regroup a stage's tp x cp x dp ranks as etp x ep x edp. */
+    {"etp", "expert tp", INPUT_COUNT, "", 0, 1e8, NULL, 0, "T|auto",
+     "expert tensor-parallel degree, as Megatron-LM's --expert-tensor-parallel-size (auto: tp)",
+     "gpus model tp cp ep", INPUT_HIDDEN | INPUT_AUTO_ZERO, STEPS_NONE, 0, 0, 0, F(etp), FIELD_I64,
+     NULL, .check = rules_check_etp, .give_way = rules_give_way_etp, .level = SETTLE_EXPERTS,
+     .def = "auto"},
     {"ep", "expert par", INPUT_COUNT, "", 1, 1e8, NULL, 0, "E",
-     "expert-parallel degree: routed experts split over E of the data x context ranks",
+     "expert-parallel degree: routed experts split over E ranks of a pipeline stage",
      "gpus model cp", 0, STEPS_POW2, 1, 256, 0, F(ep), FIELD_I64, NULL,
      .check = rules_check_ep, .give_way = rules_give_way_ep, .level = SETTLE_EXPERTS,
      .step_bounds = rules_steps_ep,

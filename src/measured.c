@@ -87,14 +87,17 @@ static int shapes(const struct scenario *s, struct measured_gemm *out, int max, 
         if (layers <= 0)
             continue;
         double f = pass == 0 ? (double)md->ffn : (double)model_expert_ffn(md);
-        /* In a MoE layer each token visits k experts: k x T rows through the MLP. */
+        /* In a MoE layer each token visits k experts: k x T rows through the MLP, of which a
+         * rank runs et/t at f/et wide under the experts' tensor-parallel degree et. */
         double k = pass == 0 ? 1.0 : model_experts_visited(md);
+        const double mt = pass == 0 ? t : (double)scenario_etp(s);
+        k *= mt / t;
         /* A model with both kinds of MLP layer gets two labels per matrix. */
         const char *suffix = pass == 1 && dense_layers > 0 ? "_moe" : "";
-        n = add(out, max, n, labels, OP_MLP_UP, "mlp_up", suffix, k * T, h, f / t, layers);
+        n = add(out, max, n, labels, OP_MLP_UP, "mlp_up", suffix, k * T, h, f / mt, layers);
         if (swiglu)
-            n = add(out, max, n, labels, OP_MLP_GATE, "mlp_gate", suffix, k * T, h, f / t, layers);
-        n = add(out, max, n, labels, OP_MLP_DOWN, "mlp_down", suffix, k * T, f / t, h, layers);
+            n = add(out, max, n, labels, OP_MLP_GATE, "mlp_gate", suffix, k * T, h, f / mt, layers);
+        n = add(out, max, n, labels, OP_MLP_DOWN, "mlp_down", suffix, k * T, f / mt, h, layers);
     }
     n = add(out, max, n, labels, OP_LM_HEAD, "lm_head", "", T, h, (double)md->vocab / t, 1.0);
     return n;

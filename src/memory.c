@@ -487,8 +487,8 @@ static double stage_in_flight(const struct scenario *s, int64_t i, int64_t accum
 }
 
 /* Model-state rows for a stage holding `params` parameters per GPU of which `expert` are
- * routed-expert weights (already split by tp and ep). dpc: the data x context ranks ZeRO
- * shards the dense parts over; edp: the expert-data-parallel ranks (dpc / ep). */
+ * routed-expert weights (already split by etp and ep). dpc: the data x context ranks ZeRO
+ * shards the dense parts over; edp: the expert-data-parallel ranks (tp x dpc / (etp x ep)). */
 struct state_rows {
     double el[MEM_COUNT];
 };
@@ -504,8 +504,9 @@ static void state_rows(const struct scenario *s, double dpc, double params, doub
                        double gathered, enum dtype wd, enum dtype gd, struct state_rows *o)
 {
     memset(o, 0, sizeof *o);
-    const double ep = s->ep > 1 ? (double)s->ep : 1.0;
-    const double edp = fmax(1.0, dpc / ep);
+    /* The experts' shards spread over their own data-parallel ranks (Megatron-core's
+     * expert-data-parallel group: dp x cp / ep when the expert tp is tp). */
+    const double edp = fmax(1.0, (double)scenario_expert_dp(s));
     const double dense = params - expert;
     const double shard = ceil_div(dense, dpc) + (expert > 0 ? ceil_div(expert, edp) : 0.0);
     o->el[MEM_PARAMS] = s->zero >= 3 ? shard : params;
@@ -632,10 +633,11 @@ static void stage_params_of(const struct scenario *s, const struct param_counts 
         routed += lay->mtp_routed;
     }
     /* Tensor parallelism splits every part (norms, replicated in practice, are a rounding
-     * error: Megatron-LM's estimate divides them too); expert parallelism the routed
-     * experts (Megatron's expert tensor parallelism defaults to tp). */
-    o->expert = routed > 0 ? ceil_div(routed, t * ep) : 0.0;
-    o->per_gpu = ceil_div(params - routed, t) + (routed > 0 ? ceil_div(routed, t * ep) : 0);
+     * error: Megatron-LM's estimate divides them too); the routed experts the expert tensor
+     * and expert parallelism (Megatron's expert tensor parallelism defaults to tp). */
+    const double et = (double)scenario_etp(s);
+    o->expert = routed > 0 ? ceil_div(routed, et * ep) : 0.0;
+    o->per_gpu = ceil_div(params - routed, t) + o->expert;
     o->gathered = 0;
     if (s->zero >= 3) {
         /* DeepSpeed gathers one module at a time: its estimator charges the largest

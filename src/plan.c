@@ -232,6 +232,7 @@ static void search_outer(struct search *st, const struct scenario *base,
                 s.last_stage_layers = edge;
                 s.account_embedding = false; /* the search makes its own split */
                 s.account_loss = false;
+                s.etp = 0; /* and its experts' tensor parallelism as tp's (not folded) */
                 int64_t dp = G / (tp * pp * cp);
                 if (base->batch % dp != 0)
                     continue;

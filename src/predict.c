@@ -415,8 +415,9 @@ static double dp_group_exposed(const struct scenario *s, const struct predict_no
 /* Data parallelism over the dp x cp ranks that hold the same weights, every t ranks
  * (Megatron's order tp-cp-dp: its gradient reduce runs over the data-parallel group with
  * context parallelism), exposed under the framework's schedule (dp_group_exposed). With
- * expert parallelism the routed experts' share (ep times fewer per GPU) reduces over the
- * dp x cp / ep ranks of its expert-data-parallel group, every t x ep ranks. The compute under
+ * expert parallelism the routed experts' share (etp x ep per GPU of them) reduces over the
+ * t x dp x cp / (etp x ep) ranks of its expert-data-parallel group, every etp x ep ranks
+ * (dp x cp / ep every t x ep when etp is tp). The compute under
  * the hidden part loses the SMs the communication holds. */
 static double dp_part(const struct scenario *s, const struct analysis *a,
                       const struct predict_node *node, const struct dp_window *w)
@@ -432,8 +433,10 @@ static double dp_part(const struct scenario *s, const struct analysis *a,
     double embedding = (double)a->params.embedding / t + (double)a->params.position;
     struct dp_group dense = {R, t, ceil(((double)a->params.total - routed) / (t * p)), embedding};
     double comm = dp_group_exposed(s, node, &dense, w, &hidden);
-    if (routed > 0 && R / ep > 1) {
-        struct dp_group experts = {R / ep, t * ep, ceil(routed / (t * p * ep)), 0.0};
+    /* The routed experts: over their expert-data-parallel ranks, every etp x ep. */
+    const double et = (double)scenario_etp(s), edp = (double)scenario_expert_dp(s);
+    if (routed > 0 && edp > 1) {
+        struct dp_group experts = {edp, et * ep, ceil(routed / (et * p * ep)), 0.0};
         comm += dp_group_exposed(s, node, &experts, w, &hidden);
     }
     return comm + comm_interference(s) * hidden;
@@ -574,7 +577,7 @@ static void weight_grad_epilogue(struct step_ctx *c, double derate, double *laye
     const double per_weight = 3.0 * c->e * (c->micro - 1.0) / (me * g->bandwidth * derate);
     const double routed = c->ep > 1 ? scenario_expert_params(s) : 0.0;
     const double linear = (double)(pc->attention + pc->mlp + pc->router);
-    const double on_gpu = (linear - routed) / c->t + routed / (c->t * c->ep);
+    const double on_gpu = (linear - routed) / c->t + routed / ((double)scenario_etp(s) * c->ep);
     *layer = on_gpu * c->stage_layers / (double)s->model.layers * per_weight;
     *head = (double)(pc->lm_head > 0 ? pc->lm_head : pc->embedding) / c->t * per_weight;
 }
@@ -676,7 +679,15 @@ static double tp_comm(const struct step_ctx *c, const struct kernel_times *k, do
                              predict_collective(COLL_ALL_GATHER, c->t, S, lbw, llat)
                        : predict_collective(COLL_ALL_REDUCE, c->t, S, lbw, llat);
     const double regather = s->sp ? predict_collective(COLL_ALL_GATHER, c->t, S, lbw, llat) : 0.0;
-    double layer = c->stage_layers * c->micro * ((4.0 + (c->full ? 2.0 : 0.0)) * one + 2.0 * regather);
+    /* The blocks a layer runs tensor-parallel: its attention and its MLP, but a MoE layer's
+     * experts with an expert tp of 1 (folded) take each rank's sequence-parallel tokens as
+     * they are. */
+    const double folded = scenario_etp(s) == 1 && model_is_moe(&s->model)
+                              ? (double)model_moe_layers(&s->model) / (double)s->model.layers
+                              : 0.0;
+    const double blocks = 2.0 - folded;
+    double layer = c->stage_layers * c->micro *
+                   (blocks * (2.0 + (c->full ? 1.0 : 0.0)) * one + blocks * regather);
     *edge = c->micro * one;
     if (c->t <= c->node->domain && s->sp && framework_tp_overlap(s)) {
         double hid = 0;
@@ -719,15 +730,15 @@ static double cp_comm(const struct step_ctx *c, const struct kernel_times *k, do
  * (dispatch + combine), forward, backward and a recomputed forward. With balanced routing a
  * rank's k x tokens x h elements go (ep-1)/ep off the rank. Tokens per rank: seq/cp of each
  * sequence, split t ways (Megatron requires sequence parallelism with tp and ep). The ep ranks
- * sit every t (expert tensor parallelism as tp innermost). Shared experts run where the token
- * is. */
+ * sit every etp (the expert grid etp-ep-edp, expert tensor parallelism innermost). Shared
+ * experts run where the token is. */
 static double ep_comm(const struct step_ctx *c)
 {
     const struct scenario *s = c->s;
     if (c->ep <= 1 || !model_is_moe(&s->model))
         return 0;
     double ebw, elat;
-    predict_group_link(c->node, c->ep, c->t, &ebw, &elat);
+    predict_group_link(c->node, c->ep, (double)scenario_etp(s), &ebw, &elat);
     double k = (double)s->model.experts_active;
     double S = c->mb * c->seq_r / c->t * k * c->h * c->e;
     double one = predict_collective(COLL_ALL_TO_ALL, c->ep, S, ebw, elat);

@@ -157,17 +157,20 @@ static void g_checkpoint_line(const void *ctx, int item, int arg, struct figure_
     figure_str(v, v->buf);
 }
 
-/* The layout as Megatron-LM writes it: gpus = dp x tp x pp x cp; ep splits the routed experts
- * over ep of the dp x cp ranks, so it is no factor of the count. */
+/* The layout as Megatron-LM writes it: gpus = dp x tp x pp x cp; ep (and an expert tp of its
+ * own) regroups a stage's ranks for the routed experts, so it is no factor of the count. */
 static void g_gpus_line(const void *ctx, int item, int arg, struct figure_value *v)
 {
     CTX;
     UNUSED_ITEM;
     UNUSED_ARG;
     const struct scenario *s = &c->s;
-    char mem[32], ep[48] = "";
+    char mem[32], ep[64] = "";
     units_bytes(s->gpu.memory_bytes, mem, sizeof mem);
-    if (model_moe_layers(&s->model) > 0)
+    if (model_moe_layers(&s->model) > 0 && scenario_etp(s) != s->tp)
+        snprintf(ep, sizeof ep, ", experts over ep %lld x expert tp %lld", (long long)s->ep,
+                 (long long)scenario_etp(s));
+    else if (model_moe_layers(&s->model) > 0)
         snprintf(ep, sizeof ep, ", experts over ep %lld", (long long)s->ep);
     snprintf(v->buf, sizeof v->buf,
              "%lld x %s (%s each): dp %lld x tp %lld x pp %lld x cp %lld%s%s",
@@ -249,7 +252,7 @@ static void g_checkpoint_bytes(const void *ctx, int item, int arg, struct figure
     figure_num(v, c->s.model.checkpoint_bytes);
 }
 
-enum layout_field { LF_GPUS, LF_DP, LF_TP, LF_PP, LF_CP, LF_EP, LF_MICRO, LF_ACCUM };
+enum layout_field { LF_GPUS, LF_DP, LF_TP, LF_PP, LF_CP, LF_EP, LF_ETP, LF_MICRO, LF_ACCUM };
 
 static void g_layout(const void *ctx, int item, int arg, struct figure_value *v)
 {
@@ -257,8 +260,8 @@ static void g_layout(const void *ctx, int item, int arg, struct figure_value *v)
     UNUSED_ITEM;
     const struct scenario *s = &c->s;
     const struct analysis *a = &c->ev->an;
-    const int64_t f[] = {s->gpus, a->dp, s->tp, s->pp, s->cp, s->ep, a->micro_batch,
-                         a->accum_steps};
+    const int64_t f[] = {s->gpus, a->dp, s->tp, s->pp, s->cp, s->ep, scenario_etp(s),
+                         a->micro_batch, a->accum_steps};
     figure_num(v, (double)f[arg]);
 }
 
@@ -1230,6 +1233,7 @@ static const struct figure REPORT[] = {
     {VALUE, .key = "parallel.pp", .get = g_layout, .arg = LF_PP, DATA},
     {VALUE, .key = "parallel.cp", .get = g_layout, .arg = LF_CP, DATA},
     {VALUE, .key = "parallel.ep", .get = g_layout, .arg = LF_EP, DATA},
+    {VALUE, .key = "parallel.etp", .get = g_layout, .arg = LF_ETP, .when = w_moe, DATA},
     {VALUE, .key = "parallel.micro_batch", .get = g_layout, .arg = LF_MICRO, DATA},
     {VALUE, .key = "parallel.accum_steps", .brief = "accum", .unit = FU_INT, .get = g_layout,
      .arg = LF_ACCUM, DATA},

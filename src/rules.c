@@ -132,17 +132,42 @@ bool rules_check_ep(const struct scenario *s, const char **key, char *msg, size_
     if (s->ep > 1 && s->model.experts % s->ep != 0)
         FAIL("ep", "%lld does not divide the %lld routed experts", (long long)s->ep,
              (long long)s->model.experts);
-    /* Megatron-LM (parallel_state.initialize_model_parallel) raises unless
-     * data_parallel_size x context_parallel_size is divisible by expert_model_parallel_size:
-     * the expert-parallel ranks are carved out of the ranks that hold the same dense layers. */
-    if (s->ep > 1 && scenario_dp_cp(s) % s->ep != 0)
-        FAIL("ep", "%lld does not divide data x context parallel = %lld x %lld",
-             (long long)s->ep, (long long)scenario_dp(s), (long long)s->cp);
+    /* Megatron-core (parallel_state.initialize_model_parallel, MoE parallel folding) raises
+     * unless the world divides into expert tensor x expert x pipeline parallel: a pipeline
+     * stage's tp x cp x dp ranks regrouped as etp x ep x edp for the expert layers. */
+    if (s->ep > 1 && scenario_expert_dp(s) == 0)
+        FAIL("ep", "%lld x expert tp %lld does not divide tensor x context x data parallel = "
+                   "%lld x %lld x %lld",
+             (long long)s->ep, (long long)scenario_etp(s), (long long)s->tp, (long long)s->cp,
+             (long long)scenario_dp(s));
     /* Megatron-LM (TransformerConfig): "When using expert parallelism and tensor parallelism,
      * sequence parallelism must be used" (the dispatcher routes each rank's own tokens). */
     if (s->ep > 1 && s->tp > 1 && !s->sp)
         FAIL("ep", "%lld with tensor parallelism needs sequence parallelism on (Megatron-LM)",
              (long long)s->ep);
+    return true;
+}
+
+/* The expert tensor-parallel degree: within the GPUs, dividing the expert width, and only
+ * for a model with routed experts (auto always is). */
+bool rules_check_etp(const struct scenario *s, const char **key, char *msg, size_t n)
+{
+    if (s->etp <= 0)
+        return true;
+    if (model_moe_layers(&s->model) == 0)
+        FAIL("etp", "%lld expert tensor-parallel ranks for a dense model (no routed experts)",
+             (long long)s->etp);
+    if (s->etp > s->gpus)
+        FAIL("etp", "must be between 1 and the GPU count (%lld), got %lld", (long long)s->gpus,
+             (long long)s->etp);
+    if (model_expert_ffn(&s->model) % s->etp != 0)
+        FAIL("etp", "%lld does not divide the experts' hidden width %lld", (long long)s->etp,
+             (long long)model_expert_ffn(&s->model));
+    if (scenario_expert_dp(s) == 0)
+        FAIL("etp", "%lld x ep %lld does not divide tensor x context x data parallel = %lld x "
+                    "%lld x %lld",
+             (long long)s->etp, (long long)(s->ep > 1 ? s->ep : 1), (long long)s->tp,
+             (long long)s->cp, (long long)scenario_dp(s));
     return true;
 }
 
@@ -367,10 +392,24 @@ void rules_give_way_gpus(struct scenario *c, const struct give_way *g)
 
 /* ep: the largest degree up to the one asked for that divides the routed experts and the
  * data x context ranks (Megatron-LM); 1 for a dense model. */
+/* A given expert tensor-parallel degree the layout cannot hold: auto (tp). */
+void rules_give_way_etp(struct scenario *c, const struct give_way *g)
+{
+    const int64_t want = g->want->etp;
+    if (want <= 0 || (model_moe_layers(&c->model) > 0 && model_expert_ffn(&c->model) % want == 0 &&
+                      scenario_expert_dp(c) > 0))
+        return;
+    c->etp = 0;
+    snprintf(g->note, g->n, "expert tp %lld off (tp's): it does not divide this layout",
+             (long long)want);
+}
+
 void rules_give_way_ep(struct scenario *c, const struct give_way *g)
 {
     int64_t e = at_least_1(g->want->ep);
-    int64_t ranks = scenario_dp_cp(c);
+    /* A stage's ranks over the expert tensor-parallel degree: what ep must divide. */
+    const int64_t stage = c->tp * scenario_dp_cp(c), et = scenario_etp(c);
+    const int64_t ranks = et > 0 && stage % et == 0 ? stage / et : 0;
     const bool no_sp = c->tp > 1 && !c->sp; /* Megatron needs sp with tp and ep */
     const bool dense = model_moe_layers(&c->model) == 0;
     if (dense || no_sp)
@@ -384,7 +423,7 @@ void rules_give_way_ep(struct scenario *c, const struct give_way *g)
                  (long long)g->want->ep,
                  dense   ? "the model has no routed experts"
                  : no_sp ? "with tensor parallelism it needs sequence parallelism on"
-                         : "it must divide the routed experts and data x context parallel");
+                         : "it must divide the routed experts and the ranks of a stage");
     c->ep = e;
 }
 

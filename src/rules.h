@@ -56,12 +56,12 @@ typedef void rules_steps_fn(const struct scenario *s, struct step_bounds *b);
 
 /* Checks (by the row they belong to). */
 rules_check_fn rules_check_model, rules_check_micro_batch, rules_check_gpu,
-    rules_check_tp, rules_check_pp, rules_check_cp, rules_check_ep, rules_check_vpp,
+    rules_check_tp, rules_check_pp, rules_check_cp, rules_check_ep, rules_check_etp, rules_check_vpp,
     rules_check_stages, rules_check_dtype, rules_check_memory_reserve;
 
 /* Give-way rules. */
 rules_give_way_fn rules_give_way_tp, rules_give_way_pp, rules_give_way_cp, rules_give_way_gpus,
-    rules_give_way_ep, rules_give_way_micro_batch, rules_give_way_stages, rules_give_way_vpp;
+    rules_give_way_ep, rules_give_way_etp, rules_give_way_micro_batch, rules_give_way_stages, rules_give_way_vpp;
 
 /* Step bounds. */
 rules_steps_fn rules_steps_micro_batch, rules_steps_gpus, rules_steps_cp, rules_steps_ep;

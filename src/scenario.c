@@ -185,6 +185,17 @@ int64_t scenario_dp_cp(const struct scenario *s)
     return scenario_dp(s) * (s->cp < 1 ? 0 : s->cp);
 }
 
+int64_t scenario_etp(const struct scenario *s)
+{
+    return s->etp > 0 ? s->etp : s->tp;
+}
+
+int64_t scenario_expert_dp(const struct scenario *s)
+{
+    const int64_t ranks = s->tp * scenario_dp_cp(s), grid = scenario_etp(s) * (s->ep > 1 ? s->ep : 1);
+    return ranks > 0 && grid > 0 && ranks % grid == 0 ? ranks / grid : 0;
+}
+
 int64_t scenario_vocab(const struct scenario *s)
 {
     const int64_t v = s->model.vocab;

@@ -38,8 +38,9 @@ struct scenario {
     int64_t tp;              /* tensor-parallel degree */
     int64_t pp;              /* pipeline-parallel degree */
     int64_t cp;              /* context-parallel degree: each sequence split over cp ranks */
-    int64_t ep;              /* expert-parallel degree: routed experts split over ep ranks,
-                                carved out of the data x context ranks (Megatron-LM) */
+    int64_t ep;              /* expert-parallel degree: routed experts split over ep ranks */
+    int64_t etp;             /* expert tensor-parallel degree (Megatron-LM's
+                                --expert-tensor-parallel-size); 0 = auto, the tp degree */
     bool sp;                 /* sequence parallelism (with tensor parallelism) */
     int zero;                /* ZeRO stage 0..3 over the data-parallel ranks (3 = FSDP) */
     enum dtype dtype;        /* the GEMMs' dtype; also weights and activations, except that
@@ -120,6 +121,12 @@ int64_t scenario_dp(const struct scenario *s);
  * shards its distributed optimizer over this group (the data-parallel group "with context
  * parallel"); ep divides it. 0 when the layout does not divide. */
 int64_t scenario_dp_cp(const struct scenario *s);
+/* The expert layers' own grid (Megatron-core's MoE parallel folding: etp x ep x edp x pp, the
+ * same GPUs as tp x cp x dp x pp): the expert tensor-parallel degree (etp, auto: tp), and the
+ * expert-data-parallel degree, the ranks that hold the same expert shard, tp x cp x dp / (etp
+ * x ep); 0 when that does not divide. */
+int64_t scenario_etp(const struct scenario *s);
+int64_t scenario_expert_dp(const struct scenario *s);
 /* The vocabulary as trained: the model's, or with vocab_pad the next multiple of vocab_pad x
  * tp (Megatron-LM's _vocab_size_with_padding), which the embedding, the LM head, their FLOPs
  * and the logits then hold. */

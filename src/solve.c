@@ -89,8 +89,8 @@ int64_t solve_min_gpus(const struct scenario *s, bool activations, int64_t max_g
     for (int64_t dp = 1; dp * mp <= max_gpus; dp++) {
         if (s->batch % dp != 0)
             continue; /* the global batch must split over the data-parallel ranks */
-        if ((dp * s->cp) % s->ep != 0)
-            continue; /* ep divides data x context parallel (Megatron-LM) */
+        if ((s->tp * dp * s->cp) % (s->ep * scenario_etp(s)) != 0)
+            continue; /* ep x etp divides a stage's ranks (Megatron-core) */
         t.gpus = dp * mp;
         if (t.micro_batch > 0 && s->batch % (t.micro_batch * dp) != 0)
             continue;
@@ -155,7 +155,7 @@ void solve_min_gpus_miss(const struct scenario *s, bool activations, int64_t max
     out->batch_limits = s->batch <= max_gpus / mp;
     for (int64_t dp = top; dp >= 1; dp--) {
         if (s->batch % dp != 0 || (s->micro_batch > 0 && s->batch % (s->micro_batch * dp) != 0) ||
-            (dp * s->cp) % s->ep != 0)
+            (s->tp * dp * s->cp) % (s->ep * scenario_etp(s)) != 0)
             continue;
         struct scenario t = *s;
         scenario_trained_model(s, &t.model);

@@ -1,6 +1,7 @@
 /* test_parallel.c - context and expert parallelism (issue 9): the layout rules Megatron-LM
  * enforces, the give-way rules, and the inputs through every front end. */
 #include <check.h>
+#include <stddef.h>
 #include <string.h>
 
 #include <cjson/cJSON.h>
@@ -12,6 +13,7 @@
 #include "model.h"
 #include "plan.h"
 #include "predict.h"
+#include "rules.h"
 #include "scenario.h"
 #include "scenario_check.h"
 #include "scenario_file.h"
@@ -511,6 +513,87 @@ START_TEST(cp_ring_arithmetic)
 }
 END_TEST
 
+/*
+ * MoE parallel folding (Megatron-core's --expert-tensor-parallel-size): the expert layers
+ * regroup a stage's tp x cp x dp ranks as etp x ep x edp. Qwen3 235B-A22B (94 layers, 128
+ * experts of 1536, top 8, h 4096) on 256 H100s at tp 2, pp 8: dp 16, so ep 32 needs an expert
+ * tp of 1 (32 x 2 does not divide the stage's 32 ranks; 32 x 1 does, edp 1), the layout of
+ * NVIDIA's Megatron-MoE-ModelZoo best practice (best_practice/Qwen3/readme.md). Against tp 2
+ * at ep 8 (edp 2 folded, 1 unfolded): the same work per GPU, the experts' weights twice as
+ * many per GPU at etp 1 (each rank holds whole experts), the all-to-all among 8 adjacent
+ * ranks (one node) rather than every second of 16, and no tensor-parallel collectives in
+ * the MoE layers.
+ */
+START_TEST(ep_folded)
+{
+    struct scenario s = with_model("qwen3-235b-a22b");
+    s.gpus = 256;
+    s.tp = 2;
+    s.sp = true;
+    s.pp = 8;
+    s.seq = 4096;
+    s.batch = 2048;
+    s.micro_batch = 1;
+    s.zero = 1;
+    s.ep = 32;
+    invalid(&s, "--ep: 32 x expert tp 2 does not divide tensor x context x data parallel = 2 x 1 x 16");
+    s.etp = 1;
+    valid(&s);
+    ck_assert_int_eq(scenario_expert_dp(&s), 1);
+    s.etp = 5;
+    invalid(&s, "--etp: 5 does not divide the experts' hidden width 1536");
+    s.etp = 4; /* 4 x 32 = 128 of 32 ranks */
+    invalid(&s, "--etp: 4 x ep 32 does not divide tensor x context x data parallel = 2 x 1 x 16");
+    struct scenario d = with_model("llama3.1-8b");
+    d.etp = 1;
+    invalid(&d, "--etp: 1 expert tensor-parallel ranks for a dense model");
+    /* Folded against unfolded at ep 8. */
+    s.ep = 8;
+    s.etp = 0;
+    struct scenario f = s;
+    f.etp = 1;
+    valid(&s);
+    valid(&f);
+    ck_assert_int_eq(scenario_expert_dp(&s), 2);
+    ck_assert_int_eq(scenario_expert_dp(&f), 4);
+    struct analysis as, af;
+    struct prediction ps, pf;
+    predicted(&s, &as, &ps);
+    predicted(&f, &af, &pf);
+    double ws = 0, wf = 0, fs = 0, ff = 0;
+    for (int i = 0; i < as.n_ops; i++)
+        if (as.ops[i].kind == OP_MLP_DOWN) {
+            ws = as.ops[i].bytes;
+            fs = as.ops[i].flops;
+        }
+    for (int i = 0; i < af.n_ops; i++)
+        if (af.ops[i].kind == OP_MLP_DOWN) {
+            wf = af.ops[i].bytes;
+            ff = af.ops[i].flops;
+        }
+    ck_assert_rel(ff, fs, 1e-12);
+    /* The down projection's bytes per step, 3 passes a micro-batch (forward, two backward
+     * GEMMs) over 128 micro-batches and the 11 layers of the busiest stage (the last, with
+     * the LM head; 94 over 8 stages): folded, a rank reads its 16 experts' 1536 x 4096 x 2
+     * bytes whole rather than half, and writes half its group's 8 x 4096 token copies of
+     * 4096 x 2 bytes rather than all. */
+    const double per_pass = 16.0 * 1536 * 4096 * 2 / 2 - 8.0 * 4096 * 4096 * 2 / 2;
+    ck_assert_rel(wf - ws, per_pass * 3 * 128 * 11, 1e-9);
+    ck_assert(pf.part[PART_EP_COMM] < ps.part[PART_EP_COMM]);
+    ck_assert(pf.part[PART_TP_COMM] < ps.part[PART_TP_COMM]);
+    /* Memory: the routed experts per GPU double, the dense weights stay. */
+    ck_assert(af.memory.row[MEM_PARAMS].elements > as.memory.row[MEM_PARAMS].elements);
+    /* An expert tp this layout cannot hold gives way to tp's, said so. */
+    struct scenario g = f;
+    g.etp = 64;
+    char note[128] = "";
+    struct give_way gw = {&g, offsetof(struct scenario, tp), note, sizeof note};
+    rules_give_way_etp(&g, &gw);
+    ck_assert_int_eq(g.etp, 0);
+    ck_assert_str_eq(note, "expert tp 64 off (tp's): it does not divide this layout");
+}
+END_TEST
+
 START_TEST(ep_all_to_all_arithmetic)
 {
     /* Mixtral 8x7B (32 MoE layers, h 4096, top-2) at seq 4096, tp 1, ep 8 on one H100 node
@@ -736,6 +819,7 @@ static Suite *parallel_suite(void)
     tcase_add_test(tc, vocab_padding);
     tcase_add_test(tc, cp_ring_arithmetic);
     tcase_add_test(tc, ep_all_to_all_arithmetic);
+    tcase_add_test(tc, ep_folded);
     tcase_add_test(tc, plan_searches_cp_and_ep);
     tcase_add_test(tc, plan_takes_report_layout_flags);
     tcase_add_test(tc, solve_names_cp_and_ep);
