@@ -141,6 +141,31 @@ static void name_format(const struct scenario *s, char *buf, size_t n)
 
 static const struct input_ops NAME_OPS = {model_get, NULL, name_parse, name_format, NULL};
 
+/* A pipeline layout: read here for its grammar (its counts against the model and the
+ * pipeline are rules_check_stages'); "none" or "" clears it. */
+static bool layout_parse(struct scenario *s, const char *text, char *err, size_t errlen)
+{
+    if (text[0] == '\0' || strcasecmp(text, "none") == 0) {
+        s->pp_layout[0] = '\0';
+        return true;
+    }
+    struct pp_layout l;
+    char why[160];
+    if (!pp_layout_parse(text, &l, why, sizeof why)) {
+        snprintf(err, errlen, "\"%s\": %s", text, why);
+        return false;
+    }
+    snprintf(s->pp_layout, sizeof s->pp_layout, "%s", text);
+    return true;
+}
+
+static void layout_format(const struct scenario *s, char *buf, size_t n)
+{
+    snprintf(buf, n, "%s", s->pp_layout[0] != '\0' ? s->pp_layout : "none");
+}
+
+static const struct input_ops LAYOUT_OPS = {model_get, NULL, layout_parse, layout_format, NULL};
+
 /* The size as the user gave it: a --params model keeps the N typed (what 6ND uses; its parts
  * sum to within 0.01% of it), a preset or shaped model its count. */
 static double params_get(const struct scenario *s)
@@ -484,6 +509,12 @@ static const struct input TABLE[] = {
      .def = "auto"},
     /* Megatron-LM's flags (Megatron-Bridge's Llama 3.1 405B and Qwen3 235B recipes set both):
      * rules_check_stages checks them with the stages. */
+    /* Megatron-core's flag (NVIDIA's DeepSeek-V3 recipes: "Et|(tt|)*30mL"). */
+    {"pipeline_model_parallel_layout", "pp layout", INPUT_NAME, "", 0, 0, NULL, 0, "TEXT|none",
+     "each pipeline chunk's layers, as Megatron-LM's flag: E embedding, t layer, m MTP, L loss, "
+     "| between chunks, (...)*N repeats",
+     "pp vpp model", INPUT_HIDDEN, STEPS_NONE, 0, 0, 0, 0, FIELD_NONE, &LAYOUT_OPS, NO_RULES,
+     .def = "none"},
     {"account_for_embedding_in_pipeline_split", "count embedding", INPUT_ONOFF, "", 0, 1, ONOFF_WORDS,
      COUNT_OF(ONOFF_WORDS), "on|off",
      "the embedding counts as a layer of the first stage in the even split, as Megatron-LM's flag",

@@ -233,6 +233,7 @@ static void search_outer(struct search *st, const struct scenario *base,
                 s.account_embedding = false; /* the search makes its own split */
                 s.account_loss = false;
                 s.etp = 0; /* and its experts' tensor parallelism as tp's (not folded) */
+                s.pp_layout[0] = '\0';
                 int64_t dp = G / (tp * pp * cp);
                 if (base->batch % dp != 0)
                     continue;

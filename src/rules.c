@@ -240,6 +240,38 @@ static bool check_accounted(const struct scenario *s, const char **key, char *ms
     return true;
 }
 
+/* A pipeline layout (Megatron-core's PipelineParallelLayerLayout.validate_layer_layout): pp x
+ * vpp chunks holding the model's decoder layers, the embedding in the first and the loss in
+ * the last, the MTP layers in the last; alone (Megatron takes no other split with it). */
+static bool check_layout(const struct scenario *s, const char **key, char *msg, size_t n)
+{
+    static const char *const K = "pipeline_model_parallel_layout";
+    struct pp_layout l;
+    char why[160];
+    if (!pp_layout_parse(s->pp_layout, &l, why, sizeof why))
+        FAIL(K, "\"%s\": %s", s->pp_layout, why);
+    if (s->first_stage_layers > 0 || s->last_stage_layers > 0 || accounted(s))
+        FAIL(K, "cannot be used with the first or last stage's layers given or the embedding "
+                "or loss counted in (Megatron-LM takes one of them)");
+    if (l.chunks % s->pp != 0)
+        FAIL(K, "its %d stages do not split over pp %lld", l.chunks, (long long)s->pp);
+    if (l.chunks / s->pp != s->vpp)
+        FAIL("vpp", "the pipeline layout's %d stages are pp %lld x vpp %lld, not vpp %lld",
+             l.chunks, (long long)s->pp, (long long)(l.chunks / s->pp), (long long)s->vpp);
+    if (l.decoder != s->model.layers)
+        FAIL(K, "it builds %d decoder layers (t), the model has %lld", l.decoder,
+             (long long)s->model.layers);
+    if (l.embeddings != 1 || l.embedding_chunk != 0)
+        FAIL(K, "the embedding (E) must be named once, in the first stage");
+    if (l.losses != 1 || l.loss_chunk != l.chunks - 1)
+        FAIL(K, "the loss (L) must be named once, in the last stage");
+    if (l.mtp != s->model.mtp_layers || l.mtp_outside_last > 0)
+        FAIL(K, "it names %d MTP layers (m) %s, the model has %lld, in the last stage", l.mtp,
+             l.mtp_outside_last > 0 ? "outside the last stage" : "in all",
+             (long long)s->model.mtp_layers);
+    return true;
+}
+
 /* The uneven pipeline stages: within the layers, on a pipeline, the stages between them an
  * equal share, each stage at least vpp layers when interleaved. */
 bool rules_check_stages(const struct scenario *s, const char **key, char *msg, size_t n)
@@ -250,6 +282,8 @@ bool rules_check_stages(const struct scenario *s, const char **key, char *msg, s
     if (s->last_stage_layers > s->model.layers)
         FAIL("decoder_last_pipeline_num_layers", "must be between 1 and the %lld layers, got %lld",
              (long long)s->model.layers, (long long)s->last_stage_layers);
+    if (s->pp_layout[0] != '\0')
+        return check_layout(s, key, msg, n);
     if (accounted(s))
         return check_accounted(s, key, msg, n);
     if (!scenario_uneven_stages(s))
@@ -450,6 +484,14 @@ void rules_give_way_micro_batch(struct scenario *c, const struct give_way *g)
  * embedding and loss counted in where the counted layers do not split over the stages. */
 void rules_give_way_stages(struct scenario *c, const struct give_way *g)
 {
+    struct pp_layout l;
+    if (c->pp_layout[0] != '\0') {
+        if (scenario_layout(c, &l) && l.chunks % c->pp == 0)
+            return;
+        c->pp_layout[0] = '\0';
+        snprintf(g->note, g->n, "pipeline layout off: its stages do not split over pp %lld",
+                 (long long)c->pp);
+    }
     if (accounted(c)) {
         if (c->first_stage_layers == 0 && c->last_stage_layers == 0 && accounted_split_ok(c, 1))
             return;
@@ -472,6 +514,11 @@ void rules_give_way_stages(struct scenario *c, const struct give_way *g)
  * schedule. */
 void rules_give_way_vpp(struct scenario *c, const struct give_way *g)
 {
+    struct pp_layout l;
+    if (scenario_layout(c, &l) && c->pp > 0 && l.chunks % c->pp == 0) {
+        c->vpp = l.chunks / c->pp; /* the layout's chunks are the virtual stages */
+        return;
+    }
     int64_t v = g->want->vpp;
     if (v <= 1)
         return;

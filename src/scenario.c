@@ -90,9 +90,16 @@ int64_t scenario_last_stage_layers(const struct scenario *s)
     return s->account_loss && s->pp > 1 ? accounted_share(s) - 1 : 0;
 }
 
+bool scenario_layout(const struct scenario *s, struct pp_layout *out)
+{
+    char err[160];
+    return s->pp_layout[0] != '\0' && pp_layout_parse(s->pp_layout, out, err, sizeof err);
+}
+
 bool scenario_uneven_stages(const struct scenario *s)
 {
-    return scenario_first_stage_layers(s) > 0 || scenario_last_stage_layers(s) > 0;
+    return s->pp_layout[0] != '\0' || scenario_first_stage_layers(s) > 0 ||
+           scenario_last_stage_layers(s) > 0;
 }
 
 void scenario_middle_stages(const struct scenario *s, int64_t *stages, int64_t *layers)
@@ -106,6 +113,9 @@ int64_t scenario_stage_layers(const struct scenario *s, int64_t i)
 {
     if (i < 0 || i >= s->pp)
         return 0;
+    struct pp_layout lay;
+    if (scenario_layout(s, &lay))
+        return pp_layout_stage_layers(&lay, s->pp, i);
     if (i == 0 && scenario_first_stage_layers(s) > 0)
         return scenario_first_stage_layers(s);
     if (i == s->pp - 1 && scenario_last_stage_layers(s) > 0)

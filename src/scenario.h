@@ -9,6 +9,7 @@
 #include "dtype.h"
 #include "gpu.h"
 #include "model.h"
+#include "pp_layout.h"
 
 enum optimizer { OPT_ADAMW, OPT_SGD, OPT_ADAGRAD, OPT_ADAM8BIT, OPT_COUNT };
 enum recompute { RECOMPUTE_NONE, RECOMPUTE_SELECTIVE, RECOMPUTE_FULL, RECOMPUTE_SQRT, RECOMPUTE_COUNT };
@@ -77,6 +78,9 @@ struct scenario {
      * one layer of the first (last) stage's first (last) chunk in the even split. */
     bool account_embedding;
     bool account_loss;
+    /* Megatron-core's --pipeline-model-parallel-layout ("Et|(tt|)*30mL", src/pp_layout.h):
+     * the layers of every chunk given; "" = none. */
+    char pp_layout[PP_LAYOUT_TEXT_MAX];
     enum framework framework; /* Megatron-LM (default), DeepSpeed or PyTorch FSDP */
     double dp_overlap;       /* fraction of data-parallel communication hidden under compute,
                                 or SCENARIO_OVERLAP_AUTO: as the framework hides it */
@@ -139,8 +143,12 @@ void scenario_trained_model(const struct scenario *s, struct model_arch *out);
  * million, stay with the dense weights). 0 for a dense model. */
 double scenario_expert_params(const struct scenario *s);
 /* Whether the first or the last pipeline stage's layers differ from the others': given
- * (uneven stages), or one fewer for the embedding or the loss counted as a layer. */
+ * (uneven stages), one fewer for the embedding or the loss counted as a layer, or as a
+ * pipeline layout sets them. */
 bool scenario_uneven_stages(const struct scenario *s);
+/* The pipeline layout, read: false when none is given or it does not read (the check says
+ * why). */
+bool scenario_layout(const struct scenario *s, struct pp_layout *out);
 /* The first and the last stage's layers as the split makes them: given, or the even share
  * of the layers with the embedding and the loss counted in, less the one each counts for;
  * 0 where that stage takes the even split. */
@@ -148,10 +156,10 @@ int64_t scenario_first_stage_layers(const struct scenario *s);
 int64_t scenario_last_stage_layers(const struct scenario *s);
 /* The stages between an uneven first and last stage, and the layers left for them. */
 void scenario_middle_stages(const struct scenario *s, int64_t *stages, int64_t *layers);
-/* With uneven stages, the layers pipeline stage i of pp holds: the first and the last as
- * scenario_first/last_stage_layers make them, the stages between them the rest in equal
- * parts (Megatron-LM's rule, which scenario_validate checks: src/scenario_check.h); 0 for i
- * outside 0..pp-1. */
+/* With uneven stages, the layers pipeline stage i of pp holds: a layout's chunks on it, or
+ * the first and the last as scenario_first/last_stage_layers make them and the stages
+ * between them the rest in equal parts (Megatron-LM's rule, which scenario_validate checks:
+ * src/scenario_check.h); 0 for i outside 0..pp-1. */
 int64_t scenario_stage_layers(const struct scenario *s, int64_t i);
 /* Micro-batch actually used (resolves 0 to batch / dp). */
 int64_t scenario_micro_batch(const struct scenario *s);

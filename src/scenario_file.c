@@ -204,9 +204,18 @@ cJSON *scenario_to_json(const struct scenario *s)
      * as numbers, "auto" and words as the registry writes them. */
     for (int i = 0; ok && i < inputs_count(); i++) {
         const struct input *in = inputs_at(i);
-        if ((in->flags & INPUT_MODEL_FIELD) || in->kind == INPUT_NAME ||
-            strcmp(in->key, "params") == 0 || cJSON_HasObjectItem(o, in->key))
+        /* The names above (the model as its preset, its size or its fields; the GPU; the
+         * title) are written their own way. */
+        if ((in->flags & INPUT_MODEL_FIELD) || strcmp(in->key, "params") == 0 ||
+            strcmp(in->key, "model") == 0 || strcmp(in->key, "gpu") == 0 ||
+            strcmp(in->key, "name") == 0 || cJSON_HasObjectItem(o, in->key))
             continue;
+        if (in->kind == INPUT_NAME) { /* another text: the pipeline layout */
+            char text[PP_LAYOUT_TEXT_MAX + 8];
+            inputs_format(in, s, text, sizeof text);
+            add_str(o, in->key, text, &ok);
+            continue;
+        }
         double v = inputs_get(in, s);
         bool auto_zero = inputs_is_auto(in, v);
         if (in->kind == INPUT_ONOFF) {
