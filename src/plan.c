@@ -232,7 +232,6 @@ static void search_outer(struct search *st, const struct scenario *base,
                 s.last_stage_layers = edge;
                 s.account_embedding = false; /* the search makes its own split */
                 s.account_loss = false;
-                s.etp = 0; /* and its experts' tensor parallelism as tp's (not folded) */
                 s.pp_layout[0] = '\0';
                 int64_t dp = G / (tp * pp * cp);
                 if (base->batch % dp != 0)
@@ -240,7 +239,9 @@ static void search_outer(struct search *st, const struct scenario *base,
                 /* Expert parallelism in powers of two dividing the experts and dp x cp. */
                 const int64_t ep1 = last_of(fx, PLAN_EP, moe ? PLAN_EP_MAX : 1);
                 for (int64_t ep = first_of(fx, PLAN_EP, 1); ep <= ep1; ep *= 2) {
-                    if (ep < 1 || (ep > 1 && (E % ep != 0 || (dp * cp) % ep != 0)))
+                    /* ep x etp divides the stage's ranks; etp as given, or tp's. */
+                    const int64_t et = base->etp > 0 ? base->etp : tp;
+                    if (ep < 1 || (ep > 1 && (E % ep != 0 || (tp * dp * cp) % (ep * et) != 0)))
                         continue;
                     s.tp = tp;
                     s.cp = cp;
@@ -363,6 +364,10 @@ void plan_flags(const struct plan *p, char *buf, size_t n)
              (long long)s->cp, (long long)s->ep, s->sp ? "on" : "off", s->zero,
              (long long)s->micro_batch, recompute_name(s->recompute));
     size_t used = strlen(buf);
+    if (s->etp > 0 && used < n) {
+        snprintf(buf + used, n - used, " --etp %lld", (long long)s->etp);
+        used = strlen(buf);
+    }
     if (scenario_uneven_stages(s) && used < n)
         snprintf(buf + used, n - used,
                  " --decoder-first-pipeline-num-layers %lld --decoder-last-pipeline-num-layers %lld",

@@ -702,6 +702,30 @@ END_TEST
  * --recompute full` printed tp 2, pp 4, ZeRO 2 without recomputation first, the four flags
  * silently dropped): every plan holds them, the output says so, and the search under them
  * is the free search restricted to them. */
+/* plan makes the pipeline split itself: a split given is refused, one line naming it; an
+ * expert tp given holds over every layout it tries and comes back in its flags (Qwen3 235B
+ * on 256 H100s: ep over tp x dp / etp, etp 1 the folded layouts). */
+START_TEST(plan_split_and_etp)
+{
+    struct check_run r;
+    ck_assert_int_eq(check_run_bin(&r, "plan --model llama3.1-405b --gpus 1024 "
+                                       "--decoder-first-pipeline-num-layers 7"),
+                     2);
+    ck_assert_str_eq(r.err, "rooftop plan: --decoder-first-pipeline-num-layers: plan makes the "
+                            "pipeline split itself; leave it out\n");
+    check_run_free(&r);
+    ck_assert_int_eq(check_run_bin(&r, "plan --model deepseek-v3 --gpus 256 "
+                                       "--pipeline-model-parallel-layout 'Et|(tt|)*30mL'"),
+                     2);
+    ck_assert_str_eq(r.err, "rooftop plan: --pipeline-model-parallel-layout: plan makes the "
+                            "pipeline split itself; leave it out\n");
+    check_run_free(&r);
+    ck_assert_int_eq(check_run_bin(&r, "plan --model qwen3-235b-a22b --gpus 256 --etp 1 --top 3"), 0);
+    ck_assert_msg(strstr(r.out, "--etp 1") != NULL, "%s", r.out);
+    check_run_free(&r);
+}
+END_TEST
+
 START_TEST(plan_holds_layout_flags)
 {
     struct check_run r;
@@ -824,6 +848,7 @@ static Suite *parallel_suite(void)
     tcase_add_test(tc, plan_takes_report_layout_flags);
     tcase_add_test(tc, solve_names_cp_and_ep);
     tcase_add_test(tc, plan_holds_layout_flags);
+    tcase_add_test(tc, plan_split_and_etp);
     suite_add_tcase(s, tc);
     return s;
 }
