@@ -344,7 +344,8 @@ void flops_totals(const struct scenario *s, const struct param_counts *pc, struc
      * dense weights, the expert-data-parallel degree's of the routed experts. */
     const double copies = s->zero >= 1 ? 1.0 : (double)scenario_dp_cp(s);
     const double routed = s->ep > 1 ? scenario_expert_params(s) : 0.0;
-    const double expert_copies = s->zero >= 1 ? 1.0 : fmax(1.0, (double)scenario_expert_dp(s));
+    const double expert_copies =
+        s->zero >= 1 || routed <= 0 ? 1.0 : fmax(1.0, (double)scenario_expert_dp(s));
     double opt_step = optimizer_flops_per_param(s->optimizer) *
                       (((double)pc->total - routed) * copies + routed * expert_copies);
 

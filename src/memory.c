@@ -506,9 +506,9 @@ static void state_rows(const struct scenario *s, double dpc, double params, doub
     memset(o, 0, sizeof *o);
     /* The experts' shards spread over their own data-parallel ranks (Megatron-core's
      * expert-data-parallel group: dp x cp / ep when the expert tp is tp). */
-    const double edp = fmax(1.0, (double)scenario_expert_dp(s));
     const double dense = params - expert;
-    const double shard = ceil_div(dense, dpc) + (expert > 0 ? ceil_div(expert, edp) : 0.0);
+    const double shard = ceil_div(dense, dpc) +
+                         (expert > 0 ? ceil_div(expert, fmax(1.0, (double)scenario_expert_dp(s))) : 0.0);
     o->el[MEM_PARAMS] = s->zero >= 3 ? shard : params;
     o->el[MEM_GRADS] = s->zero >= 2 ? shard : params;
     double opt = s->zero >= 1 ? shard : params;

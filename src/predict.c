@@ -434,8 +434,8 @@ static double dp_part(const struct scenario *s, const struct analysis *a,
     struct dp_group dense = {R, t, ceil(((double)a->params.total - routed) / (t * p)), embedding};
     double comm = dp_group_exposed(s, node, &dense, w, &hidden);
     /* The routed experts: over their expert-data-parallel ranks, every etp x ep. */
-    const double et = (double)scenario_etp(s), edp = (double)scenario_expert_dp(s);
-    if (routed > 0 && edp > 1) {
+    const double et = (double)scenario_etp(s), edp = routed > 0 ? (double)scenario_expert_dp(s) : 0.0;
+    if (edp > 1) {
         struct dp_group experts = {edp, et * ep, ceil(routed / (et * p * ep)), 0.0};
         comm += dp_group_exposed(s, node, &experts, w, &hidden);
     }
