@@ -210,8 +210,6 @@ bool rules_check_vpp(const struct scenario *s, const char **key, char *msg, size
     return true;
 }
 
-/* The uneven pipeline stages: within the layers, on a pipeline, the stages between them an
- * equal share, each stage at least vpp layers when interleaved. */
 /* The embedding or the loss counted as a layer: a pipeline whose stages' chunks take an equal
  * share of the counted layers (Megatron-core's get_num_layers_to_build asserts it), and never
  * with given first or last stages (its TransformerConfig refuses both). */
@@ -265,10 +263,11 @@ static bool check_layout(const struct scenario *s, const char **key, char *msg, 
         FAIL(K, "the embedding (E) must be named once, in the first stage");
     if (l.losses != 1 || l.loss_chunk != l.chunks - 1)
         FAIL(K, "the loss (L) must be named once, in the last stage");
-    if (l.mtp != s->model.mtp_layers || l.mtp_outside_last > 0)
-        FAIL(K, "it names %d MTP layers (m) %s, the model has %lld, in the last stage", l.mtp,
-             l.mtp_outside_last > 0 ? "outside the last stage" : "in all",
+    if (l.mtp != s->model.mtp_layers)
+        FAIL(K, "it names %d MTP layers (m) where the model has %lld", l.mtp,
              (long long)s->model.mtp_layers);
+    if (l.mtp_outside_last > 0)
+        FAIL(K, "its MTP layers (m) must be in the last stage");
     return true;
 }
 
@@ -424,8 +423,6 @@ void rules_give_way_gpus(struct scenario *c, const struct give_way *g)
     c->gpus = gp;
 }
 
-/* ep: the largest degree up to the one asked for that divides the routed experts and the
- * data x context ranks (Megatron-LM); 1 for a dense model. */
 /* A given expert tensor-parallel degree the layout cannot hold: auto (tp). */
 void rules_give_way_etp(struct scenario *c, const struct give_way *g)
 {
@@ -438,6 +435,8 @@ void rules_give_way_etp(struct scenario *c, const struct give_way *g)
              (long long)want);
 }
 
+/* ep: the largest degree up to the one asked for that divides the routed experts and a
+ * stage's ranks over the expert tp (Megatron-core); 1 for a dense model. */
 void rules_give_way_ep(struct scenario *c, const struct give_way *g)
 {
     int64_t e = at_least_1(g->want->ep);

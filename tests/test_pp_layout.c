@@ -118,8 +118,10 @@ START_TEST(rules)
                 "61");
     t = s;
     snprintf(t.pp_layout, sizeof t.pp_layout, "Et|(tt|)*30L");
-    refused(&t, "--pipeline-model-parallel-layout: it names 0 MTP layers (m) in all, the model has "
-                "1, in the last stage");
+    refused(&t, "--pipeline-model-parallel-layout: it names 0 MTP layers (m) where the model has 1");
+    t = s;
+    snprintf(t.pp_layout, sizeof t.pp_layout, "Et|m(tt|)*30L");
+    refused(&t, "--pipeline-model-parallel-layout: its MTP layers (m) must be in the last stage");
     t = s;
     snprintf(t.pp_layout, sizeof t.pp_layout, "EtL|(tt|)*30m");
     refused(&t, "--pipeline-model-parallel-layout: the loss (L) must be named once, in the last "
