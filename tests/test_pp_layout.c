@@ -4,11 +4,9 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "analysis.h"
 #include "check_util.h"
 #include "inputs.h"
 #include "pp_layout.h"
-#include "predict.h"
 #include "rules.h"
 #include "scenario.h"
 #include "scenario_check.h"
@@ -148,38 +146,6 @@ START_TEST(rules)
 }
 END_TEST
 
-/* A layout is the same split as the flags that make it: Llama 3.1 405B (126 layers) on pp 8,
- * "E t*15 | (t*16|)*6 t*15 L" is --decoder-first/last-pipeline-num-layers 15; the predicted
- * step is the same to the last digit. */
-START_TEST(same_as_uneven)
-{
-    struct scenario s;
-    char err[SPEC_ERR_MAX];
-    inputs_defaults(&s);
-    ck_assert_msg(spec_find_model("llama3.1-405b", &s.model, err, sizeof err), "%s", err);
-    s.gpus = 1024;
-    s.tp = 8;
-    s.sp = true;
-    s.pp = 8;
-    s.zero = 1;
-    s.seq = 8192;
-    s.batch = 512;
-    s.micro_batch = 1;
-    struct scenario u = s;
-    u.first_stage_layers = u.last_stage_layers = 15;
-    snprintf(s.pp_layout, sizeof s.pp_layout, "E t*15 | (t*16|)*6 t*15 L");
-    ck_assert_msg(scenario_validate(&s, err, (int)sizeof err), "%s", err);
-    ck_assert_msg(scenario_validate(&u, err, (int)sizeof err), "%s", err);
-    static struct analysis a;
-    struct prediction pl, pu;
-    analysis_run(&s, &a);
-    predict_run(&s, &a, NULL, &pl);
-    analysis_run(&u, &a);
-    predict_run(&u, &a, NULL, &pu);
-    ck_assert_rel(pl.step_seconds, pu.step_seconds, 1e-12);
-}
-END_TEST
-
 /* The flag, the file key and "none". */
 START_TEST(front_ends)
 {
@@ -214,7 +180,6 @@ static Suite *pp_layout_suite(void)
     tcase_set_timeout(tc, 30);
     tcase_add_test(tc, grammar);
     tcase_add_test(tc, rules);
-    tcase_add_test(tc, same_as_uneven);
     tcase_add_test(tc, front_ends);
     suite_add_tcase(s, tc);
     return s;
