@@ -311,12 +311,13 @@ static double recompute_forward(const struct scenario *s, double tokens)
 }
 
 /* Parameters whose update one GPU performs. Tensor and pipeline parallelism split them,
- * expert parallelism the routed experts too; ZeRO shards the rest over the dp x cp ranks
- * holding the same weights (Megatron-LM's distributed optimizer shards over the
- * data-parallel group with context parallelism; the experts over their dp x cp / ep). */
+ * expert tensor and expert parallelism the routed experts; ZeRO shards the rest over the
+ * ranks holding the same weights (Megatron-LM's distributed optimizer shards over the
+ * data-parallel group with context parallelism, the experts over their expert-data-parallel
+ * group: the same share per GPU). */
 static double optimizer_params_per_gpu(const struct scenario *s, const struct param_counts *pc)
 {
-    const double routed = s->ep > 1 ? scenario_expert_params(s) : 0.0;
+    const double routed = scenario_routed_apart(s);
     const double mp = (double)(s->tp * s->pp);
     if (s->zero >= 1)
         return ceil(ceil((double)pc->total / mp) / (double)scenario_dp_cp(s));
@@ -343,7 +344,7 @@ void flops_totals(const struct scenario *s, const struct param_counts *pc, struc
     /* Without ZeRO every rank holding a copy repeats its update: dp x cp copies of the
      * dense weights, the expert-data-parallel degree's of the routed experts. */
     const double copies = s->zero >= 1 ? 1.0 : (double)scenario_dp_cp(s);
-    const double routed = s->ep > 1 ? scenario_expert_params(s) : 0.0;
+    const double routed = scenario_routed_apart(s);
     const double expert_copies =
         s->zero >= 1 || routed <= 0 ? 1.0 : fmax(1.0, (double)scenario_expert_dp(s));
     double opt_step = optimizer_flops_per_param(s->optimizer) *

@@ -426,7 +426,7 @@ static double dp_part(const struct scenario *s, const struct analysis *a,
     const double R = (double)a->dp * (double)s->cp;
     if (R <= 1)
         return 0.0;
-    double routed = ep > 1 ? scenario_expert_params(s) : 0.0;
+    double routed = scenario_routed_apart(s);
     double hidden = 0;
     /* The token embedding split over the tensor-parallel ranks (vocabulary-parallel), learned
      * positions replicated. */
@@ -575,7 +575,7 @@ static void weight_grad_epilogue(struct step_ctx *c, double derate, double *laye
     const struct param_counts *pc = &c->a->params;
     const double me = g->memory_efficiency > 0 ? g->memory_efficiency : PREDICT_MEMORY_EFFICIENCY;
     const double per_weight = 3.0 * c->e * (c->micro - 1.0) / (me * g->bandwidth * derate);
-    const double routed = c->ep > 1 ? scenario_expert_params(s) : 0.0;
+    const double routed = scenario_routed_apart(s);
     const double linear = (double)(pc->attention + pc->mlp + pc->router);
     const double on_gpu = (linear - routed) / c->t + routed / ((double)scenario_etp(s) * c->ep);
     *layer = on_gpu * c->stage_layers / (double)s->model.layers * per_weight;

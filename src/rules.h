@@ -27,7 +27,7 @@ enum settle_level {
     SETTLE_NEVER,    /* does not give way; its check runs first */
     SETTLE_DEGREES,  /* tp, pp, cp: bounded by the model, the sequence and the GPUs */
     SETTLE_GPUS,     /* the GPU count: a multiple of the degrees */
-    SETTLE_EXPERTS,  /* ep: divides the experts and the data x context ranks */
+    SETTLE_EXPERTS,  /* etp, ep: divide the experts and a stage's ranks */
     SETTLE_BATCH,    /* the micro-batch: splits the batch over the data-parallel ranks */
     SETTLE_STAGES,   /* uneven pipeline stages: fit the pipeline */
     SETTLE_SCHEDULE, /* the interleaved schedule: splits the stages and the micro-batches */

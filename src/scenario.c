@@ -206,6 +206,11 @@ int64_t scenario_expert_dp(const struct scenario *s)
     return ranks > 0 && grid > 0 && ranks % grid == 0 ? ranks / grid : 0;
 }
 
+double scenario_routed_apart(const struct scenario *s)
+{
+    return s->ep > 1 || scenario_etp(s) != s->tp ? scenario_expert_params(s) : 0.0;
+}
+
 int64_t scenario_vocab(const struct scenario *s)
 {
     const int64_t v = s->model.vocab;

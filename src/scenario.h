@@ -131,6 +131,9 @@ int64_t scenario_dp_cp(const struct scenario *s);
  * x ep); 0 when that does not divide. */
 int64_t scenario_etp(const struct scenario *s);
 int64_t scenario_expert_dp(const struct scenario *s);
+/* The routed experts' weights where the layout splits them apart from the dense ones (ep
+ * above 1, or an expert tp other than tp), else 0: what the per-GPU counts treat apart. */
+double scenario_routed_apart(const struct scenario *s);
 /* The vocabulary as trained: the model's, or with vocab_pad the next multiple of vocab_pad x
  * tp (Megatron-LM's _vocab_size_with_padding), which the embedding, the LM head, their FLOPs
  * and the logits then hold. */
