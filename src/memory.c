@@ -93,7 +93,7 @@ double memory_routed_tokens(const struct scenario *s, double tokens)
  * the dispatcher's all_to_all_sp2hp, the expert-parallel all-to-all and
  * all_gather_last_dim_from_tensor_parallel_region leave every tensor-parallel rank the whole
  * R x h input of its local experts (expert parallelism divides the experts, not the R tokens
- * a rank receives); fc1's output (R x 2f or R x f) and the activation's (R x f) are split by
+ * a rank receives; folded to an expert tp of et, a rank holds et/t of them); fc1's output (R x 2f or R x f) and the activation's (R x f) are split by
  * the experts' tensor parallelism; the permuted probabilities are R fp32 values and the
  * router's probabilities T x experts fp32 on the sequence-parallel shard.
  */
@@ -104,13 +104,15 @@ static void moe_routed(const struct scenario *s, double T, double f, double e, d
     const struct model_arch *m = &s->model;
     const double R = memory_routed_tokens(s, T), h = (double)m->d_model;
     const double t = (double)s->tp, sp_div = s->sp ? t : 1.0;
+    /* With an expert tp of its own (folded) a rank holds et/t of its group's R, whole. */
+    const double share = (double)scenario_etp(s) / t;
     struct tensor_sum whole = {0, 0};                         /* on every TP rank, whole */
-    add(&whole, R * h, g);                                    /* the experts' fc1 input */
-    add(&whole, R, 4.0);                                      /* permuted probabilities */
+    add(&whole, R * h * share, g);                            /* the experts' fc1 input */
+    add(&whole, R * share, 4.0);                              /* permuted probabilities */
     rep->elements += whole.elements * sp_div;                 /* rep is divided by sp_div */
     rep->bytes += whole.bytes * sp_div;
     if (g != e)
-        add(lo, R * h * sp_div, g);
+        add(lo, R * h * share * sp_div, g);
     add(rep, T * (double)m->experts, 4.0);                    /* router probabilities */
     add(split, (model_mlp_gated(m->mlp) ? 2.0 : 1.0) * R * f, e); /* fc1's output */
     add(split, R * f, g);                                     /* fc2's input */

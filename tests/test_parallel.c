@@ -581,8 +581,10 @@ START_TEST(ep_folded)
     ck_assert_rel(wf - ws, per_pass * 3 * 128 * 11, 1e-9);
     ck_assert(pf.part[PART_EP_COMM] < ps.part[PART_EP_COMM]);
     ck_assert(pf.part[PART_TP_COMM] < ps.part[PART_TP_COMM]);
-    /* Memory: the routed experts per GPU double, the dense weights stay. */
+    /* Memory: the routed experts per GPU double, the dense weights stay; a rank keeps half
+     * its group's token copies for the experts' backward rather than all. */
     ck_assert(af.memory.row[MEM_PARAMS].elements > as.memory.row[MEM_PARAMS].elements);
+    ck_assert(af.memory.activations_per_layer < as.memory.activations_per_layer);
     /* An expert tp this layout cannot hold gives way to tp's, said so. */
     struct scenario g = f;
     g.etp = 64;
