@@ -98,8 +98,10 @@ bool scenario_layout(const struct scenario *s, struct pp_layout *out)
 
 bool scenario_uneven_stages(const struct scenario *s)
 {
-    return s->pp_layout[0] != '\0' || scenario_first_stage_layers(s) > 0 ||
-           scenario_last_stage_layers(s) > 0;
+    /* The raw inputs rather than the counts (a counted split's stages hold 1 or more, which
+     * the rules require): this runs for every stage of every layout a plan tries. */
+    return s->pp_layout[0] != '\0' || s->first_stage_layers > 0 || s->last_stage_layers > 0 ||
+           ((s->account_embedding || s->account_loss) && s->pp > 1);
 }
 
 void scenario_middle_stages(const struct scenario *s, int64_t *stages, int64_t *layers)
