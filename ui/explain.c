@@ -253,8 +253,8 @@ static void explain_state(const struct dash *d, struct variants *v)
 static const struct shown PARALLEL_SHOWN[] = {
     {"params.total", 0}, {"memory.rows[].elements", MEM_PARAMS},
     {"parallel.gpus", 0}, {"parallel.dp", 0}, {"parallel.tp", 0}, {"parallel.pp", 0},
-    {"parallel.cp", 0}, {"parallel.ep", 0}};
-enum { PS_TOTAL, PS_PER_GPU, PS_GPUS, PS_DP, PS_TP, PS_PP, PS_CP, PS_EP };
+    {"parallel.cp", 0}, {"parallel.ep", 0}, {"parallel.etp", 0}};
+enum { PS_TOTAL, PS_PER_GPU, PS_GPUS, PS_DP, PS_TP, PS_PP, PS_CP, PS_EP, PS_ETP };
 
 static void explain_parallel(const struct dash *d, struct variants *v)
 {
@@ -271,10 +271,14 @@ static void explain_parallel(const struct dash *d, struct variants *v)
     int z = d->sc.zero >= 0 && d->sc.zero <= 3 ? d->sc.zero : 0;
     if (cp > 1 || epn > 1) {
         /* Megatron-LM's layout: gpus = dp x tp x pp x cp; ep splits the routed experts over
-         * ep of the dp x cp ranks. */
-        char ep[64] = "";
-        if (epn > 1)
+         * ep of a stage's tp x dp x cp ranks over the expert tp (dp x cp when that is tp). */
+        char ep[96] = "";
+        long long etp = whole(&x[PS_ETP]);
+        if (epn > 1 && (etp == tp || etp < 1))
             snprintf(ep, sizeof ep, "; experts over ep %lld of dp %s cp = %lld", epn, t, dp * cp);
+        else if (epn > 1)
+            snprintf(ep, sizeof ep, "; experts over ep %lld of tp %s dp %s cp / etp %lld = %lld",
+                     epn, t, t, etp, tp * dp * cp / etp);
         ADD(v, "dp = GPUs / (tp %s pp %s cp) = %lld / (%lld %s %lld %s %lld) = %lld%s; params/GPU %s; ZeRO-%d: %s",
             t, t, gpus, tp, t, pp, t, cp, dp, ep, per, z, zero_what[z]);
         ADD(v, "dp = %lld / (%lld %s %lld %s %lld) = %lld%s", gpus, tp, t, pp, t, cp, dp, ep);
