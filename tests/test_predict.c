@@ -1758,6 +1758,45 @@ START_TEST(test_dashboard_step)
 }
 END_TEST
 
+/* A plan applied from a scenario split its own way (Llama 3.1 405B, pp 8 x vpp 8 as a
+ * pipeline layout) takes the plan's split, not the old layout on the plan's pipeline (which
+ * the rules then refused beside the plan's first and last stages): the scenario is the
+ * plan's, its step the plan's. */
+START_TEST(test_dashboard_plan_split)
+{
+    static struct harness h;
+    harness_start(&h, 200, 60, true, true);
+    struct scenario c = h.d.sc;
+    char err[SPEC_ERR_MAX];
+    ck_assert_msg(spec_find_model("llama3.1-405b", &c.model, err, sizeof err), "%s", err);
+    c.gpus = 1024;
+    c.tp = 8;
+    c.sp = true;
+    c.pp = 8;
+    c.vpp = 8;
+    c.zero = 1;
+    c.seq = 8192;
+    c.batch = 512;
+    c.micro_batch = 1;
+    snprintf(c.pp_layout, sizeof c.pp_layout, "Et|(tt|)*62tL");
+    ck_assert(dash_try(&h.d, &c, -1));
+    ck_assert_str_eq(h.d.sc.pp_layout, "Et|(tt|)*62tL");
+    harness_keys(&h, "b");
+    ck_assert_int_gt(h.d.n_plans, 0);
+    const struct plan best = h.d.plans[0];
+    harness_keys(&h, "1");
+    ck_assert_str_eq(h.d.sc.pp_layout, "");
+    ck_assert_int_eq(h.d.sc.pp, best.s.pp);
+    ck_assert_int_eq(h.d.sc.vpp, best.s.vpp);
+    ck_assert_int_eq(h.d.sc.first_stage_layers, best.s.first_stage_layers);
+    ck_assert(scenario_validate(&h.d.sc, err, (int)sizeof err));
+    struct prediction q;
+    predict_run(&h.d.sc, &h.d.ev.an, NULL, &q);
+    ck_assert_rel(q.step_seconds, best.pred.step_seconds, 1e-12);
+    harness_stop(&h);
+}
+END_TEST
+
 /* The framework slider: stepping it from Megatron-LM to DeepSpeed changes the step to what
  * the one evaluation gives the same scenario, and its line says the data-parallel
  * communication that schedule leaves exposed (ZeRO-3 on 1024 GPUs: most of the step). */
@@ -1822,6 +1861,7 @@ static Suite *predict_suite(void)
     tcase_add_test(iface, test_plan_round_trip);
     tcase_add_test(iface, test_dashboard_step);
     tcase_add_test(iface, test_dashboard_framework);
+    tcase_add_test(iface, test_dashboard_plan_split);
     tcase_add_test(iface, test_mfu_predicted_everywhere);
     suite_add_tcase(s, iface);
     return s;

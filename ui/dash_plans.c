@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "units.h"
 
@@ -48,6 +49,12 @@ static void plan_apply(struct dash *d, int i)
     c.recompute = p->recompute;
     c.first_stage_layers = p->first_stage_layers;
     c.last_stage_layers = p->last_stage_layers;
+    /* The plan's split is its own (no counted embedding or loss, no layout) and its expert tp
+     * the one it searched with. */
+    c.account_embedding = p->account_embedding;
+    c.account_loss = p->account_loss;
+    memcpy(c.pp_layout, p->pp_layout, sizeof c.pp_layout);
+    c.etp = p->etp;
     /* The whole layout is the user's choice: the inputs that settle toward the user's wishes
      * take the plan's values as theirs (restored if the plan is refused). */
     struct scenario want = d->want;
