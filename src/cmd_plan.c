@@ -49,6 +49,33 @@ static void plan_help(FILE *f)
           f);
     cli_scenario_help(f);
 }
+/* The pipeline split is the search's to make (it tries uneven first and last stages where
+ * the layers do not split): a split given on the command line is refused in one line rather
+ * than dropped unseen; one a scenario file brought gives way to the search's own. */
+static bool split_left_out(const struct cli_args *args, struct scenario *s)
+{
+    static const char *const splits[] = {
+        "decoder_first_pipeline_num_layers", "decoder_last_pipeline_num_layers",
+        "account_for_embedding_in_pipeline_split", "account_for_loss_in_pipeline_split",
+        "pipeline_model_parallel_layout"};
+    for (size_t i = 0; i < sizeof splits / sizeof splits[0]; i++) {
+        const struct input *in = inputs_find(splits[i]);
+        int k = inputs_index(in);
+        if (k >= 0 && k < CLI_INPUTS_MAX && args->given[k]) {
+            char flag[64], err[160];
+            inputs_flag(in, flag, sizeof flag);
+            snprintf(err, sizeof err, "--%s: plan makes the pipeline split itself; leave it out",
+                     flag);
+            cli_usage_error("plan", err);
+            return false;
+        }
+    }
+    s->first_stage_layers = s->last_stage_layers = 0;
+    s->account_embedding = s->account_loss = false;
+    s->pp_layout[0] = '\0';
+    return true;
+}
+
 int cmd_plan(int argc, char **argv)
 {
     struct scenario s;
@@ -91,26 +118,8 @@ int cmd_plan(int argc, char **argv)
     if (by == PLAN_BY_ENERGY && !(s.gpu.board_power > 0))
         return cli_usage_error("plan", "--by energy: the GPU spec has no board power (\"power\": "
                                    "{\"board\": W} in its file)");
-    /* The pipeline split is the search's to make (it tries uneven first and last stages where
-     * the layers do not split): a split given is refused rather than dropped unseen. */
-    static const char *const splits[] = {
-        "decoder_first_pipeline_num_layers", "decoder_last_pipeline_num_layers",
-        "account_for_embedding_in_pipeline_split", "account_for_loss_in_pipeline_split",
-        "pipeline_model_parallel_layout"};
-    for (size_t i = 0; i < sizeof splits / sizeof splits[0]; i++) {
-        int k = inputs_index(inputs_find(splits[i]));
-        if (k >= 0 && k < CLI_INPUTS_MAX && args.given[k]) {
-            char flag[64];
-            inputs_flag(inputs_find(splits[i]), flag, sizeof flag);
-            snprintf(err, sizeof err, "--%s: plan makes the pipeline split itself; leave it out",
-                     flag);
-            return cli_usage_error("plan", err);
-        }
-    }
-    /* One a scenario file brought: the search's own split replaces it. */
-    s.first_stage_layers = s.last_stage_layers = 0;
-    s.account_embedding = s.account_loss = false;
-    s.pp_layout[0] = '\0';
+    if (!split_left_out(&args, &s))
+        return CLI_EXIT_USAGE;
     /* Layout flags given are the search's constraints (--tp 8: only layouts with tp 8). */
     struct plan_fixed fixed;
     memset(&fixed, 0, sizeof fixed);
