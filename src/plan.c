@@ -104,7 +104,7 @@ static void try_layout(struct search *st, const struct scenario *s)
 
 static const char *const axis_keys[PLAN_AXES] = {
     [PLAN_TP] = "tp",     [PLAN_PP] = "pp",     [PLAN_VPP] = "vpp",
-    [PLAN_CP] = "cp",     [PLAN_EP] = "ep",     [PLAN_SP] = "sp",
+    [PLAN_CP] = "cp",     [PLAN_EP] = "ep",     [PLAN_ETP] = "etp",   [PLAN_SP] = "sp",
     [PLAN_ZERO] = "zero", [PLAN_MICRO_BATCH] = "micro_batch", [PLAN_RECOMPUTE] = "recompute",
 };
 
@@ -121,6 +121,7 @@ int64_t plan_axis_get(const struct scenario *s, enum plan_axis a)
     case PLAN_VPP: return s->vpp;
     case PLAN_CP: return s->cp;
     case PLAN_EP: return s->ep;
+    case PLAN_ETP: return s->etp;
     case PLAN_SP: return s->sp ? 1 : 0;
     case PLAN_ZERO: return s->zero;
     case PLAN_MICRO_BATCH: return s->micro_batch;
@@ -194,6 +195,34 @@ static void search_inner(struct search *st, struct scenario *s, const struct pla
     }
 }
 
+/* The expert axes of one (tp, cp, pp) layout: expert parallelism in powers of two dividing the
+ * experts and the stage's ranks over the expert tp, and that tp as tp's (auto) or, with
+ * tensor parallelism, folded to 1 (Megatron-core's MoE parallel folding: whole experts, no
+ * tensor-parallel collectives in the MoE layers), or as given. */
+static void search_experts(struct search *st, struct scenario *s, const struct plan_fixed *fx,
+                           int64_t tp, int64_t cp, int64_t pp, int64_t dp)
+{
+    const bool moe = model_is_moe(&s->model);
+    const int64_t E = s->model.experts;
+    const int64_t etps[2] = {0, 1};
+    const int n_etp = !is_free(fx, PLAN_ETP) ? 1 : moe && tp > 1 ? 2 : 1;
+    for (int f = 0; f < n_etp; f++) {
+        const int64_t etp = first_of(fx, PLAN_ETP, etps[f]);
+        const int64_t et = etp > 0 ? etp : tp;
+        const int64_t ep1 = last_of(fx, PLAN_EP, moe ? PLAN_EP_MAX : 1);
+        for (int64_t ep = first_of(fx, PLAN_EP, 1); ep <= ep1; ep *= 2) {
+            if (ep < 1 || (ep > 1 && (E % ep != 0 || (tp * dp * cp) % (ep * et) != 0)))
+                continue;
+            s->tp = tp;
+            s->cp = cp;
+            s->pp = pp;
+            s->ep = ep;
+            s->etp = etp;
+            search_inner(st, s, fx, dp, s->batch / dp);
+        }
+    }
+}
+
 /* The outer axes: tensor, context, pipeline and expert parallelism. */
 static void search_outer(struct search *st, const struct scenario *base,
                          const struct plan_fixed *fx)
@@ -205,8 +234,6 @@ static void search_outer(struct search *st, const struct scenario *base,
      * network every layer). */
     const int64_t tp_max = (int64_t)fmax(2.0 * node.domain, 1.0);
     struct scenario s = *base;
-    const bool moe = model_is_moe(&base->model);
-    const int64_t E = base->model.experts;
     const int64_t tp1 = last_of(fx, PLAN_TP, tp_max < G ? tp_max : G);
     for (int64_t tp = first_of(fx, PLAN_TP, 1); tp <= tp1; tp++) {
         if (tp < 1 || G % tp != 0 || H % tp != 0)
@@ -236,19 +263,7 @@ static void search_outer(struct search *st, const struct scenario *base,
                 int64_t dp = G / (tp * pp * cp);
                 if (base->batch % dp != 0)
                     continue;
-                /* Expert parallelism in powers of two dividing the experts and dp x cp. */
-                const int64_t ep1 = last_of(fx, PLAN_EP, moe ? PLAN_EP_MAX : 1);
-                for (int64_t ep = first_of(fx, PLAN_EP, 1); ep <= ep1; ep *= 2) {
-                    /* ep x etp divides the stage's ranks; etp as given, or tp's. */
-                    const int64_t et = base->etp > 0 ? base->etp : tp;
-                    if (ep < 1 || (ep > 1 && (E % ep != 0 || (tp * dp * cp) % (ep * et) != 0)))
-                        continue;
-                    s.tp = tp;
-                    s.cp = cp;
-                    s.pp = pp;
-                    s.ep = ep;
-                    search_inner(st, &s, fx, dp, base->batch / dp);
-                }
+                search_experts(st, &s, fx, tp, cp, pp, dp);
             }
         }
     }

@@ -42,6 +42,7 @@ enum plan_axis {
     PLAN_VPP,
     PLAN_CP,
     PLAN_EP,
+    PLAN_ETP,
     PLAN_SP,
     PLAN_ZERO,
     PLAN_MICRO_BATCH,

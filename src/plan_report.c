@@ -38,6 +38,7 @@ static void fixed_axis(const struct plan_fixed *fx, enum plan_axis a, const stru
     case PLAN_VPP: t.vpp = v; break;
     case PLAN_CP: t.cp = v; break;
     case PLAN_EP: t.ep = v; break;
+    case PLAN_ETP: t.etp = v; break;
     case PLAN_SP: t.sp = v != 0; break;
     case PLAN_ZERO: t.zero = (int)v; break;
     case PLAN_MICRO_BATCH: t.micro_batch = v; break;
@@ -149,7 +150,7 @@ static const struct plan *plan_at(const struct plan_report *c, int item)
 
 enum plan_col {
     PC_RANK, PC_MODEL, PC_GPU, PC_GPUS, PC_BATCH, PC_SEQ, PC_DP, PC_TP, PC_PP, PC_VPP, PC_CP,
-    PC_EP, PC_SP, PC_ZERO, PC_MICRO_BATCH, PC_RECOMPUTE, PC_MFU_INPUT, PC_FIRST_LAYERS,
+    PC_EP, PC_ETP, PC_SP, PC_ZERO, PC_MICRO_BATCH, PC_RECOMPUTE, PC_MFU_INPUT, PC_FIRST_LAYERS,
     PC_LAST_LAYERS, PC_STEP, PC_MFU, PC_HFU, PC_MEMORY, PC_TOKENS_S, PC_DAYS, PC_GPU_HOURS,
     PC_FITS, PC_COST_GPU_HOURS, PC_ENERGY, PC_USD, PC_LARGEST
 };
@@ -175,6 +176,7 @@ static bool layout_get(const struct plan_report *c, const struct plan *p, int ar
     case PC_VPP: figure_num(v, (double)s->vpp); return true;
     case PC_CP: figure_num(v, (double)s->cp); return true;
     case PC_EP: figure_num(v, (double)s->ep); return true;
+    case PC_ETP: figure_num(v, (double)scenario_etp(s)); return true;
     case PC_SP: figure_str(v, s->sp ? "on" : "off"); return true;
     case PC_ZERO: figure_num(v, s->zero); return true;
     case PC_MICRO_BATCH: figure_num(v, (double)s->micro_batch); return true;
@@ -266,6 +268,15 @@ static bool w_uneven(const void *ctx, int item, int arg)
     return p != NULL && scenario_uneven_stages(&p->s);
 }
 
+/* A MoE model's plans: their expert tp, folded or tp's, is a column. */
+static bool w_moe(const void *ctx, int item, int arg)
+{
+    CTX;
+    UNUSED_ITEM;
+    UNUSED_ARG;
+    return model_is_moe(&c->base->model);
+}
+
 /* The money column: the run's cost when priced, else its energy (else none: GPU-hours has
  * it). */
 static bool w_priced(const void *ctx, int item, int arg)
@@ -310,6 +321,7 @@ static const struct figure PLAN_COLS[] = {
     {VALUE, COL("options.vpp", "vpp", PC_VPP, 5), .unit = FU_INT},
     {VALUE, COL("options.cp", "cp", PC_CP, 3), .unit = FU_INT},
     {VALUE, COL("options.ep", "ep", PC_EP, 3), .unit = FU_INT},
+    {VALUE, COL("options.etp", "etp", PC_ETP, 4), .unit = FU_INT, .when = w_moe},
     {VALUE, COL("options.sp", "sp", PC_SP, 3), .right = true},
     {VALUE, COL("options.zero", "zero", PC_ZERO, 4), .unit = FU_INT},
     {VALUE, COL("options.micro-batch", "mb", PC_MICRO_BATCH, 4), .unit = FU_INT},

@@ -725,6 +725,47 @@ START_TEST(plan_split_and_etp)
     ck_assert_int_eq(check_run_bin(&r, "plan --model qwen3-235b-a22b --gpus 256 --etp 1 --top 3"), 0);
     ck_assert_msg(strstr(r.out, "--etp 1") != NULL, "%s", r.out);
     check_run_free(&r);
+    /* Left free, a MoE search with tensor parallelism tries the experts folded (etp 1) too:
+     * at tp 2 and ep 32 on 256 GPUs only folded layouts divide (32 x 2 is more than a stage's
+     * ranks at pp 8 or more), and report given the plan's options reproduces its step. */
+    ck_assert_int_eq(check_run_bin(&r, "plan --model qwen3-235b-a22b --gpus 256 --seq 4096 --tp 2 "
+                                       "--ep 32 --top 1 --format json"),
+                     0);
+    cJSON *root = cJSON_Parse(r.out);
+    ck_assert_ptr_nonnull(root);
+    const cJSON *best = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(root, "plans"), 0);
+    ck_assert_ptr_nonnull(best);
+    const cJSON *o = cJSON_GetObjectItemCaseSensitive(best, "options");
+    ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(o, "etp")->valueint, 1);
+    const double step = cJSON_GetObjectItemCaseSensitive(best, "step_seconds")->valuedouble;
+    char args[1024];
+    snprintf(args, sizeof args,
+             "report --model qwen3-235b-a22b --gpus 256 --seq 4096 --tp 2 --ep 32 --etp 1 --pp %d "
+             "--vpp %d --sp %s --zero %d --micro-batch %d --recompute %s --mfu predicted "
+             "--format json",
+             cJSON_GetObjectItemCaseSensitive(o, "pp")->valueint,
+             cJSON_GetObjectItemCaseSensitive(o, "vpp")->valueint,
+             cJSON_GetObjectItemCaseSensitive(o, "sp")->valuestring,
+             cJSON_GetObjectItemCaseSensitive(o, "zero")->valueint,
+             cJSON_GetObjectItemCaseSensitive(o, "micro-batch")->valueint,
+             cJSON_GetObjectItemCaseSensitive(o, "recompute")->valuestring);
+    const cJSON *first = cJSON_GetObjectItemCaseSensitive(o, "decoder-first-pipeline-num-layers");
+    if (first != NULL) { /* 94 layers on a pipeline they do not split evenly */
+        size_t used = strlen(args);
+        snprintf(args + used, sizeof args - used,
+                 " --decoder-first-pipeline-num-layers %d --decoder-last-pipeline-num-layers %d",
+                 first->valueint,
+                 cJSON_GetObjectItemCaseSensitive(o, "decoder-last-pipeline-num-layers")->valueint);
+    }
+    cJSON_Delete(root);
+    check_run_free(&r);
+    ck_assert_int_eq(check_run_bin(&r, args), 0);
+    root = cJSON_Parse(r.out);
+    ck_assert_ptr_nonnull(root);
+    const cJSON *time = cJSON_GetObjectItemCaseSensitive(root, "time");
+    ck_assert_rel(cJSON_GetObjectItemCaseSensitive(time, "step_seconds")->valuedouble, step, 1e-9);
+    cJSON_Delete(root);
+    check_run_free(&r);
 }
 END_TEST
 
