@@ -365,8 +365,8 @@ static void draw_picker(const struct dash *d, struct screen *s)
  * its head the column's label and its cells the values the table gives; where the box is
  * narrow those of highest drop go first (0: never), so that the step, MFU, memory and
  * training time are never cut (a negative width: left-aligned). */
-enum { PC_DP, PC_TP, PC_PP, PC_VPP, PC_CP, PC_EP, PC_SP, PC_ZERO, PC_MB, PC_RECOMP, PC_STEP,
-       PC_MFU, PC_MEMORY, PC_TRAIN, PC_GPU_HOURS, PC_COUNT };
+enum { PC_DP, PC_TP, PC_PP, PC_VPP, PC_CP, PC_EP, PC_ETP, PC_SP, PC_ZERO, PC_MB, PC_RECOMP,
+       PC_STEP, PC_MFU, PC_MEMORY, PC_TRAIN, PC_GPU_HOURS, PC_COUNT };
 static const struct {
     const char *key;
     int w, drop;
@@ -374,6 +374,7 @@ static const struct {
     [PC_DP] = {"plans[].dp", 4, 0},             [PC_TP] = {"plans[].options.tp", 3, 0},
     [PC_PP] = {"plans[].options.pp", 3, 0},     [PC_VPP] = {"plans[].options.vpp", 3, 4},
     [PC_CP] = {"plans[].options.cp", 3, 3},     [PC_EP] = {"plans[].options.ep", 3, 2},
+    [PC_ETP] = {"plans[].options.etp", 3, 0},
     [PC_SP] = {"plans[].options.sp", 3, 1},     [PC_ZERO] = {"plans[].options.zero", 4, 0},
     [PC_MB] = {"plans[].options.micro-batch", 3, 0},
     [PC_RECOMP] = {"plans[].options.recompute", -9, 0},
@@ -430,12 +431,13 @@ static void draw_plans(const struct dash *d, struct screen *s)
     bool keep[PC_COUNT];
     int width = 2;
     for (int c = 0; c < PC_COUNT; c++) {
-        keep[c] = true;
-        width += 1 + abs(plan_cols[c].w);
+        /* The expert tp is a column of a MoE model's plans only (the table's rule). */
+        keep[c] = c != PC_ETP || model_is_moe(&d->sc.model);
+        width += keep[c] ? 1 + abs(plan_cols[c].w) : 0;
     }
     for (int drop = 1; drop <= 5 && width > in.w; drop++)
         for (int c = 0; c < PC_COUNT; c++)
-            if (plan_cols[c].drop == drop) {
+            if (plan_cols[c].drop == drop && keep[c]) {
                 keep[c] = false;
                 width -= 1 + abs(plan_cols[c].w);
             }
